@@ -1,0 +1,51 @@
+"""How games end and who wins: after a fixed number of deals, or on reaching a score."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def highest(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat level at the top: joint winners when several are."""
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+def zero_finish(totals: Sequence[int]) -> tuple[int, ...]:
+    """Whoever ends on exactly 0 wins, whatever the others have; else the highest."""
+    on_zero = tuple(seat for seat, total in enumerate(totals) if total == 0)
+    return on_zero or highest(totals)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EndRule:
+    """When a game is over and who has won it.
+
+    ``deals`` ends the game after that many deals. ``target`` ends it after the
+    first deal in which someone reaches it while a single player leads; while
+    the top is tied, play goes on.
+    """
+
+    deals: int | None = None
+    target: int | None = None
+    winners: WinnerRule = highest
+
+    def is_over(self, played: int, totals: Sequence[int]) -> bool:
+        """True when no more deals are to be played."""
+        if self.deals is not None:
+            return played >= self.deals
+        assert self.target is not None
+        return max(totals) >= self.target and len(highest(totals)) == 1
+
+    def play_on_note(self, totals: Sequence[int], players: Sequence[str]) -> str | None:
+        """Why play goes on past the target, if it does."""
+        if self.target is None or max(totals) < self.target:
+            return None
+        level = highest(totals)
+        if len(level) < 2:
+            return None
+        names = " and ".join(players[seat] for seat in level)
+        return f"Play on: {names} are level on {max(totals)}, and the game needs a single leader"

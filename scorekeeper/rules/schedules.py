@@ -1,0 +1,48 @@
+"""Deal sequences: how many cards each player gets in every deal.
+
+Every sequence in the rules is a walk through a few waypoints, one card a
+deal, with each waypoint dealt one or more times: Oh Hell is 10 → 1 → 10,
+Romanian 1-8-1 is 1 → 8 → 1 with each end dealt once per player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def walk(waypoints: Sequence[int], *, repeats: int = 1) -> tuple[int, ...]:
+    """Deal sizes from waypoint to waypoint, one card a step, each waypoint ``repeats`` times.
+
+    >>> walk((3, 1, 3))
+    (3, 2, 1, 2, 3)
+    >>> walk((1, 3, 1), repeats=2)
+    (1, 1, 2, 3, 3, 2, 1, 1)
+    """
+    if not waypoints:
+        raise ValueError("a walk needs at least one waypoint")
+    sizes: list[int] = [waypoints[0]] * repeats
+    for start, stop in zip(waypoints, waypoints[1:]):
+        step = 1 if stop > start else -1
+        sizes.extend(range(start + step, stop, step) if start != stop else ())
+        sizes.extend([stop] * repeats)
+    return tuple(sizes)
+
+
+def down_up(top: int) -> tuple[int, ...]:
+    """top, top − 1, …, 1, …, top: 2·top − 1 deals (Oh Hell, Nomination)."""
+    return walk((top, 1, top))
+
+
+def ascending(top: int) -> tuple[int, ...]:
+    """1, 2, …, top (Oh Pshaw, British Oh Hell)."""
+    return walk((1, top))
+
+
+def fixed(cards: int, deals: int) -> tuple[int, ...]:
+    """The same hand size every deal."""
+    return (cards,) * deals
+
+
+def largest_hand(deck_size: int, players: int, *, keep_one: bool) -> int:
+    """The most cards each player can get, leaving one to turn for trump if asked."""
+    return (deck_size - (1 if keep_one else 0)) // players

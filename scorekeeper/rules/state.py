@@ -1,0 +1,103 @@
+"""What replaying a game derives: the facts of every deal and of the game.
+
+Nothing here is stored; it is recomputed from the inputs on every replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import Trump
+from .table import Table
+
+Status = Literal["in_progress", "finished"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealFacts:
+    """What the rules decide about a deal before anyone bids.
+
+    ``trump`` is the suit the rules fix, or None when the table turns a card
+    and says which suit it was (``trump_turned``).
+    """
+
+    number: int
+    cards: int
+    dealer: int
+    sitting_out: tuple[int, ...]
+    bidding_order: tuple[int, ...]
+    leader: int
+    trump: Trump | None
+    trump_turned: bool
+    hook: bool
+    reminders: tuple[str, ...]
+
+    @property
+    def last_bidder(self) -> int:
+        """The seat that bids last and so carries the hook."""
+        return self.bidding_order[-1]
+
+    def is_active(self, seat: int) -> bool:
+        """True unless the seat sits this deal out (the Romanian dead hand)."""
+        return seat not in self.sitting_out
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealState:
+    """One recorded deal of any family: its facts and what it scores.
+
+    ``points`` and ``totals`` are per seat, or per team in partnership games;
+    a seat that sits the deal out has None in ``points``. Both are None until
+    the deal is complete. ``awards`` holds bonuses that are part of ``points``
+    but shown apart (Romanian promotions). Each family adds its own inputs.
+    """
+
+    facts: DealFacts
+    trump: Trump | None
+    points: tuple[int | None, ...] | None
+    awards: tuple[int, ...] | None
+    totals: tuple[int, ...] | None
+
+    @property
+    def number(self) -> int:
+        """The deal's number, from 1."""
+        return self.facts.number
+
+    @property
+    def complete(self) -> bool:
+        """True once the deal is fully recorded and scored."""
+        return self.points is not None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameState:
+    """Everything the rules derive for a game from its inputs.
+
+    ``current`` is the first deal not yet complete (its facts, so the table
+    knows who deals and what may be bid), or None when the game is over.
+    ``winners`` is empty until the game is finished and lists every joint
+    winner. ``notes`` explain the end ("play on: Ann and Bob are level").
+    """
+
+    table: Table
+    deals: tuple[DealState, ...]
+    teams: tuple[tuple[int, ...], ...] | None
+    current: DealFacts | None
+    deal_count: int | None
+    totals: tuple[int, ...]
+    status: Status
+    winners: tuple[int, ...]
+    settlement: tuple[int, ...] | None
+    notes: tuple[str, ...]
+
+    @property
+    def finished(self) -> bool:
+        """True when the rules say the game is over."""
+        return self.status == "finished"
+
+    @property
+    def leaders(self) -> tuple[int, ...]:
+        """The seats level at the top of the totals right now."""
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)

@@ -1,0 +1,70 @@
+"""The declaration every variant makes, and the engine protocol it points at.
+
+A variant is frozen, keyword-only data: its names, the players it allows, its
+options, and the engine of its family configured with small functions. Pages,
+forms, the API and the PDF read this declaration; none of them branches on a
+variant's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from .options import OptionSpec
+
+if TYPE_CHECKING:
+    from .state import GameState
+    from .table import Table
+
+
+class Engine(Protocol):
+    """How a family of games turns a table and its recorded inputs into state.
+
+    ``input_kind`` names the kind of entry the family records, so a page can
+    choose the form that fits ("exact_bids", ...) without knowing the variant.
+    """
+
+    @property
+    def input_kind(self) -> str:
+        """The kind of per-deal entry this family records."""
+        ...
+
+    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
+        """Check every entry against the rules and derive the whole state."""
+        ...
+
+    def deal_count(self, table: Table) -> int | None:
+        """How many deals a game lasts, or None when it ends on a score."""
+        ...
+
+    def describe_deck(self, table: Table) -> str:
+        """The pack the table needs, in words ("32 cards: 7 to ace of each suit")."""
+        ...
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Variant:
+    """One game the app keeps score for, declared once."""
+
+    code: str
+    name: str
+    family: str
+    summary: str
+    min_players: int
+    max_players: int
+    engine: Engine
+    options: tuple[OptionSpec, ...] = ()
+    aliases: tuple[str, ...] = ()
+    check_table: Callable[[Table], None] | None = None
+
+    def option(self, name: str) -> OptionSpec:
+        """The declaration of one option by name."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+    def __repr__(self) -> str:
+        return f"<Variant {self.code}>"

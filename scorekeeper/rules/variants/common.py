@@ -1,0 +1,67 @@
+"""Pieces several variant declarations share: decks, trump rules, end rules, options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..cards import Trump
+from ..ending import EndRule
+from ..exact import Deck, TrumpRule, turn_next_card
+from ..options import OptionSpec
+from ..table import Table
+
+ScheduleOf = Callable[[Table], tuple[int, ...]]
+EndOf = Callable[[Table], EndRule]
+
+FULL_PACK = Deck(size=52, description="52 cards, aces high")
+
+
+def full_pack(table: Table) -> Deck:
+    """One standard 52-card pack."""
+    return FULL_PACK
+
+
+def fixed_length(schedule_of: ScheduleOf) -> EndOf:
+    """End after the last deal of the sequence; the highest total wins."""
+
+    def end(table: Table) -> EndRule:
+        return EndRule(deals=len(schedule_of(table)))
+
+    return end
+
+
+def turned_card(table: Table) -> TrumpRule:
+    """Trump is the suit of the card turned after the deal (no trump when none is left)."""
+    return turn_next_card
+
+
+def rotation(suits: tuple[Trump, ...]) -> TrumpRule:
+    """Trump cycles through ``suits``, one deal each, from deal 1."""
+
+    def rule(table: Table, number: int, cards_left: int) -> Trump | None:
+        return suits[(number - 1) % len(suits)]
+
+    return rule
+
+
+def parse_rotation(text: str) -> tuple[Trump, ...]:
+    """Read a rotation such as "S H C D NT" (spaces, commas or dashes between)."""
+    words = text.replace(",", " ").replace("-", " ").split()
+    return tuple(Trump.parse(word) for word in words)
+
+
+def no_trump_at_all(table: Table, number: int, cards_left: int) -> Trump | None:
+    """Every deal is played without trump."""
+    return Trump.NO_TRUMP
+
+
+SIMULTANEOUS_BIDS = OptionSpec(
+    name="simultaneous_bids",
+    label="Bid all at once",
+    help="Everyone shows their bid with their fingers at the same moment. "
+    "With no last bidder there is no hook.",
+    kind="bool",
+    default=False,
+)
+
+SIMULTANEOUS_REMINDER = "Everyone shows their bid at once: no one bids last, so there is no hook"

@@ -1,0 +1,237 @@
+"""Custom Oh Hell: the table chooses the deal shape, the hook, the trump and the scoring."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..ending import EndRule
+from ..errors import InvalidOption
+from ..exact import ExactBidEngine, TrumpRule
+from ..options import OptionSpec, Options
+from ..schedules import fixed, walk
+from ..scoring import Scorer, configurable
+from ..table import Table
+from ..variant import Variant
+from .common import full_pack, no_trump_at_all, parse_rotation, rotation, turned_card
+
+ROTATIONS = ("S H C D NT", "H C D S", "S H D C", "S H D C NT", "C D H S NT")
+
+
+def _most_cards(players: int) -> int:
+    return 52 // players
+
+
+def _default_start(players: int) -> int:
+    return min(10, _most_cards(players))
+
+
+def _waypoints(options: Options) -> tuple[int, ...]:
+    shape = options.choice("shape")
+    start, turn, end = (options.number(name) for name in ("start_cards", "turn_cards", "end_cards"))
+    if shape in ("down-up", "up-down"):
+        return (start, turn, end)
+    return (start, end)
+
+
+def _schedule(table: Table) -> tuple[int, ...]:
+    options = table.options
+    if options.choice("shape") == "fixed":
+        return fixed(options.number("start_cards"), options.number("deals"))
+    repeats = table.size if options.flag("repeat_ends") else 1
+    return walk(_waypoints(options), repeats=repeats)
+
+
+def _check(table: Table) -> None:
+    options = table.options
+    shape = options.choice("shape")
+    start, turn, end = (options.number(name) for name in ("start_cards", "turn_cards", "end_cards"))
+    problems = {
+        "down-up": (turn > start or turn > end, f"A down-up game goes down to its turn and back up: "
+                    f"the turn ({turn} cards) cannot be above the start ({start}) or the end ({end})"),
+        "up-down": (turn < start or turn < end, f"An up-down game goes up to its turn and back down: "
+                    f"the turn ({turn} cards) cannot be below the start ({start}) or the end ({end})"),
+        "up": (start > end, f"An upward game cannot start with more cards ({start}) than it ends with ({end})"),
+        "down": (start < end, f"A downward game cannot start with fewer cards ({start}) than it ends with ({end})"),
+    }
+    broken, message = problems.get(shape, (False, ""))
+    if broken:
+        raise InvalidOption(message)
+
+
+def _hook(table: Table, cards: int) -> bool:
+    options = table.options
+    return options.flag("hook") and cards >= options.number("hook_from")
+
+
+def _trump(table: Table) -> TrumpRule:
+    kind = table.options.choice("trump")
+    if kind == "rotation":
+        return rotation(parse_rotation(table.options.choice("trump_rotation")))
+    if kind == "none":
+        return no_trump_at_all
+    return turned_card(table)
+
+
+def _scoring(options: Options) -> Scorer:
+    return partial(
+        configurable,
+        per_trick=options.number("trick_points"),
+        bonus=options.number("exact_bonus"),
+        on_miss=options.choice("on_miss"),
+        penalty=options.number("penalty_per_trick"),
+    )
+
+
+def _end(table: Table) -> EndRule:
+    return EndRule(deals=len(_schedule(table)))
+
+
+CUSTOM_OH_HELL = Variant(
+    code="custom-oh-hell",
+    name="Custom Oh Hell",
+    family="Oh Hell",
+    summary="Your table's own rules: the deal shape, the hook, the trump and the scoring are yours to set.",
+    aliases=("custom",),
+    min_players=2,
+    max_players=8,
+    options=(
+        OptionSpec(
+            name="shape",
+            label="Deal shape",
+            help="down-up: start, down to the turn, up to the end. up-down: the reverse. "
+            "up or down: from start to end. fixed: the start size every deal.",
+            kind="choice",
+            choices=("down-up", "up-down", "up", "down", "fixed"),
+            default="down-up",
+        ),
+        OptionSpec(
+            name="start_cards",
+            label="Cards in the first deal",
+            help="Each player's hand in the first deal (the most a 52-card pack allows at this table).",
+            kind="int",
+            default=_default_start,
+            minimum=1,
+            maximum=_most_cards,
+        ),
+        OptionSpec(
+            name="turn_cards",
+            label="Cards at the turn",
+            help="Where a down-up or up-down game turns round.",
+            kind="int",
+            default=1,
+            minimum=1,
+            maximum=_most_cards,
+        ),
+        OptionSpec(
+            name="end_cards",
+            label="Cards in the last deal",
+            help="Each player's hand in the last deal (not used by fixed).",
+            kind="int",
+            default=_default_start,
+            minimum=1,
+            maximum=_most_cards,
+        ),
+        OptionSpec(
+            name="deals",
+            label="Number of deals (fixed shape)",
+            help="How many deals a fixed-shape game lasts.",
+            kind="int",
+            default=10,
+            minimum=1,
+            maximum=60,
+        ),
+        OptionSpec(
+            name="repeat_ends",
+            label="Repeat the ends",
+            help="Deal the start, turn and end sizes once for each player, as Romanian Whist does, "
+            "so everyone deals each of them once.",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="hook",
+            label="Hook",
+            help="The last bidder may not make the bids add up to the number of tricks.",
+            kind="bool",
+            default=True,
+        ),
+        OptionSpec(
+            name="hook_from",
+            label="Hook from",
+            help="The hook applies only to deals of at least this many cards.",
+            kind="int",
+            default=1,
+            minimum=1,
+            maximum=_most_cards,
+        ),
+        OptionSpec(
+            name="trump",
+            label="Trump",
+            help="turned: the next card is turned (no trump when none is left). "
+            "rotation: the list below, one deal each. none: always no trump.",
+            kind="choice",
+            choices=("turned", "rotation", "none"),
+            choice_labels={"turned": "Turn a card", "rotation": "A fixed rotation", "none": "No trump"},
+            default="turned",
+        ),
+        OptionSpec(
+            name="trump_rotation",
+            label="Trump rotation",
+            help="The order trumps follow when trump is by rotation.",
+            kind="choice",
+            choices=ROTATIONS,
+            default=ROTATIONS[0],
+        ),
+        OptionSpec(
+            name="trick_points",
+            label="Points a trick",
+            help="What each trick taken is worth.",
+            kind="int",
+            default=1,
+            minimum=0,
+            maximum=20,
+        ),
+        OptionSpec(
+            name="exact_bonus",
+            label="Bonus for an exact bid",
+            help="Added when a player takes exactly the tricks bid.",
+            kind="int",
+            default=10,
+            minimum=0,
+            maximum=100,
+        ),
+        OptionSpec(
+            name="on_miss",
+            label="On a missed bid",
+            help="tricks: the tricks still score. penalty: lose the penalty for each trick off. nothing: score 0.",
+            kind="choice",
+            choices=("tricks", "penalty", "nothing"),
+            choice_labels={
+                "tricks": "The tricks still score",
+                "penalty": "A penalty for each trick off",
+                "nothing": "Nothing",
+            },
+            default="tricks",
+        ),
+        OptionSpec(
+            name="penalty_per_trick",
+            label="Penalty a trick off",
+            help="What each trick over or under the bid costs when a miss is penalised.",
+            kind="int",
+            default=1,
+            minimum=0,
+            maximum=50,
+        ),
+    ),
+    check_table=_check,
+    engine=ExactBidEngine(
+        deck=full_pack,
+        schedule=_schedule,
+        score=_scoring,
+        end=_end,
+        trump=_trump,
+        hook=_hook,
+    ),
+)
+
+VARIANTS = (CUSTOM_OH_HELL,)

@@ -1,0 +1,380 @@
+"""The Oh Hell family (RULES.md §1): Oh Hell, Oh! Well, Contract Whist,
+Up and Down the River, Oh Pshaw and British Oh Hell."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..cards import Trump
+from ..ending import EndRule
+from ..exact import Deck, ExactBidEngine, TrumpRule
+from ..options import OptionSpec, Options
+from ..schedules import ascending, down_up, fixed, walk
+from ..scoring import Scorer, exact_only, five_plus_cards, tricks_and_bonus, with_zero_bid_value
+from ..table import Table
+from ..variant import Variant
+from .common import (
+    FULL_PACK,
+    SIMULTANEOUS_BIDS,
+    SIMULTANEOUS_REMINDER,
+    fixed_length,
+    full_pack,
+    rotation,
+    turned_card,
+)
+
+FAMILY = "Oh Hell"
+
+
+def _no_hook(table: Table, cards: int) -> bool:
+    return False
+
+
+def _hook_unless_simultaneous(table: Table, cards: int) -> bool:
+    return not table.options.flag("simultaneous_bids")
+
+
+def _simultaneous_reminder(table: Table, number: int, cards: int) -> tuple[str, ...]:
+    return (SIMULTANEOUS_REMINDER,) if table.options.flag("simultaneous_bids") else ()
+
+
+def _common_scoring(options: Options) -> Scorer:
+    return partial(tricks_and_bonus, per_trick=1, bonus=10)
+
+
+# --- Oh Hell (§1.1) -----------------------------------------------------------------
+
+OH_HELL_START = {3: 10, 4: 10, 5: 10, 6: 8, 7: 7}
+
+
+def _oh_hell_schedule(table: Table) -> tuple[int, ...]:
+    return down_up(OH_HELL_START[table.size])
+
+
+def _oh_hell_scoring(options: Options) -> Scorer:
+    system = options.choice("scoring")
+    if system == "simple":
+        return partial(exact_only, bonus=10)
+    if system == "zero_bonus":
+        return partial(with_zero_bid_value, base=partial(exact_only, bonus=10), zero=five_plus_cards)
+    return _common_scoring(options)
+
+
+OH_HELL = Variant(
+    code="oh-hell",
+    name="Oh Hell",
+    family=FAMILY,
+    summary="Hands shrink to one card and grow back; the dealer may not let the bids add up.",
+    aliases=("oh-hell!", "ohhell", "oh-heck"),
+    min_players=3,
+    max_players=7,
+    options=(
+        OptionSpec(
+            name="scoring",
+            label="Scoring",
+            help="common: 1 a trick, +10 for an exact bid. simple: only an exact bid scores, 10 + tricks. "
+            "zero_bonus: like simple, but a made bid of none scores 5 + the cards in the deal.",
+            kind="choice",
+            choices=("common", "simple", "zero_bonus"),
+            choice_labels={
+                "common": "Common: 1 a trick, +10 when exact",
+                "simple": "Simple: 10 + tricks only when exact",
+                "zero_bonus": "Zero bonus: as simple; an exact 0 scores 5 + cards",
+            },
+            default="common",
+        ),
+    ),
+    engine=ExactBidEngine(
+        deck=full_pack,
+        schedule=_oh_hell_schedule,
+        score=_oh_hell_scoring,
+        end=fixed_length(_oh_hell_schedule),
+    ),
+)
+
+
+# --- Oh! Well (§1.2) ------------------------------------------------------------------
+
+OH_WELL_PACK = {3: 51, 4: 52, 5: 50, 6: 48, 7: 49}
+OH_WELL_TARGET = 100
+
+
+def _oh_well_deck(table: Table) -> Deck:
+    size = OH_WELL_PACK[table.size]
+    removed = 52 - size
+    if not removed:
+        return FULL_PACK
+    noun = "card" if removed == 1 else "cards"
+    return Deck(size=size, description=f"{size} cards: take {removed} {noun} from the bottom of a 52-card pack")
+
+
+def _oh_well_schedule(table: Table) -> tuple[int, ...]:
+    return fixed(OH_WELL_PACK[table.size] // table.size, 1)
+
+
+def _oh_well_trump(table: Table) -> TrumpRule:
+    return _dealer_turns_last_card
+
+
+def _dealer_turns_last_card(table: Table, number: int, cards_left: int) -> Trump | None:
+    # The whole pack is dealt, but the dealer turns their own last card for trump.
+    return None
+
+
+def _oh_well_reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+    return ("The dealer turns their own last card: its suit is trump",)
+
+
+def _oh_well_end(table: Table) -> EndRule:
+    return EndRule(target=OH_WELL_TARGET)
+
+
+def _settle_differences(table: Table) -> bool:
+    return table.options.choice("stakes") == "differences"
+
+
+OH_WELL = Variant(
+    code="oh-well",
+    name="Oh! Well",
+    family=FAMILY,
+    summary="The original British game: the whole pack every deal, no hook, first past 100 wins.",
+    aliases=("oh!-well", "ohwell"),
+    min_players=3,
+    max_players=7,
+    options=(
+        OptionSpec(
+            name="stakes",
+            label="Settling up",
+            help="differences: each pair settles the difference of their totals. "
+            "pool: everyone antes and the winner takes all. Changes no score.",
+            kind="choice",
+            choices=("differences", "pool"),
+            choice_labels={"differences": "Pay the differences", "pool": "Winner takes the pool"},
+            default="differences",
+        ),
+    ),
+    engine=ExactBidEngine(
+        deck=_oh_well_deck,
+        schedule=_oh_well_schedule,
+        score=_common_scoring,
+        end=_oh_well_end,
+        open_ended=True,
+        trump=_oh_well_trump,
+        hook=_no_hook,
+        reminders=_oh_well_reminders,
+        settles_differences=_settle_differences,
+    ),
+)
+
+
+# --- Contract Whist (§1.3) ------------------------------------------------------------
+
+CONTRACT_ROTATION = (Trump.HEARTS, Trump.CLUBS, Trump.DIAMONDS, Trump.SPADES)
+
+
+def _contract_schedule(table: Table) -> tuple[int, ...]:
+    return walk((7, 1, 7))
+
+
+def _contract_trump(table: Table) -> TrumpRule:
+    if table.options.flag("trump_rotation"):
+        return rotation(CONTRACT_ROTATION)
+    return turned_card(table)
+
+
+CONTRACT_WHIST = Variant(
+    code="contract-whist",
+    name="Contract Whist",
+    family=FAMILY,
+    summary="British pub favourite: 7 cards down to 1 and back, thirteen deals, the dealer hooked.",
+    aliases=("contract",),
+    min_players=3,
+    max_players=7,
+    options=(
+        OptionSpec(
+            name="trump_rotation",
+            label="Trumps in rotation",
+            help="Instead of turning a card, trumps go hearts, clubs, diamonds, spades, and round again.",
+            kind="bool",
+            default=False,
+        ),
+    ),
+    engine=ExactBidEngine(
+        deck=full_pack,
+        schedule=_contract_schedule,
+        score=_common_scoring,
+        end=fixed_length(_contract_schedule),
+        trump=_contract_trump,
+    ),
+)
+
+
+# --- Up and Down the River (§1.4) --------------------------------------------------------
+
+
+def _river_most(players: int) -> int:
+    return 51 // players
+
+
+def _river_default(players: int) -> int:
+    return min(10, _river_most(players))
+
+
+def _river_schedule(table: Table) -> tuple[int, ...]:
+    return down_up(table.options.number("start_cards"))
+
+
+UP_AND_DOWN = Variant(
+    code="up-and-down-the-river",
+    name="Up and Down the River",
+    family=FAMILY,
+    summary="Australian and New Zealand favourite for 4 to 8: down to one card and back up.",
+    aliases=("up-and-down", "up-the-river"),
+    min_players=4,
+    max_players=8,
+    options=(
+        OptionSpec(
+            name="start_cards",
+            label="Cards in the first deal",
+            help="The game goes from this many cards down to 1 and back. 10 (fewer for 6 or more players) "
+            "is a full game; start lower for a quick one.",
+            kind="int",
+            default=_river_default,
+            minimum=1,
+            maximum=_river_most,
+        ),
+        SIMULTANEOUS_BIDS,
+    ),
+    engine=ExactBidEngine(
+        deck=full_pack,
+        schedule=_river_schedule,
+        score=_common_scoring,
+        end=fixed_length(_river_schedule),
+        hook=_hook_unless_simultaneous,
+        reminders=_simultaneous_reminder,
+    ),
+)
+
+
+# --- Oh Pshaw (§1.5) -------------------------------------------------------------------------
+
+PSHAW_TOP = {4: 13, 5: 10, 6: 8, 7: 7}
+
+
+def _pshaw_schedule(table: Table) -> tuple[int, ...]:
+    if table.size == 3:
+        return ascending(int(table.options.choice("three_player_deals")))
+    return ascending(PSHAW_TOP[table.size])
+
+
+ZERO_VALUES = {"10": lambda cards: 10, "5": lambda cards: 5, "5_plus_tricks": five_plus_cards}
+
+
+def _pshaw_scoring(options: Options) -> Scorer:
+    if options.flag("every_trick_counts"):
+        base: Scorer = partial(tricks_and_bonus, per_trick=1, bonus=10)
+    else:
+        base = partial(exact_only, bonus=10)
+    return partial(with_zero_bid_value, base=base, zero=ZERO_VALUES[options.choice("zero_bid_value")])
+
+
+def _pshaw_reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+    return ("After the dealer bids, announce over, under or even",)
+
+
+def _pshaw_winner_bonus(table: Table) -> int:
+    return 10 if table.options.flag("hard_score") else 0
+
+
+def _pshaw_settles(table: Table) -> bool:
+    return table.options.flag("hard_score")
+
+
+OH_PSHAW = Variant(
+    code="oh-pshaw",
+    name="Oh Pshaw",
+    family=FAMILY,
+    summary="American, as Bicycle records it: one card more each deal, no hook, over or under announced.",
+    aliases=("oh-pshaw!",),
+    min_players=3,
+    max_players=7,
+    options=(
+        OptionSpec(
+            name="three_player_deals",
+            label="Deals with three players",
+            help="Three players play up to 15 cards (advised) or to 17, the most the pack allows.",
+            kind="choice",
+            choices=("15", "17"),
+            default="15",
+        ),
+        OptionSpec(
+            name="every_trick_counts",
+            label="Every trick counts",
+            help="Everyone scores 1 a trick taken, and an exact bid adds 10.",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="zero_bid_value",
+            label="A made bid of none scores",
+            help="10 (as the normal rule gives), 5, or 5 + the cards in the deal.",
+            kind="choice",
+            choices=("10", "5", "5_plus_tricks"),
+            choice_labels={"10": "10", "5": "5", "5_plus_tricks": "5 + the cards in the deal"},
+            default="10",
+        ),
+        OptionSpec(
+            name="hard_score",
+            label="Hard score",
+            help="The winner gets a further 10, then every pair settles the difference of their totals.",
+            kind="bool",
+            default=False,
+        ),
+    ),
+    engine=ExactBidEngine(
+        deck=full_pack,
+        schedule=_pshaw_schedule,
+        score=_pshaw_scoring,
+        end=fixed_length(_pshaw_schedule),
+        hook=_no_hook,
+        announces_total=True,
+        reminders=_pshaw_reminders,
+        winner_bonus=_pshaw_winner_bonus,
+        settles_differences=_pshaw_settles,
+    ),
+)
+
+
+# --- British Oh Hell (§1.6) --------------------------------------------------------------------
+
+
+def _british_schedule(table: Table) -> tuple[int, ...]:
+    return ascending(52 // table.size)
+
+
+def _bonus_only(options: Options) -> Scorer:
+    return partial(exact_only, bonus=10, per_trick=0)
+
+
+BRITISH_OH_HELL = Variant(
+    code="british-oh-hell",
+    name="British Oh Hell",
+    family=FAMILY,
+    summary="Parlett's version: one card more each deal, no hook, only an exact bid scores 10.",
+    aliases=("parlett-oh-hell",),
+    min_players=3,
+    max_players=7,
+    options=(SIMULTANEOUS_BIDS,),
+    engine=ExactBidEngine(
+        deck=full_pack,
+        schedule=_british_schedule,
+        score=_bonus_only,
+        end=fixed_length(_british_schedule),
+        hook=_no_hook,
+        reminders=_simultaneous_reminder,
+    ),
+)
+
+VARIANTS = (OH_HELL, OH_WELL, CONTRACT_WHIST, UP_AND_DOWN, OH_PSHAW, BRITISH_OH_HELL)
+
+__all__ = ["VARIANTS"]

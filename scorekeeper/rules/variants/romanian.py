@@ -1,0 +1,178 @@
+"""Romanian Whist (RULES.md §3): 8 cards a player, 1-8-1 or 8-1-8, the hook on the last bidder."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from ..ending import EndRule, highest, zero_finish
+from ..errors import InvalidOption
+from ..exact import Deck, ExactBidEngine, StreakRule
+from ..options import OptionSpec, Options
+from ..schedules import walk
+from ..scoring import Scorer, romanian
+from ..table import Table
+from ..variant import Variant
+
+LOWEST_RANK = {3: "9", 4: "7", 5: "5", 6: "3"}
+PROMOTION_SCHEMES = {"ten_for_thirty": (10, 30), "five_for_ten": (5, 10)}
+
+
+def _dead_hand(table: Table) -> bool:
+    return table.size == 7 and table.options.choice("seven_player_deck") == "dead_hand"
+
+
+def _deck(table: Table) -> Deck:
+    if table.size == 7 and not _dead_hand(table):
+        return Deck(size=56, description="56 cards: a full pack and 4 extra low cards, such as jokers counting as 1")
+    active = min(table.size, 6)
+    size = 8 * active
+    low = LOWEST_RANK[active]
+    return Deck(size=size, description=f"{size} cards: {low} to ace of each suit")
+
+
+def _schedule(table: Table) -> tuple[int, ...]:
+    waypoints = (1, 8, 1) if table.options.choice("sequence") == "1-8-1" else (8, 1, 8)
+    return walk(waypoints, repeats=table.size)
+
+
+def _scoring(options: Options) -> Scorer:
+    return partial(
+        romanian,
+        progressive=options.flag("progressive_scoring"),
+        progressive_penalty=options.flag("progressive_penalty"),
+    )
+
+
+def _end(table: Table) -> EndRule:
+    winners = zero_finish if table.options.flag("zero_finish") else highest
+    return EndRule(deals=len(_schedule(table)), winners=winners)
+
+
+def _streaks(table: Table) -> StreakRule | None:
+    options = table.options
+    if not options.flag("promotions"):
+        return None
+    length, bonus = PROMOTION_SCHEMES.get(options.choice("promotion_scheme"), (table.size + 1, 10))
+    return StreakRule(length=length, bonus=bonus, one_card_resets=options.choice("sequence") == "8-1-8")
+
+
+def _is_blind(table: Table, number: int, cards: int) -> bool:
+    """The closing block of one-card deals (in 8-1-8, the middle block)."""
+    if cards != 1 or not table.options.flag("blind_one_card_deals"):
+        return False
+    if table.options.choice("sequence") == "8-1-8":
+        return True
+    return number > len(_schedule(table)) - table.size
+
+
+def _reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+    notes: list[str] = []
+    if _dead_hand(table):
+        dealer = table.players[(table.first_dealer + number - 1) % table.size]
+        notes.append(f"{dealer} deals to the other six and sits this deal out (the dead hand)")
+    if cards == 8:
+        notes.append("Every card is dealt: no trump")
+    if _is_blind(table, number, cards):
+        notes.append("Blind deal: hold your card to your forehead without looking at it")
+    return tuple(notes)
+
+
+def _check(table: Table) -> None:
+    options = table.options
+    if options.flag("zero_finish") and options.choice("sequence") != "1-8-1":
+        raise InvalidOption("0 finish is played only in 1-8-1 games")
+    if options.flag("progressive_penalty") and not options.flag("progressive_scoring"):
+        raise InvalidOption("The progressive penalty goes with progressive scoring: turn that on too")
+
+
+ROMANIAN_WHIST = Variant(
+    code="romanian-whist",
+    name="Romanian Whist",
+    family="Romanian Whist",
+    summary="Whist românesc: 8 cards a player, one-card deals at the ends, 5 + bid when exact.",
+    aliases=("romanian", "whist-romanesc"),
+    min_players=3,
+    max_players=7,
+    options=(
+        OptionSpec(
+            name="sequence",
+            label="Sequence",
+            help="1-8-1: one-card deals first and last, eight-card deals in the middle. 8-1-8: the reverse.",
+            kind="choice",
+            choices=("1-8-1", "8-1-8"),
+            default="1-8-1",
+        ),
+        OptionSpec(
+            name="seven_player_deck",
+            label="Seven players",
+            help="dead_hand: 48 cards and the dealer sits each deal out. 56: four extra low cards, all seven play.",
+            kind="choice",
+            choices=("dead_hand", "56"),
+            choice_labels={"dead_hand": "Dead hand: the dealer sits out", "56": "56 cards: everyone plays"},
+            default="dead_hand",
+        ),
+        OptionSpec(
+            name="progressive_scoring",
+            label="Progressive scoring",
+            help="An exact bid scores 5 + 1 + 2 + … + bid (0→5, 1→6, 2→8, 3→11 … 8→41).",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="progressive_penalty",
+            label="Progressive penalty",
+            help="With progressive scoring, a miss by d tricks costs 1 + 2 + … + d (1, 3, 6, 10 …).",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="zero_finish",
+            label="0 finish",
+            help="In 1-8-1 games, whoever ends on exactly 0 wins, whatever the others have.",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="blind_one_card_deals",
+            label="Blind one-card deals",
+            help="In the closing one-card deals (the middle ones in 8-1-8) players hold their card "
+            "to their forehead unseen. Changes no score.",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="promotions",
+            label="Promotions",
+            help="A run of exact (or missed) deals earns (or costs) a bonus. One-card deals do not count; "
+            "in 8-1-8 they end every run.",
+            kind="bool",
+            default=False,
+        ),
+        OptionSpec(
+            name="promotion_scheme",
+            label="Promotion scheme",
+            help="n_plus_one: players + 1 in a row is worth 10. ten_for_thirty: 10 in a row is worth 30. "
+            "five_for_ten: 5 in a row is worth 10.",
+            kind="choice",
+            choices=("n_plus_one", "ten_for_thirty", "five_for_ten"),
+            choice_labels={
+                "n_plus_one": "Players + 1 in a row: ±10",
+                "ten_for_thirty": "10 in a row: ±30",
+                "five_for_ten": "5 in a row: ±10",
+            },
+            default="n_plus_one",
+        ),
+    ),
+    check_table=_check,
+    engine=ExactBidEngine(
+        deck=_deck,
+        schedule=_schedule,
+        score=_scoring,
+        end=_end,
+        dealer_sits_out=_dead_hand,
+        streaks=_streaks,
+        reminders=_reminders,
+    ),
+)
+
+VARIANTS = (ROMANIAN_WHIST,)

@@ -8,7 +8,7 @@ and the end of the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
@@ -16,7 +16,7 @@ from typing import ClassVar
 from .bidding import Bids, verify_bids
 from .cards import Trump
 from .ending import EndRule
-from .errors import InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
+from .errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
 from .options import Options
 from .scoring import Scorer
 from .state import DealFacts, DealState, GameState
@@ -153,6 +153,36 @@ class ExactBidEngine:
         count = self.deal_count(table) or 1
         return tuple(fact for n in range(1, count + 1) if (fact := self.facts(table, n)))
 
+    # --- entries as data -----------------------------------------------------------
+
+    def read_entry(self, number: int, data: Mapping[str, object]) -> ExactEntry:
+        """``{"bids": [...], "tricks": [...], "trump": "S"}``; tricks and trump may be left out."""
+        unknown = sorted(set(data) - {"bids", "tricks", "trump"})
+        if unknown:
+            raise RuleViolation(f"A deal has bids, tricks and trump, not {unknown[0]!r}", field=unknown[0])
+        bids = _read_counts(data.get("bids"), "bids", InvalidBid)
+        tricks = None if data.get("tricks") is None else _read_counts(data["tricks"], "tricks", InvalidTricks)
+        raw_trump = data.get("trump")
+        trump = None
+        if raw_trump is not None:
+            if not isinstance(raw_trump, str):
+                raise InvalidTrump(f"The trump is S, H, D, C or NT, not {raw_trump!r}")
+            try:
+                trump = Trump.parse(raw_trump)
+            except ValueError:
+                raise InvalidTrump(f"The trump is S, H, D, C or NT, not {raw_trump!r}") from None
+        return ExactEntry(number=number, bids=bids, tricks=tricks, trump=trump)
+
+    def write_entry(self, entry: object) -> dict[str, object]:
+        """The data ``read_entry`` reads back."""
+        assert isinstance(entry, ExactEntry)
+        data: dict[str, object] = {"bids": list(entry.bids)}
+        if entry.tricks is not None:
+            data["tricks"] = list(entry.tricks)
+        if entry.trump is not None:
+            data["trump"] = entry.trump.value
+        return data
+
     # --- replaying the inputs -----------------------------------------------------
 
     def replay(self, table: Table, entries: Sequence[object]) -> GameState:
@@ -284,6 +314,15 @@ def verify_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequence[
             f"{'was' if facts.cards == 1 else 'were'} played: every card in hand makes one trick"
         )
     return tuple(checked)
+
+
+def _read_counts(raw: object, name: str, error: type[RuleViolation]) -> tuple[int | None, ...]:
+    if not isinstance(raw, list):
+        raise error(f"The {name} are a list with one number (or null) for each player")
+    for value in raw:
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise error(f"The {name} are whole numbers, not {value!r}")
+    return tuple(raw)
 
 
 def _verify_trump(facts: DealFacts, trump: Trump | None) -> Trump | None:

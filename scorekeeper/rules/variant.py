@@ -8,7 +8,7 @@ variant's name.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -41,6 +41,15 @@ class Engine(Protocol):
 
     def describe_deck(self, table: Table) -> str:
         """The pack the table needs, in words ("32 cards: 7 to ace of each suit")."""
+        ...
+
+    def read_entry(self, number: int, data: Mapping[str, object]) -> object:
+        """Turn a deal's inputs as JSON-like data (API body, stored row, test file)
+        into the family's entry; raise a RuleViolation for a wrong shape or type."""
+        ...
+
+    def write_entry(self, entry: object) -> dict[str, object]:
+        """The JSON-like data ``read_entry`` reads back into the same entry."""
         ...
 
 

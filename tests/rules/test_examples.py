@@ -1,0 +1,82 @@
+"""Every worked example of RULES.md, kept as data in tests/data/*.json, replayed here."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from collections.abc import Callable, Iterator
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import Game, RuleViolation, Table, get_variant
+from scorekeeper.rules.state import DealFacts
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+def _collect_fillers() -> dict[str, Callable[[DealFacts], dict[str, Any]]]:
+    """A neutral valid entry per kind of input, from every tests/rules/fillers_*.py."""
+    found: dict[str, Callable[[DealFacts], dict[str, Any]]] = {}
+    for path in sorted(Path(__file__).parent.glob("fillers_*.py")):
+        module = importlib.import_module(f"tests.rules.{path.stem}")
+        found.update(module.FILLERS)
+    return found
+
+
+FILLERS = _collect_fillers()
+
+
+def _cases() -> Iterator[Any]:
+    for path in sorted(DATA.glob("*.json")):
+        for case in json.loads(path.read_text())["cases"]:
+            yield pytest.param(case, id=case["id"])
+
+
+def _normalise(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (tuple, list)):
+        return [_normalise(item) for item in value]
+    return value
+
+
+_STEP = re.compile(r"([A-Za-z_]\w*)|\[(-?\d+)\]")
+
+
+def resolve(root: Any, path: str) -> Any:
+    """Follow ``deals[0].points``-style paths through attributes and indexes."""
+    value = root
+    for name, index in _STEP.findall(path):
+        value = getattr(value, name) if name else value[int(index)]
+    return value
+
+
+@pytest.mark.parametrize("case", list(_cases()))
+def test_worked_example(case: dict[str, Any]) -> None:
+    variant = get_variant(case["variant"])
+    setup = dict(first_dealer=case.get("first_dealer", 0), options=case.get("options", {}))
+    if "setup_error" in case:
+        with pytest.raises(RuleViolation, match=re.escape(case["setup_error"])):
+            Table.create(variant, case["players"], **setup)
+        return
+    game = Game.start(case["variant"], case["players"], **setup)
+    engine = variant.engine
+    for number in range(1, case.get("fill", 0) + 1):
+        facts = game.state.current
+        assert facts is not None and facts.number == number
+        game = game.record(engine.read_entry(number, FILLERS[engine.input_kind](facts)))
+    entries = case.get("deals", [])
+    for position, data in enumerate(entries):
+        entry = engine.read_entry(len(game.entries) + 1, data)
+        if "error" in case and position == len(entries) - 1:
+            with pytest.raises(RuleViolation, match=re.escape(case["error"])):
+                game.record(entry)
+            return
+        game = game.record(entry)
+    assert "error" not in case, "the case expects a refusal that never came"
+    for path, expected in case.get("expect", {}).items():
+        assert _normalise(resolve(game.state, path)) == expected, path

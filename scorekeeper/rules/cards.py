@@ -6,10 +6,10 @@ which it was; trick-by-trick ranking is the referee's business.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Trump(str, Enum):
+class Trump(StrEnum):
     """What is trump in a deal, written as the API writes it."""
 
     SPADES = "S"

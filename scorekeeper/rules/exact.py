@@ -287,7 +287,9 @@ class ExactBidEngine:
         )
 
 
-def verify_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequence[str]) -> tuple[int | None, ...]:
+def verify_tricks(
+    facts: DealFacts, tricks: Sequence[object], players: Sequence[str]
+) -> tuple[int | None, ...]:
     """Each active player took 0..cards tricks, and together exactly ``cards``."""
     if len(tricks) != len(players):
         raise InvalidTricks(f"Enter the tricks of each of the {len(players)} players")

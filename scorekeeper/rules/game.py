@@ -65,7 +65,7 @@ class Game:
         else:
             raise OutOfTurn(f"Deal {number} cannot be entered yet: the next deal is {count + 1}")
         game = Game(self.table, entries)
-        game.state  # replays and checks the whole log
+        _ = game.state  # replays and checks the whole log
         return game
 
     def verify(self, entry: NumberedEntry) -> None:

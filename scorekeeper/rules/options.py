@@ -100,7 +100,7 @@ _FALSE = {"false", "off", "no", "0"}
 class Options(Mapping[str, OptionValue]):
     """The resolved options of one game: every declared option, defaults filled in."""
 
-    __slots__ = ("_values", "_hash")
+    __slots__ = ("_hash", "_values")
 
     def __init__(self, values: Mapping[str, OptionValue]) -> None:
         self._values = dict(values)

@@ -8,6 +8,7 @@ Romanian 1-8-1 is 1 → 8 → 1 with each end dealt once per player.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 
 def walk(waypoints: Sequence[int], *, repeats: int = 1) -> tuple[int, ...]:
@@ -21,7 +22,7 @@ def walk(waypoints: Sequence[int], *, repeats: int = 1) -> tuple[int, ...]:
     if not waypoints:
         raise ValueError("a walk needs at least one waypoint")
     sizes: list[int] = [waypoints[0]] * repeats
-    for start, stop in zip(waypoints, waypoints[1:]):
+    for start, stop in pairwise(waypoints):
         step = 1 if stop > start else -1
         sizes.extend(range(start + step, stop, step) if start != stop else ())
         sizes.extend([stop] * repeats)

@@ -7,7 +7,7 @@ from functools import partial
 from ..ending import EndRule
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, TrumpRule
-from ..options import OptionSpec, Options
+from ..options import Options, OptionSpec
 from ..schedules import fixed, walk
 from ..scoring import Scorer, configurable
 from ..table import Table
@@ -46,12 +46,24 @@ def _check(table: Table) -> None:
     shape = options.choice("shape")
     start, turn, end = (options.number(name) for name in ("start_cards", "turn_cards", "end_cards"))
     problems = {
-        "down-up": (turn > start or turn > end, f"A down-up game goes down to its turn and back up: "
-                    f"the turn ({turn} cards) cannot be above the start ({start}) or the end ({end})"),
-        "up-down": (turn < start or turn < end, f"An up-down game goes up to its turn and back down: "
-                    f"the turn ({turn} cards) cannot be below the start ({start}) or the end ({end})"),
-        "up": (start > end, f"An upward game cannot start with more cards ({start}) than it ends with ({end})"),
-        "down": (start < end, f"A downward game cannot start with fewer cards ({start}) than it ends with ({end})"),
+        "down-up": (
+            turn > start or turn > end,
+            f"A down-up game goes down to its turn and back up: "
+            f"the turn ({turn} cards) cannot be above the start ({start}) or the end ({end})",
+        ),
+        "up-down": (
+            turn < start or turn < end,
+            f"An up-down game goes up to its turn and back down: "
+            f"the turn ({turn} cards) cannot be below the start ({start}) or the end ({end})",
+        ),
+        "up": (
+            start > end,
+            f"An upward game cannot start with more cards ({start}) than it ends with ({end})",
+        ),
+        "down": (
+            start < end,
+            f"A downward game cannot start with fewer cards ({start}) than it ends with ({end})",
+        ),
     }
     broken, message = problems.get(shape, (False, ""))
     if broken:
@@ -203,7 +215,8 @@ CUSTOM_OH_HELL = Variant(
         OptionSpec(
             name="on_miss",
             label="On a missed bid",
-            help="tricks: the tricks still score. penalty: lose the penalty for each trick off. nothing: score 0.",
+            help="tricks: the tricks still score. penalty: lose the penalty for each trick off. "
+            "nothing: score 0.",
             kind="choice",
             choices=("tricks", "penalty", "nothing"),
             choice_labels={

@@ -8,7 +8,7 @@ from functools import partial
 from ..cards import Trump
 from ..ending import EndRule
 from ..exact import Deck, ExactBidEngine, TrumpRule
-from ..options import OptionSpec, Options
+from ..options import Options, OptionSpec
 from ..schedules import ascending, down_up, fixed, walk
 from ..scoring import Scorer, exact_only, five_plus_cards, tricks_and_bonus, with_zero_bid_value
 from ..table import Table
@@ -105,7 +105,9 @@ def _oh_well_deck(table: Table) -> Deck:
     if not removed:
         return FULL_PACK
     noun = "card" if removed == 1 else "cards"
-    return Deck(size=size, description=f"{size} cards: take {removed} {noun} from the bottom of a 52-card pack")
+    return Deck(
+        size=size, description=f"{size} cards: take {removed} {noun} from the bottom of a 52-card pack"
+    )
 
 
 def _oh_well_schedule(table: Table) -> tuple[int, ...]:

@@ -7,7 +7,7 @@ from functools import partial
 from ..ending import EndRule, highest, zero_finish
 from ..errors import InvalidOption
 from ..exact import Deck, ExactBidEngine, StreakRule
-from ..options import OptionSpec, Options
+from ..options import Options, OptionSpec
 from ..schedules import walk
 from ..scoring import Scorer, romanian
 from ..table import Table
@@ -23,7 +23,9 @@ def _dead_hand(table: Table) -> bool:
 
 def _deck(table: Table) -> Deck:
     if table.size == 7 and not _dead_hand(table):
-        return Deck(size=56, description="56 cards: a full pack and 4 extra low cards, such as jokers counting as 1")
+        return Deck(
+            size=56, description="56 cards: a full pack and 4 extra low cards, such as jokers counting as 1"
+        )
     active = min(table.size, 6)
     size = 8 * active
     low = LOWEST_RANK[active]
@@ -105,7 +107,8 @@ ROMANIAN_WHIST = Variant(
         OptionSpec(
             name="seven_player_deck",
             label="Seven players",
-            help="dead_hand: 48 cards and the dealer sits each deal out. 56: four extra low cards, all seven play.",
+            help="dead_hand: 48 cards and the dealer sits each deal out. "
+            "56: four extra low cards, and all seven play.",
             kind="choice",
             choices=("dead_hand", "56"),
             choice_labels={"dead_hand": "Dead hand: the dealer sits out", "56": "56 cards: everyone plays"},

@@ -72,9 +72,47 @@ def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]
     Bids not yet made are None and must come last in the bidding order.
     Returns the bids as a tuple; raises InvalidBid or HookViolation.
     """
+    checked = _well_formed_bids(facts, bids, len(players))
+    if checked is None:
+        _explain_bids(facts, bids, players)
+        raise AssertionError("unreachable: malformed bids always raise")  # pragma: no cover
+    last_bid = checked[facts.bidding_order[-1]]
+    if facts.hook and last_bid is not None:
+        # The last bidder bids last, so every other bid is in: the sum is all of them.
+        if sum(bid for bid in checked if bid is not None) == facts.cards:
+            raise HookViolation(hook_message(facts, players, last_bid))
+    return checked
+
+
+def _well_formed_bids(facts: DealFacts, bids: Sequence[object], size: int) -> Bids | None:
+    """The bids as a tuple when every one is in order and in range; None otherwise.
+
+    Replays run this on every deal of every request, so it is the fast path;
+    ``_explain_bids`` finds the words for whatever it rejects.
+    """
+    if len(bids) != size:
+        return None
+    cards = facts.cards
+    waiting = False
+    for seat in facts.sitting_out:
+        if bids[seat] is not None:
+            return None
+    checked: list[int | None] = [None] * size
+    for seat in facts.bidding_order:
+        bid = bids[seat]
+        if bid is None:
+            waiting = True
+        elif type(bid) is not int or waiting or not 0 <= bid <= cards:
+            return None
+        else:
+            checked[seat] = bid
+    return tuple(checked)
+
+
+def _explain_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]) -> None:
+    """Raise the InvalidBid that says what is wrong with malformed bids."""
     if len(bids) != len(players):
         raise InvalidBid(f"Enter one bid for each of the {len(players)} players")
-    checked: list[int | None] = [None] * len(players)
     for seat in facts.sitting_out:
         if bids[seat] is not None:
             raise InvalidBid(f"{players[seat]} sits this deal out and has no bid")
@@ -87,19 +125,9 @@ def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]
         if isinstance(bid, bool) or not isinstance(bid, int):
             raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}")
         if waiting is not None:
-            raise InvalidBid(
-                f"{players[waiting]} bids before {players[seat]}: enter the bids in bidding order"
-            )
+            raise InvalidBid(f"{players[waiting]} bids before {players[seat]}: enter the bids in bidding order")
         if not 0 <= bid <= facts.cards:
             raise InvalidBid(_range_message(players[seat], bid, facts.cards))
-        checked[seat] = bid
-    result = tuple(checked)
-    if facts.hook and waiting is None:
-        last = facts.last_bidder
-        earlier = [bid for seat, bid in enumerate(result) if seat != last and bid is not None]
-        if result[last] == forbidden_bid(facts.cards, earlier):
-            raise HookViolation(hook_message(facts, players, facts.cards - sum(earlier)))
-    return result
 
 
 def _range_message(name: str, bid: int, cards: int) -> str:

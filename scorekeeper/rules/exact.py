@@ -188,46 +188,57 @@ class ExactBidEngine:
     def replay(self, table: Table, entries: Sequence[object]) -> GameState:
         """Check every entry against the rules and derive the state of the game."""
         players = table.players
-        scorer = _scorer(self, table.options)
+        size = len(players)
+        plan = _plan(self, table)
+        points_for = _score_grid(self, table.options, max((facts.cards for facts in plan), default=0))
         end = self.end(table)
         streak_rule = self.streaks(table)
-        streaks = [(False, 0)] * table.size
-        totals = [0] * table.size
+        streaks = [(False, 0)] * size
+        totals = [0] * size
         deals: list[DealState] = []
-        over = False
+        open_deal = over = False
         for index, entry in enumerate(entries):
-            if not isinstance(entry, ExactEntry):
-                raise OutOfTurn(f"Deal {index + 1} is not a record of bids and tricks")
             number = index + 1
-            facts = self.facts(table, number)
+            if type(entry) is not ExactEntry:
+                raise OutOfTurn(f"Deal {number} is not a record of bids and tricks")
+            facts = plan[index] if index < len(plan) else self.facts(table, number)
             if over or facts is None:
                 raise OutOfTurn(f"The game is over: there is no deal {number}")
             if entry.number != number:
                 raise OutOfTurn(f"Deal {entry.number} cannot follow deal {number - 1}")
-            if deals and not deals[-1].complete:
+            if open_deal:
                 raise OutOfTurn(f"Enter the tricks of deal {number - 1} before deal {number}")
             bids = verify_bids(facts, entry.bids, players)
-            trump = _verify_trump(facts, entry.trump)
-            announcement = self._announce(facts, bids)
+            trump = facts.trump if entry.trump is None else _verify_trump(facts, entry.trump)
+            announcement = self._announce(facts, bids) if self.announces_total else None
             if entry.tricks is None:
                 deals.append(_open_deal(facts, trump, bids, announcement))
+                open_deal = True
                 continue
-            if any(bids[seat] is None for seat in facts.bidding_order):
+            order = facts.bidding_order
+            if bids.count(None) > len(facts.sitting_out):
                 raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
             tricks = verify_tricks(facts, entry.tricks, players)
-            points: list[int | None] = [None] * table.size
-            awards = [0] * table.size
-            for seat in facts.bidding_order:
+            row = points_for[facts.cards] if facts.cards < len(points_for) else None
+            points: list[int | None] = [None] * size
+            for seat in order:
                 bid, took = bids[seat], tricks[seat]
                 assert bid is not None and took is not None
-                points[seat] = scorer(facts.cards, bid, took)
+                points[seat] = row[bid][took] if row is not None else _scorer(self, table.options)(
+                    facts.cards, bid, took
+                )
+            awards: tuple[int, ...] | None = None
             if streak_rule is not None:
-                streaks = _advance_streaks(streak_rule, facts, bids, tricks, streaks, awards)
-            for seat, value in enumerate(points):
-                if value is not None:
+                bonus = [0] * size
+                streaks = _advance_streaks(streak_rule, facts, bids, tricks, streaks, bonus)
+                awards = tuple(bonus)
+            for seat in order:
+                value = points[seat]
+                assert value is not None
+                if awards is not None:
                     value += awards[seat]
                     points[seat] = value
-                    totals[seat] += value
+                totals[seat] += value
             deals.append(
                 ExactDeal(
                     facts=facts,
@@ -235,7 +246,7 @@ class ExactBidEngine:
                     bids=bids,
                     tricks=tricks,
                     points=tuple(points),
-                    awards=tuple(awards) if streak_rule is not None else None,
+                    awards=awards,
                     totals=tuple(totals),
                     announcement=announcement,
                 )
@@ -244,7 +255,8 @@ class ExactBidEngine:
         return self._state(table, end, tuple(deals), over, totals)
 
     def _announce(self, facts: DealFacts, bids: Bids) -> str | None:
-        if not self.announces_total or any(bids[seat] is None for seat in facts.bidding_order):
+        """Oh Pshaw's call once every bid is in: over, under or even."""
+        if bids.count(None) > len(facts.sitting_out):
             return None
         total = sum(bid for bid in bids if bid is not None)
         return "over" if total > facts.cards else "under" if total < facts.cards else "even"
@@ -291,9 +303,28 @@ def verify_tricks(
     facts: DealFacts, tricks: Sequence[object], players: Sequence[str]
 ) -> tuple[int | None, ...]:
     """Each active player took 0..cards tricks, and together exactly ``cards``."""
+    if len(tricks) == len(players):
+        cards, sitting_out, total = facts.cards, facts.sitting_out, 0
+        for seat, took in enumerate(tricks):
+            if seat in sitting_out:
+                if took is not None:
+                    break
+            elif type(took) is not int or not 0 <= took <= cards:
+                break
+            else:
+                total += took
+        else:
+            if total == cards:
+                return tuple(tricks)  # type: ignore[arg-type]  # checked just above
+    _explain_tricks(facts, tricks, players)
+    raise AssertionError("unreachable: wrong tricks always raise")  # pragma: no cover
+
+
+def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequence[str]) -> None:
+    """Raise the InvalidTricks that says what is wrong."""
     if len(tricks) != len(players):
         raise InvalidTricks(f"Enter the tricks of each of the {len(players)} players")
-    checked: list[int | None] = [None] * len(players)
+    total = 0
     for seat, took in enumerate(tricks):
         if not facts.is_active(seat):
             if took is not None:
@@ -308,14 +339,11 @@ def verify_tricks(
                 f"{players[seat]} took {took} tricks, but a deal of {facts.cards} "
                 f"{'card' if facts.cards == 1 else 'cards'} has only {facts.cards}"
             )
-        checked[seat] = took
-    total = sum(took for took in checked if took is not None)
-    if total != facts.cards:
-        raise InvalidTricks(
-            f"The tricks add up to {total}, but {facts.cards} "
-            f"{'was' if facts.cards == 1 else 'were'} played: every card in hand makes one trick"
-        )
-    return tuple(checked)
+        total += took
+    raise InvalidTricks(
+        f"The tricks add up to {total}, but {facts.cards} "
+        f"{'was' if facts.cards == 1 else 'were'} played: every card in hand makes one trick"
+    )
 
 
 def _read_counts(raw: object, name: str, error: type[RuleViolation]) -> tuple[int | None, ...]:
@@ -379,6 +407,26 @@ def _advance_streaks(
 @lru_cache(maxsize=256)
 def _scorer(engine: ExactBidEngine, options: Options) -> Scorer:
     return engine.score(options)
+
+
+@lru_cache(maxsize=256)
+def _score_grid(engine: ExactBidEngine, options: Options, most_cards: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Every possible score, grid[cards][bid][tricks], worked out once per set of options.
+
+    Replays run on every request; looking a score up is several times cheaper
+    than calling the configured scoring function for each player of each deal.
+    """
+    score = engine.score(options)
+    return tuple(
+        tuple(tuple(score(cards, bid, took) for took in range(cards + 1)) for bid in range(cards + 1))
+        for cards in range(most_cards + 1)
+    )
+
+
+@lru_cache(maxsize=256)
+def _plan(engine: ExactBidEngine, table: Table) -> tuple[DealFacts, ...]:
+    """The facts of every deal of a fixed-length game, worked out once per table."""
+    return engine.plan(table)
 
 
 @lru_cache(maxsize=4096)

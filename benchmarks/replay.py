@@ -1,0 +1,72 @@
+"""Full replays per second of two complete games, as every request replays a game from scratch.
+
+    .venv/bin/python benchmarks/replay.py
+
+Prints figures only; it asserts nothing about time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from scorekeeper.rules import ExactEntry, Game, Table
+from scorekeeper.rules.exact import _facts, _plan, _score_grid, _scorer
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+def play_through(game: Game) -> Game:
+    """Enter every deal: the first bidder bids and takes all, the last bids 1 and misses."""
+    while (facts := game.state.current) is not None:
+        bids: list[int | None] = [None] * game.table.size
+        tricks: list[int | None] = [None] * game.table.size
+        for seat in facts.bidding_order:
+            bids[seat], tricks[seat] = 0, 0
+        first = facts.bidding_order[0]
+        bids[first] = tricks[first] = facts.cards
+        bids[facts.bidding_order[-1]] = 1
+        game = game.record(ExactEntry(number=facts.number, bids=tuple(bids), tricks=tuple(tricks)))
+    return game
+
+
+def rate(replay: Callable[[], object], seconds: float = 2.0) -> float:
+    """Replays per second over about ``seconds``."""
+    count, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        for _ in range(100):
+            replay()
+        count += 100
+    return count / elapsed
+
+
+def measure(label: str, game: Game) -> None:
+    table, entries = game.table, game.entries
+    engine = table.variant.engine
+    state = engine.replay(table, entries)
+    assert state.finished
+
+    def warm() -> object:
+        # A request builds its Table afresh from stored rows; equal tables share cached deal facts.
+        fresh = Table.create(table.variant, table.players, first_dealer=table.first_dealer, options=dict(table.options))
+        return engine.replay(fresh, entries)
+
+    def cold() -> object:
+        for cache in (_facts, _plan, _score_grid, _scorer):
+            cache.cache_clear()
+        return engine.replay(table, entries)
+
+    print(f"{label}: {len(state.deals)} deals, {table.size} players")
+    print(f"  replays per second, table rebuilt, deal facts cached: {rate(warm):9,.0f}")
+    print(f"  replays per second, every cache cleared first:        {rate(cold):9,.0f}")
+
+
+def main() -> None:
+    romanian = play_through(Game.start("romanian-whist", NAMES, options={"promotions": True}))
+    measure("Romanian Whist (dead hand, promotions on)", romanian)
+    oh_hell = play_through(Game.start("oh-hell", NAMES[:4]))
+    measure("Oh Hell", oh_hell)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""Scorekeeper: the score-keeper and rules referee for whist-family card games."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+from .extensions import csrf, db
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str | None = None) -> Flask:
+    """Build the app: configuration, instance folder, extensions and blueprints.
+
+    ``instance_path`` (default: the project's ``instance/``, or
+    ``SCOREKEEPER_INSTANCE`` from the environment) holds the database and the
+    generated secret key.
+    """
+    app = Flask(
+        __name__,
+        instance_path=instance_path or os.environ.get("SCOREKEEPER_INSTANCE") or str(PROJECT_ROOT / "instance"),
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    instance = Path(app.instance_path)
+    instance.mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SECRET_KEY=_secret_key(instance),
+        SQLALCHEMY_DATABASE_URI=os.environ.get(
+            "SQLALCHEMY_DATABASE_URI", f"sqlite:///{instance / 'scorekeeper.sqlite'}"
+        ),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        MAX_CONTENT_LENGTH=256 * 1024,
+    )
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+
+    db.init_app(app)
+    csrf.init_app(app)
+
+    from .web import home
+
+    app.register_blueprint(home.bp)
+    return app
+
+
+def _secret_key(instance: Path) -> str:
+    """The key from the environment, or one generated once into instance/ and kept there."""
+    from_env = os.environ.get("SCOREKEEPER_SECRET_KEY")
+    if from_env:
+        return from_env
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
+    """SQLite in WAL mode with foreign keys on, so readers never block the writer."""
+    module = type(dbapi_connection).__module__
+    if module.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()

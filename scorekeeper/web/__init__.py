@@ -1,0 +1,1 @@
+"""The web layer: thin blueprints over the rules engine."""

@@ -1,0 +1,15 @@
+"""The home page: every variant the engine knows, grouped by family."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ..rules import families
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    """List the variants by family, each with its summary and player range."""
+    return render_template("home/index.html", families=families())

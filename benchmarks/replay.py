@@ -48,7 +48,9 @@ def measure(label: str, game: Game) -> None:
 
     def warm() -> object:
         # A request builds its Table afresh from stored rows; equal tables share cached deal facts.
-        fresh = Table.create(table.variant, table.players, first_dealer=table.first_dealer, options=dict(table.options))
+        fresh = Table.create(
+            table.variant, table.players, first_dealer=table.first_dealer, options=dict(table.options)
+        )
         return engine.replay(fresh, entries)
 
     def cold() -> object:

@@ -25,7 +25,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     """
     app = Flask(
         __name__,
-        instance_path=instance_path or os.environ.get("SCOREKEEPER_INSTANCE") or str(PROJECT_ROOT / "instance"),
+        instance_path=instance_path
+        or os.environ.get("SCOREKEEPER_INSTANCE")
+        or str(PROJECT_ROOT / "instance"),
         instance_relative_config=True,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),

@@ -9,7 +9,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-
 from scorekeeper.rules import VARIANTS, families
 
 

@@ -77,10 +77,9 @@ def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]
         _explain_bids(facts, bids, players)
         raise AssertionError("unreachable: malformed bids always raise")  # pragma: no cover
     last_bid = checked[facts.bidding_order[-1]]
-    if facts.hook and last_bid is not None:
-        # The last bidder bids last, so every other bid is in: the sum is all of them.
-        if sum(bid for bid in checked if bid is not None) == facts.cards:
-            raise HookViolation(hook_message(facts, players, last_bid))
+    # Bids come in order, so when the last bidder has bid every other bid is in too.
+    if facts.hook and last_bid is not None and sum(bid for bid in checked if bid is not None) == facts.cards:
+        raise HookViolation(hook_message(facts, players, last_bid))
     return checked
 
 
@@ -125,7 +124,9 @@ def _explain_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[st
         if isinstance(bid, bool) or not isinstance(bid, int):
             raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}")
         if waiting is not None:
-            raise InvalidBid(f"{players[waiting]} bids before {players[seat]}: enter the bids in bidding order")
+            raise InvalidBid(
+                f"{players[waiting]} bids before {players[seat]}: enter the bids in bidding order"
+            )
         if not 0 <= bid <= facts.cards:
             raise InvalidBid(_range_message(players[seat], bid, facts.cards))
 

@@ -224,8 +224,10 @@ class ExactBidEngine:
             for seat in order:
                 bid, took = bids[seat], tricks[seat]
                 assert bid is not None and took is not None
-                points[seat] = row[bid][took] if row is not None else _scorer(self, table.options)(
-                    facts.cards, bid, took
+                points[seat] = (
+                    row[bid][took]
+                    if row is not None
+                    else _scorer(self, table.options)(facts.cards, bid, took)
                 )
             awards: tuple[int, ...] | None = None
             if streak_rule is not None:
@@ -410,7 +412,9 @@ def _scorer(engine: ExactBidEngine, options: Options) -> Scorer:
 
 
 @lru_cache(maxsize=256)
-def _score_grid(engine: ExactBidEngine, options: Options, most_cards: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _score_grid(
+    engine: ExactBidEngine, options: Options, most_cards: int
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Every possible score, grid[cards][bid][tricks], worked out once per set of options.
 
     Replays run on every request; looking a score up is several times cheaper

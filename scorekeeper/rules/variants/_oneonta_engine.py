@@ -1,0 +1,351 @@
+"""The engine of every form of Oneonta Whist (RULES.md §4): replays bids and tricks into state.
+
+One engine serves the five forms; each is a :class:`Form` (plain data). The
+competitive game ends after as many hands as cards in a hand, then plays
+tie-break hands among the players level at the top until one leads alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..cards import Trump
+from ..errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
+from ..table import Table
+from ._oneonta_bids import (
+    BidRules,
+    OneontaBid,
+    OneontaBidChoice,
+    bid_note,
+    legal_bids,
+    read_bid,
+    verify_bids,
+    write_bid,
+)
+from ._oneonta_state import (
+    EDD_ALLARD_TARGET,
+    OneontaDeal,
+    OneontaEntry,
+    OneontaGameState,
+    Result,
+    score,
+)
+from ._oneonta_table import Form, OneontaFacts, Seating, build_facts, decide_leader, next_active, oneonta_deck
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class OneontaEngine:
+    """Every form of Oneonta Whist, configured by its :class:`Form`."""
+
+    input_kind: ClassVar[str] = "oneonta_bids"
+
+    form: Form
+
+    # --- what the rules decide before anyone bids ---------------------------------
+
+    def deal_count(self, table: Table) -> int:
+        """The hands a game lasts; competitive tie-break hands come on top of these."""
+        return self.form.deals(table)
+
+    def describe_deck(self, table: Table) -> str:
+        """The pack the whole table starts with (tie-break hands may use a smaller one)."""
+        return oneonta_deck(self.form.chart[table.size][1]).description
+
+    def bid_rules(self, table: Table) -> BidRules:
+        """What this table allows in bidding: the totals rule, null values, doubling."""
+        return BidRules(
+            total=self.form.total,
+            null_has_value=self.form.null_has_value,
+            doubling=table.options.flag("doubling"),
+            double_null=not self.form.edd_allard,
+        )
+
+    def legal_bids(
+        self, table: Table, facts: OneontaFacts, bids: Sequence[OneontaBid | None], seat: int
+    ) -> tuple[OneontaBidChoice, ...]:
+        """Every bid ``seat`` could name now, each allowed or with the reason it is not."""
+        return legal_bids(self.bid_rules(table), facts, bids, table.players, seat)
+
+    def verify_bids(
+        self, table: Table, facts: OneontaFacts, bids: Sequence[OneontaBid | None]
+    ) -> tuple[OneontaBid | None, ...]:
+        """Raise the InvalidBid the bids of a deal break, naming the player; return them checked."""
+        return verify_bids(self.bid_rules(table), facts, bids, table.players)
+
+    # --- entries as data -------------------------------------------------------------
+
+    def read_entry(self, number: int, data: Mapping[str, object]) -> OneontaEntry:
+        """``{"bids": [...], "tricks": [...], "trump": "S" | "JK"}``; tricks and trump may be left out.
+
+        A bid is null (not made yet), a whole number of tricks, or
+        ``{"kind": "positive" | "null", "value": n, "doubled": true}``.
+        """
+        unknown = sorted(set(data) - {"bids", "tricks", "trump"})
+        if unknown:
+            raise RuleViolation(f"A deal has bids, tricks and trump, not {unknown[0]!r}", field=unknown[0])
+        raw_bids = data.get("bids")
+        if not isinstance(raw_bids, list):
+            raise InvalidBid("The bids are a list with one bid (or null) for each player")
+        bids = tuple(read_bid(raw, position) for position, raw in enumerate(raw_bids, start=1))
+        raw_tricks = data.get("tricks")
+        tricks: tuple[int | None, ...] | None = None
+        if raw_tricks is not None:
+            if not isinstance(raw_tricks, list):
+                raise InvalidTricks("The tricks are a list with one number (or null) for each player")
+            for value in raw_tricks:
+                if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                    raise InvalidTricks(f"The tricks are whole numbers, not {value!r}")
+            tricks = tuple(raw_tricks)
+        return OneontaEntry(number=number, bids=bids, tricks=tricks, trump=_read_trump(data.get("trump")))
+
+    def write_entry(self, entry: object) -> dict[str, object]:
+        """The data ``read_entry`` reads back into the same entry."""
+        assert isinstance(entry, OneontaEntry)
+        data: dict[str, object] = {"bids": [write_bid(bid) for bid in entry.bids]}
+        if entry.tricks is not None:
+            data["tricks"] = list(entry.tricks)
+        if entry.trump is not None:
+            data["trump"] = entry.trump.value
+        return data
+
+    # --- replaying the inputs ---------------------------------------------------------
+
+    def replay(self, table: Table, entries: Sequence[object]) -> OneontaGameState:
+        """Check every entry against the rules and derive the state of the game."""
+        form, players, size = self.form, table.players, table.size
+        rules = self.bid_rules(table)
+        options = table.options
+        overtricks_zero = bool(options.get("alternative_scoring", False))
+        lowest = bool(options.get("lowest_player_scoring", False))
+        regular = form.deals(table)
+        seat_totals = [0] * size
+        team_total = 0
+        seating = Seating(
+            dealer=table.first_dealer, active=tuple(range(size)), tie_break=False, previous_bids=None
+        )
+        deals: list[OneontaDeal] = []
+        over = False
+        for index, entry in enumerate(entries):
+            number = index + 1
+            if not isinstance(entry, OneontaEntry):
+                raise OutOfTurn(f"Deal {number} is not a record of Oneonta bids and tricks")
+            if over:
+                raise OutOfTurn(f"The game is over: there is no deal {number}")
+            if entry.number != number:
+                raise OutOfTurn(f"Deal {entry.number} cannot follow deal {number - 1}")
+            if deals and not deals[-1].complete:
+                raise OutOfTurn(f"Enter the tricks of deal {number - 1} before deal {number}")
+            facts = build_facts(form, table, number, seating, seat_totals)
+            bids = verify_bids(rules, facts, entry.bids, players)
+            trump = _verify_trump(entry.trump)
+            facts = decide_leader(form, facts, bids, seat_totals, size)
+            note = bid_note(rules, facts, bids, players)
+            if entry.tricks is None:
+                deals.append(_open_deal(facts, trump, bids, note))
+                continue
+            if any(bids[seat] is None for seat in facts.bidding_order):
+                raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
+            tricks = _verify_tricks(form, facts, entry.tricks, players)
+            scores: list[int | None] = [None] * size
+            for seat in facts.bidding_order:
+                bid, took = bids[seat], tricks[seat]
+                assert bid is not None and took is not None
+                points = score(bid, took, edd_allard=form.edd_allard, overtricks_score_zero=overtricks_zero)
+                scores[seat] = points
+                seat_totals[seat] += points
+            if form.team:
+                played = [value for value in scores if value is not None]
+                team_points = min(played) if lowest else sum(played)
+                team_total += team_points
+                deal_points: tuple[int | None, ...] = (team_points,)
+                deal_totals: tuple[int, ...] = (team_total,)
+            else:
+                deal_points, deal_totals = tuple(scores), tuple(seat_totals)
+            taken = sum(took for took in tricks if took is not None)
+            deals.append(
+                OneontaDeal(
+                    facts=facts,
+                    trump=trump,
+                    bids=bids,
+                    tricks=tricks,
+                    scores=tuple(scores),
+                    points=deal_points,
+                    awards=None,
+                    totals=deal_totals,
+                    dummy_tricks=facts.cards - taken if form.dummy else None,
+                    bid_note=None,
+                )
+            )
+            over, seating = self._advance(number, regular, seat_totals, seating, bids, size)
+        return self._state(table, tuple(deals), over, seating, seat_totals, team_total)
+
+    def _advance(
+        self,
+        number: int,
+        regular: int,
+        seat_totals: Sequence[int],
+        seating: Seating,
+        bids: tuple[OneontaBid | None, ...],
+        size: int,
+    ) -> tuple[bool, Seating]:
+        """Whether the game is over after deal ``number``, and the seating of the next deal."""
+        active = seating.active
+        tie_break = seating.tie_break
+        if number >= regular:
+            if not self.form.tie_breaks:
+                return True, seating
+            top = max(seat_totals[seat] for seat in active)
+            leaders = tuple(seat for seat in active if seat_totals[seat] == top)
+            if len(leaders) == 1:
+                return True, seating
+            active, tie_break = leaders, True
+        dealer = next_active(seating.dealer, size, active)
+        return False, Seating(dealer=dealer, active=active, tie_break=tie_break, previous_bids=bids)
+
+    def _state(
+        self,
+        table: Table,
+        deals: tuple[OneontaDeal, ...],
+        over: bool,
+        seating: Seating,
+        seat_totals: list[int],
+        team_total: int,
+    ) -> OneontaGameState:
+        form = self.form
+        if deals and not deals[-1].complete:
+            current: OneontaFacts | None = deals[-1].oneonta_facts
+        elif over:
+            current = None
+        else:
+            current = build_facts(form, table, len(deals) + 1, seating, seat_totals)
+        result, winners, notes = self._outcome(table, over, seating, seat_totals, team_total, len(deals))
+        tie_breaking = seating.tie_break or any(deal.oneonta_facts.tie_break for deal in deals)
+        return OneontaGameState(
+            table=table,
+            deals=deals,
+            teams=(tuple(range(table.size)),) if form.team else None,
+            current=current,
+            deal_count=None if tie_breaking else form.deals(table),
+            totals=(team_total,) if form.team else tuple(seat_totals),
+            status="finished" if over else "in_progress",
+            winners=winners,
+            settlement=None,
+            notes=notes,
+            result=result,
+            playing=seating.active,
+            dropped=tuple(seat for seat in range(table.size) if seat not in seating.active),
+            seat_totals=tuple(seat_totals),
+        )
+
+    def _outcome(
+        self, table: Table, over: bool, seating: Seating, seat_totals: list[int], team_total: int, played: int
+    ) -> tuple[Result | None, tuple[int, ...], tuple[str, ...]]:
+        """The result, the winners and the notes that explain them."""
+        form, players = self.form, table.players
+        if form.tie_breaks:
+            return _competitive_outcome(players, over, seating, seat_totals)
+        if not over:
+            return None, (), ()
+        if form.team:
+            return None, (), (f"The team scored {team_total} in {played} hands",)
+        name, total = players[0], seat_totals[0]
+        if form.edd_allard:
+            if total > EDD_ALLARD_TARGET:
+                return "win", (0,), (f"{name} wins: {total} points, more than {EDD_ALLARD_TARGET}",)
+            if total == EDD_ALLARD_TARGET:
+                return "draw", (), (f"Draw: {name} scored exactly {EDD_ALLARD_TARGET}",)
+            return "loss", (), (f"{name} loses: {total} points, fewer than {EDD_ALLARD_TARGET}",)
+        if table.options.get("alternative_scoring"):
+            if total > 0:
+                return "beat_the_game", (0,), (f"{name} beat the game with {total} points",)
+            return (
+                "not_beaten",
+                (),
+                (f"{name} did not beat the game: {total} points, and it takes more than 0",),
+            )
+        return None, (), (f"{name} scored {total} in {played} deals",)
+
+
+def _competitive_outcome(
+    players: Sequence[str], over: bool, seating: Seating, seat_totals: list[int]
+) -> tuple[Result | None, tuple[int, ...], tuple[str, ...]]:
+    active = seating.active
+    if over:
+        winner = max(active, key=lambda seat: seat_totals[seat])
+        how = " after tie-break hands" if seating.tie_break else ""
+        return None, (winner,), (f"{players[winner]} wins with {seat_totals[winner]}{how}",)
+    if not seating.tie_break:
+        return None, (), ()
+    names = " and ".join(players[seat] for seat in active)
+    dropped = [players[seat] for seat in range(len(players)) if seat not in active]
+    note = f"Tie-break: {names} are level on {seat_totals[active[0]]} and play another hand"
+    if dropped:
+        note += f"; out with their totals frozen: {', '.join(dropped)}"
+    return None, (), (note,)
+
+
+def _read_trump(raw: object) -> Trump | None:
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        try:
+            return Trump.parse(raw)
+        except ValueError:
+            pass
+    raise InvalidTrump(f"The trump is S, H, D or C, or JK when a Joker is turned, not {raw!r}")
+
+
+def _verify_trump(trump: Trump | None) -> Trump | None:
+    if trump is Trump.NO_TRUMP:
+        raise InvalidTrump(
+            "Oneonta Whist always turns a card for trump: enter its suit, or JK when a Joker is turned"
+        )
+    return trump
+
+
+def _verify_tricks(
+    form: Form, facts: OneontaFacts, tricks: Sequence[int | None], players: Sequence[str]
+) -> tuple[int | None, ...]:
+    """Each player in the hand took 0..cards; together exactly the cards, or at most them with a dummy."""
+    if len(tricks) != len(players):
+        raise InvalidTricks(f"Enter the tricks of each of the {len(players)} players")
+    cards = facts.cards
+    for seat, took in enumerate(tricks):
+        if not facts.is_active(seat):
+            if took is not None:
+                raise InvalidTricks(f"{players[seat]} is out of this hand and took no tricks")
+            continue
+        if took is None:
+            raise InvalidTricks(f"Enter how many tricks {players[seat]} took")
+        if not 0 <= took <= cards:
+            raise InvalidTricks(f"{players[seat]} took {took} tricks, but a hand has only {cards} cards")
+    total = sum(took for took in tricks if took is not None)
+    if form.dummy and total > cards:
+        raise InvalidTricks(
+            f"The players' tricks add up to {total}, but only {cards} were played: "
+            "the dummy takes the rest, never fewer than none"
+        )
+    if not form.dummy and total != cards:
+        raise InvalidTricks(
+            f"The tricks add up to {total}, but {cards} were played: every card in hand makes one trick"
+        )
+    return tuple(tricks)
+
+
+def _open_deal(
+    facts: OneontaFacts, trump: Trump | None, bids: tuple[OneontaBid | None, ...], note: str | None
+) -> OneontaDeal:
+    return OneontaDeal(
+        facts=facts,
+        trump=trump,
+        bids=bids,
+        tricks=None,
+        scores=None,
+        points=None,
+        awards=None,
+        totals=None,
+        dummy_tricks=None,
+        bid_note=note,
+    )

@@ -1,0 +1,273 @@
+"""Oneonta Whist at the table (RULES.md §4): decks, hand sizes, who deals, bids first and leads.
+
+Each form of the game is a :class:`Form`, plain data the one engine reads.
+Competitive deals depend on the hand before (who bid highest, the totals),
+so their facts are built during the replay from what came before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ..errors import RuleViolation
+from ..exact import Deck
+from ..state import DealFacts
+from ..table import Table
+from ._oneonta_bids import OneontaBid, TotalRule
+
+LOWEST_RANK = {22: "10", 30: "8", 38: "6", 46: "4"}
+JOKER_RULE = (
+    "Turn the next card for trump. If it is a Joker there is no trump suit: "
+    "only the other Joker is trump, it wins any trick it is played to, and when it is led "
+    "the others may play any card"
+)
+
+Chart = Mapping[int, tuple[int, int]]
+"""Number of hands dealt to players → (cards each, deck size)."""
+
+COMPETITIVE_CHART: Chart = {2: (9, 22), 3: (7, 22), 4: (7, 30), 5: (7, 38), 6: (7, 46), 7: (7, 54)}
+SOLITAIRE_CHART: Chart = {1: (9, 22)}
+BEAT_THE_GAME_CHART: Chart = {2: (9, 30), 3: (7, 30), 4: (7, 38), 5: (7, 46), 6: (7, 54)}
+
+
+def oneonta_deck(size: int) -> Deck:
+    """The pack of ``size`` cards: aces down to some rank in each suit, plus the two Jokers."""
+    if size == 54:
+        return Deck(size=54, description="54 cards: a full 52-card pack and two Jokers, Large and Small")
+    lowest = LOWEST_RANK[size]
+    return Deck(
+        size=size,
+        description=f"{size} cards: A down to {lowest} of each suit, and two Jokers, Large and Small",
+    )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Form:
+    """One form of Oneonta Whist, as data the engine reads.
+
+    ``follows_previous_high``: the highest positive bid of the hand before bids
+    first (competitive); otherwise the dealer's left does. ``lead_ties_by_total``:
+    tied highest bids go to the higher total before nearness to the dealer.
+    """
+
+    title: str
+    chart: Chart
+    dummy: bool
+    total: TotalRule
+    null_has_value: bool
+    edd_allard: bool
+    follows_previous_high: bool
+    lead_ties_by_total: bool
+    team: bool
+    tie_breaks: bool
+    deals: Callable[[Table], int]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OneontaFacts(DealFacts):
+    """The facts of an Oneonta deal for the referee screen.
+
+    ``leader`` is final only when ``leader_decided``: a deal whose first lead goes
+    to the highest bid has its leader once every bid is in (until then ``leader``
+    holds the fallback, eldest, and ``lead_rule`` says how it will be decided).
+    When ``dummy`` is true the dummy leads every trick and ``leader`` is the first
+    player to play after it.
+    """
+
+    deck: Deck
+    dummy: bool
+    dummy_seat_text: str | None
+    first_bidder_reason: str
+    lead_rule: str
+    leader_decided: bool
+    bid_rule: str | None
+    tie_break: bool
+
+
+def seats_clockwise(start: int, size: int, active: Sequence[int]) -> tuple[int, ...]:
+    """The active seats going clockwise from ``start`` (included when active)."""
+    return tuple(seat for seat in ((start + step) % size for step in range(size)) if seat in active)
+
+
+def next_active(seat: int, size: int, active: Sequence[int]) -> int:
+    """The first active seat clockwise after ``seat``."""
+    return seats_clockwise(seat + 1, size, active)[0]
+
+
+def _nearest_to_dealer(candidates: Sequence[int], dealer: int, size: int) -> int:
+    """The candidate nearest the dealer going clockwise, counting the dealer first."""
+    return min(candidates, key=lambda seat: (seat - dealer) % size)
+
+
+def highest_positive(
+    bids: Sequence[OneontaBid | None],
+    active: Sequence[int],
+    totals: Sequence[int] | None,
+    dealer: int,
+    size: int,
+) -> int | None:
+    """The active seat with the highest positive bid; ties to the higher total (when
+    ``totals`` is given), then to the seat nearest the dealer. None without a positive bid."""
+    best = 0
+    tied: list[int] = []
+    for seat in active:
+        bid = bids[seat]
+        if bid is None or bid.kind != "positive" or bid.value is None:
+            continue
+        if bid.value > best:
+            best, tied = bid.value, [seat]
+        elif bid.value == best:
+            tied.append(seat)
+    if not tied:
+        return None
+    if totals is not None and len(tied) > 1:
+        top = max(totals[seat] for seat in tied)
+        tied = [seat for seat in tied if totals[seat] == top]
+    return _nearest_to_dealer(tied, dealer, size)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Seating:
+    """Who takes part in a deal and who dealt it: everything a deal inherits from the one before."""
+
+    dealer: int
+    active: tuple[int, ...]
+    tie_break: bool
+    previous_bids: tuple[OneontaBid | None, ...] | None
+
+
+def build_facts(
+    form: Form, table: Table, number: int, seating: Seating, totals: Sequence[int]
+) -> OneontaFacts:
+    """The facts of deal ``number`` from its seating and the totals so far."""
+    players = table.players
+    size = table.size
+    dealer, active = seating.dealer, seating.active
+    cards, deck_size = _chart_row(form, len(active))
+    deck = oneonta_deck(deck_size)
+    eldest = next_active(dealer, size, active)
+    first, reason = eldest, _eldest_reason(form, players, eldest, number)
+    if form.follows_previous_high and seating.previous_bids is not None:
+        high = highest_positive(seating.previous_bids, active, totals, dealer, size)
+        if high is not None:
+            first = high
+            reason = f"{players[high]} bids first: the highest positive bid last hand"
+        else:
+            reason = f"{players[eldest]} bids first: nobody made a positive bid last hand"
+    order = seats_clockwise(first, size, active)
+    sitting_out = tuple(seat for seat in range(size) if seat not in active)
+    hands = len(active) + (1 if form.dummy else 0)
+    left = deck_size - hands * cards
+    reminders = [
+        f"Deck: {deck.description}",
+        _deal_text(form, players, dealer, eldest, cards, left),
+        JOKER_RULE,
+        reason,
+        _lead_rule(form, players, eldest, dealer),
+    ]
+    bid_rule = _bid_rule(form, cards)
+    if bid_rule is not None:
+        reminders.append(bid_rule)
+    if "table_talk" in table.options:
+        talk = table.variant.option("table_talk").label_of(table.options.choice("table_talk"))
+        reminders.append(f"Table talk: {talk}. Never name a card")
+    if seating.tie_break:
+        names = _names(players, active)
+        out = _names(players, sitting_out)
+        reminders.append(f"Tie-break hand between {names}; out with their totals frozen: {out}")
+    return OneontaFacts(
+        number=number,
+        cards=cards,
+        dealer=dealer,
+        sitting_out=sitting_out,
+        bidding_order=order,
+        leader=eldest,
+        trump=None,
+        trump_turned=True,
+        hook=False,
+        reminders=tuple(reminders),
+        deck=deck,
+        dummy=form.dummy,
+        dummy_seat_text=_dummy_seat(form, players, dealer, eldest),
+        first_bidder_reason=reason,
+        lead_rule=_lead_rule(form, players, eldest, dealer),
+        leader_decided=form.dummy,
+        bid_rule=bid_rule,
+        tie_break=seating.tie_break,
+    )
+
+
+def decide_leader(
+    form: Form, facts: OneontaFacts, bids: Sequence[OneontaBid | None], totals: Sequence[int], size: int
+) -> OneontaFacts:
+    """The facts with the first leader settled, once every bid is in."""
+    if facts.leader_decided or any(bids[seat] is None for seat in facts.bidding_order):
+        return facts
+    ranking = totals if form.lead_ties_by_total else None
+    high = highest_positive(bids, facts.bidding_order, ranking, facts.dealer, size)
+    leader = facts.leader if high is None else high
+    return replace(facts, leader=leader, leader_decided=True)
+
+
+def _chart_row(form: Form, hands: int) -> tuple[int, int]:
+    try:
+        return form.chart[hands]
+    except KeyError:
+        raise RuleViolation(f"{form.title} cannot be dealt to {hands} players") from None
+
+
+def _names(players: Sequence[str], seats: Sequence[int]) -> str:
+    names = [players[seat] for seat in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _eldest_reason(form: Form, players: Sequence[str], eldest: int, number: int) -> str:
+    if form.dummy and len(players) == 1:
+        return f"{players[eldest]} bids, after seeing only their own hand"
+    if form.follows_previous_high and number == 1:
+        return f"{players[eldest]} bids first: the dealer's left in the first hand"
+    return f"{players[eldest]} bids first: the dealer's left"
+
+
+def _deal_text(form: Form, players: Sequence[str], dealer: int, eldest: int, cards: int, left: int) -> str:
+    rest = f"{left} card is left" if left == 1 else f"{left} cards are left"
+    if form.dummy and len(players) == 1:
+        return f"Deal {cards} cards each to the dummy and {players[0]}, alternately, the dummy first; {rest}"
+    dummy = ", the dummy included," if form.dummy else ""
+    return (
+        f"{players[dealer]} deals {cards} cards each{dummy} one at a time clockwise, "
+        f"starting with {players[eldest]}; {rest}"
+    )
+
+
+def _dummy_seat(form: Form, players: Sequence[str], dealer: int, eldest: int) -> str | None:
+    if not form.dummy:
+        return None
+    if len(players) == 1:
+        return f"The dummy plays against {players[0]}"
+    return f"The dummy sits between {players[dealer]} and {players[eldest]}"
+
+
+def _lead_rule(form: Form, players: Sequence[str], eldest: int, dealer: int) -> str:
+    if form.dummy:
+        after = "" if len(players) == 1 else f", then the players from {players[eldest]} clockwise"
+        return f"The dummy leads every trick: turn its top card{after}"
+    ties = "to the higher total, then " if form.lead_ties_by_total else ""
+    return (
+        f"The highest positive bid leads the first trick; ties go {ties}to the player nearest "
+        f"{players[dealer]} (the dealer) going clockwise, dealer first. "
+        f"With no positive bid {players[eldest]} leads. The winner of each trick leads the next"
+    )
+
+
+def _bid_rule(form: Form, cards: int) -> str | None:
+    if form.total == "equal":
+        return (
+            f"The bids must add up to exactly {cards} (a null counts 0); the last bidder is told what to bid"
+        )
+    if form.total == "at_most":
+        return f"The bids may add up to at most {cards}; the dummy takes every trick the players do not"
+    return None

@@ -1,0 +1,262 @@
+"""Oneonta Whist (RULES.md §4): solitaire, Edd Allard, competitive, cooperative, Beat the Game.
+
+Every form bids positive tricks or a null with a stake; they differ in the deck
+chart, the dummy, how the bids must add up, the scoring and how the game ends.
+The engine lives in the private ``_oneonta_*`` modules; this one declares the
+variants and names the public types.
+"""
+
+from __future__ import annotations
+
+from ..options import OptionSpec
+from ..table import Table
+from ..variant import Variant
+from ._oneonta_bids import BidRules, OneontaBid, OneontaBidChoice, null, positive
+from ._oneonta_engine import OneontaEngine
+from ._oneonta_state import OneontaDeal, OneontaEntry, OneontaGameState, score
+from ._oneonta_table import (
+    BEAT_THE_GAME_CHART,
+    COMPETITIVE_CHART,
+    SOLITAIRE_CHART,
+    Form,
+    OneontaFacts,
+)
+
+__all__ = [
+    "VARIANTS",
+    "BidRules",
+    "OneontaBid",
+    "OneontaBidChoice",
+    "OneontaDeal",
+    "OneontaEngine",
+    "OneontaEntry",
+    "OneontaFacts",
+    "OneontaGameState",
+    "null",
+    "positive",
+    "score",
+]
+
+FAMILY = "Oneonta Whist"
+MOST_HANDS = 99
+
+DOUBLING = OptionSpec(
+    name="doubling",
+    label="Doubling",
+    help="A player who bids the most tricks, or a null of the most points, may double: made +14, "
+    "failed −14. Only the first double in a deal counts.",
+    kind="bool",
+    default=False,
+)
+
+LOWEST_PLAYER_SCORING = OptionSpec(
+    name="lowest_player_scoring",
+    label="Lowest player scoring",
+    help="The team scores only the lowest of the players' scores in each hand, not their sum.",
+    kind="bool",
+    default=False,
+)
+
+TABLE_TALK = OptionSpec(
+    name="table_talk",
+    label="Table talk",
+    help="How much the team may discuss during play. It changes no score; naming a card is never allowed.",
+    kind="choice",
+    choices=("none", "general", "open"),
+    choice_labels={
+        "none": "None: play in silence",
+        "general": "General: how strong a hand is, nothing more",
+        "open": "Open: any strategy, never naming a card",
+    },
+    default="general",
+)
+
+
+def _hands_option(help_text: str) -> OptionSpec:
+    return OptionSpec(
+        name="hands",
+        label="Hands",
+        help=help_text,
+        kind="int",
+        default=9,
+        minimum=1,
+        maximum=MOST_HANDS,
+    )
+
+
+def _solitaire_deals(table: Table) -> int:
+    return table.options.number("deals")
+
+
+def _nine_deals(table: Table) -> int:
+    return 9
+
+
+def _hands_per_card(table: Table) -> int:
+    """Competitive games last as many hands as there are cards in a hand."""
+    return COMPETITIVE_CHART[table.size][0]
+
+
+def _set_hands(table: Table) -> int:
+    return table.options.number("hands")
+
+
+SOLITAIRE = Variant(
+    code="oneonta-solitaire",
+    name="Oneonta Whist: Solitaire",
+    family=FAMILY,
+    summary="One player against a dummy that leads every trick: 9 cards each from 22, bid tricks or null.",
+    aliases=("oneonta-whist-solitaire",),
+    min_players=1,
+    max_players=1,
+    options=(
+        OptionSpec(
+            name="deals",
+            label="Deals",
+            help="How many deals make a game.",
+            kind="int",
+            default=9,
+            minimum=1,
+            maximum=MOST_HANDS,
+        ),
+        DOUBLING,
+        OptionSpec(
+            name="alternative_scoring",
+            label="Alternative scoring",
+            help="Overtricks score 0 instead of the bid less the overtricks. A total above 0 beats the game.",
+            kind="bool",
+            default=False,
+        ),
+    ),
+    engine=OneontaEngine(
+        form=Form(
+            title="Oneonta Whist solitaire",
+            chart=SOLITAIRE_CHART,
+            dummy=True,
+            total="free",
+            null_has_value=True,
+            edd_allard=False,
+            follows_previous_high=False,
+            lead_ties_by_total=False,
+            team=False,
+            tie_breaks=False,
+            deals=_solitaire_deals,
+        )
+    ),
+)
+
+EDD_ALLARD = Variant(
+    code="oneonta-edd-allard",
+    name="Oneonta Whist: Edd Allard",
+    family=FAMILY,
+    summary="Solitaire over exactly 9 deals: null scores +10 or −(10 + tricks); beat 30 to win.",
+    aliases=("edd-allard",),
+    min_players=1,
+    max_players=1,
+    options=(DOUBLING,),
+    engine=OneontaEngine(
+        form=Form(
+            title="Oneonta Whist (Edd Allard)",
+            chart=SOLITAIRE_CHART,
+            dummy=True,
+            total="free",
+            null_has_value=False,
+            edd_allard=True,
+            follows_previous_high=False,
+            lead_ties_by_total=False,
+            team=False,
+            tie_breaks=False,
+            deals=_nine_deals,
+        )
+    ),
+)
+
+COMPETITIVE = Variant(
+    code="oneonta",
+    name="Oneonta Whist",
+    family=FAMILY,
+    summary="2 to 7 players, each for themself: the deck grows with the table; the highest bid leads.",
+    aliases=("oneonta-whist", "oneonta-competitive"),
+    min_players=2,
+    max_players=7,
+    options=(DOUBLING,),
+    engine=OneontaEngine(
+        form=Form(
+            title="Oneonta Whist",
+            chart=COMPETITIVE_CHART,
+            dummy=False,
+            total="free",
+            null_has_value=True,
+            edd_allard=False,
+            follows_previous_high=True,
+            lead_ties_by_total=True,
+            team=False,
+            tie_breaks=True,
+            deals=_hands_per_card,
+        )
+    ),
+)
+
+COOPERATIVE = Variant(
+    code="oneonta-cooperative",
+    name="Oneonta Whist: Cooperative",
+    family=FAMILY,
+    summary="2 to 7 players as one team: the bids must add up to the cards, the team scores together.",
+    aliases=("oneonta-whist-cooperative",),
+    min_players=2,
+    max_players=7,
+    options=(
+        _hands_option("How many hands make a game."),
+        DOUBLING,
+        LOWEST_PLAYER_SCORING,
+        TABLE_TALK,
+    ),
+    engine=OneontaEngine(
+        form=Form(
+            title="Cooperative Oneonta Whist",
+            chart=COMPETITIVE_CHART,
+            dummy=False,
+            total="equal",
+            null_has_value=True,
+            edd_allard=False,
+            follows_previous_high=False,
+            lead_ties_by_total=False,
+            team=True,
+            tie_breaks=False,
+            deals=_set_hands,
+        )
+    ),
+)
+
+BEAT_THE_GAME = Variant(
+    code="oneonta-beat-the-game",
+    name="Oneonta Whist: Beat the Game",
+    family=FAMILY,
+    summary="2 to 6 players as one team against a dummy that leads every trick; bid at most the cards.",
+    aliases=("oneonta-whist-beat-the-game",),
+    min_players=2,
+    max_players=6,
+    options=(
+        _hands_option("How many hands make a game."),
+        DOUBLING,
+        LOWEST_PLAYER_SCORING,
+        TABLE_TALK,
+    ),
+    engine=OneontaEngine(
+        form=Form(
+            title="Oneonta Whist: Beat the Game",
+            chart=BEAT_THE_GAME_CHART,
+            dummy=True,
+            total="at_most",
+            null_has_value=True,
+            edd_allard=False,
+            follows_previous_high=False,
+            lead_ties_by_total=False,
+            team=True,
+            tie_breaks=False,
+            deals=_set_hands,
+        )
+    ),
+)
+
+VARIANTS = (COMPETITIVE, COOPERATIVE, BEAT_THE_GAME, SOLITAIRE, EDD_ALLARD)

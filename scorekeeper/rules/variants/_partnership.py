@@ -1,0 +1,203 @@
+"""Pieces the partnership and two-hand games share (Classic Whist, Bid Whist, German Whist).
+
+These games end on a score rather than after a fixed number of deals, keep
+their totals per team (or per player in the two-hand game), and have no
+hook. The helpers here read entries from JSON-like data, build each deal's
+facts and assemble the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
+
+from ..cards import SUITS, Trump
+from ..errors import InvalidTrump, OutOfTurn, RuleViolation
+from ..state import DealFacts, DealState, GameState, Status
+from ..table import Table
+
+Teams = tuple[tuple[int, ...], ...]
+
+PARTNERSHIPS: Teams = ((0, 2), (1, 3))
+"""Partners sit opposite: seats 0 and 2 against seats 1 and 3."""
+
+EntryT = TypeVar("EntryT")
+
+
+def team_of(seat: int) -> int:
+    """The partnership (0 or 1) of a seat at a four-player table."""
+    return seat % 2
+
+
+def team_name(players: Sequence[str], team: int) -> str:
+    """The partnership named by its players ("Ann and Cat")."""
+    first, second = PARTNERSHIPS[team]
+    return f"{players[first]} and {players[second]}"
+
+
+def play_order(dealer: int, size: int) -> tuple[int, ...]:
+    """Every seat from the dealer's left round to the dealer."""
+    return tuple((dealer + step) % size for step in range(1, size + 1))
+
+
+def deal_facts(
+    table: Table,
+    number: int,
+    *,
+    dealer: int,
+    cards: int,
+    leader: int,
+    trump_turned: bool,
+    reminders: tuple[str, ...],
+) -> DealFacts:
+    """The facts of a deal with everyone playing, no hook and no fixed trump."""
+    return DealFacts(
+        number=number,
+        cards=cards,
+        dealer=dealer,
+        sitting_out=(),
+        bidding_order=play_order(dealer, table.size),
+        leader=leader,
+        trump=None,
+        trump_turned=trump_turned,
+        hook=False,
+        reminders=reminders,
+    )
+
+
+def rotating_dealer(table: Table, number: int) -> int:
+    """The deal passes to the left after every deal (in a two-hand game: alternates)."""
+    return (table.first_dealer + number - 1) % table.size
+
+
+# --- reading entries ---------------------------------------------------------------
+
+
+def check_keys(data: Mapping[str, object], allowed: Sequence[str], what: str) -> None:
+    """Refuse a key the entry does not have, naming the ones it does."""
+    if not isinstance(data, Mapping):
+        raise RuleViolation(f"{what} is a set of named values, not {data!r}")
+    unknown = sorted(str(key) for key in data if key not in allowed)
+    if unknown:
+        names = ", ".join(allowed[:-1]) + f" and {allowed[-1]}" if len(allowed) > 1 else allowed[0]
+        raise RuleViolation(f"{what} has {names}, not {unknown[0]!r}", field=unknown[0])
+
+
+def read_whole_number(
+    data: Mapping[str, object], key: str, error: type[RuleViolation], label: str
+) -> int | None:
+    """An optional whole number; a missing key or null reads as None."""
+    raw = data.get(key)
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise error(f"The {label} must be a whole number, not {raw!r}")
+    return raw
+
+
+def read_side(data: Mapping[str, object], sides: int) -> int:
+    """Whose count an entry gives: side 0 (the default) or a later one."""
+    raw = data.get("side", 0)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < sides:
+        raise RuleViolation(
+            f"The side whose tricks are entered is 0 to {sides - 1}, not {raw!r}", field="side"
+        )
+    return raw
+
+
+def read_suit(raw: object) -> Trump | None:
+    """An optional trump suit (S, H, D or C); no trump is not a turned suit."""
+    if raw is None:
+        return None
+    message = f"The trump is a suit: S, H, D or C, not {raw!r}"
+    if not isinstance(raw, str):
+        raise InvalidTrump(message)
+    try:
+        suit = Trump.parse(raw)
+    except ValueError:
+        raise InvalidTrump(message) from None
+    if suit not in SUITS:
+        raise InvalidTrump(message)
+    return suit
+
+
+def split_count(side: int, count: int, whole: int) -> tuple[int, int]:
+    """The counts of both sides when one side's count out of ``whole`` is given."""
+    return (count, whole - count) if side == 0 else (whole - count, count)
+
+
+# --- replaying -----------------------------------------------------------------------
+
+
+def checked_entry(
+    entry: object,
+    kind: type[EntryT],
+    *,
+    index: int,
+    over: bool,
+    deals: Sequence[DealState],
+    what: str,
+) -> EntryT:
+    """The entry at ``index`` if it may follow the deals replayed so far; else OutOfTurn."""
+    number = index + 1
+    if not isinstance(entry, kind):
+        raise OutOfTurn(f"Deal {number} is not a record of {what}")
+    if over:
+        raise OutOfTurn(f"The game is over: there is no deal {number}")
+    entry_number = getattr(entry, "number", None)
+    if entry_number != number:
+        raise OutOfTurn(f"Deal {entry_number} cannot follow deal {number - 1}")
+    if deals and not deals[-1].complete:
+        raise OutOfTurn(f"Finish deal {number - 1} before deal {number}")
+    return entry
+
+
+def level_draw_note(names: Sequence[str], total: int) -> str:
+    """The note of a game that ends level."""
+    return f"Draw: {' and '.join(names)} finish level on {total}"
+
+
+def assemble(
+    table: Table,
+    *,
+    deals: Sequence[DealState],
+    teams: Teams | None,
+    over: bool,
+    totals: Sequence[int],
+    winners: tuple[int, ...],
+    notes: Sequence[str],
+    next_facts: Callable[[int], DealFacts],
+    deal_count: int | None,
+    settlement: tuple[int, ...] | None = None,
+) -> GameState:
+    """The game state: the open deal (or the next one) is ``current`` unless the game is over."""
+    current: DealFacts | None
+    if deals and not deals[-1].complete:
+        current = deals[-1].facts
+    else:
+        current = None if over else next_facts(len(deals) + 1)
+    status: Status = "finished" if over else "in_progress"
+    return GameState(
+        table=table,
+        deals=tuple(deals),
+        teams=teams,
+        current=current,
+        deal_count=deal_count,
+        totals=tuple(totals),
+        status=status,
+        winners=winners if over else (),
+        settlement=settlement,
+        notes=tuple(notes),
+    )
+
+
+def team_winners(totals: Sequence[int]) -> tuple[tuple[int, ...], bool]:
+    """The seats of the team with the higher total, and whether the teams are level.
+
+    Level teams (which the rules of these games do not produce, but an edited
+    record could) are a draw: every seat is listed.
+    """
+    if totals[0] == totals[1]:
+        return (0, 1, 2, 3), True
+    best = 0 if totals[0] > totals[1] else 1
+    return PARTNERSHIPS[best], False

@@ -1,0 +1,405 @@
+"""Bid Whist (RULES.md §6): one call each, the kitty as the first book, game at +target or −target."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import ClassVar
+
+from ..cards import Trump
+from ..errors import InvalidTricks
+from ..options import Options
+from ..state import DealFacts, DealState, GameState
+from ..table import Table
+from ..variant import Variant
+from ._bid_whist_auction import (
+    BOOK,
+    AuctionRules,
+    BidType,
+    Call,
+    CallChoice,
+    Declaration,
+    Direction,
+    InvalidCall,
+    InvalidDeclaration,
+    declaration_choices,
+    read_call,
+    read_declaration,
+    verify_auction,
+    verify_declaration,
+)
+from ._bid_whist_auction import legal_calls as _legal_calls
+from ._bid_whist_options import BID_WHIST_OPTIONS
+from ._partnership import (
+    PARTNERSHIPS,
+    assemble,
+    check_keys,
+    checked_entry,
+    deal_facts,
+    level_draw_note,
+    read_whole_number,
+    rotating_dealer,
+    team_name,
+    team_of,
+    team_winners,
+)
+
+TRICKS_IN_PLAY = 12
+KITTY_BOOKS = 1
+BASE_KITTY = 4
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BidWhistEntry:
+    """One hand of Bid Whist as the table records it.
+
+    ``auction`` is the calls in order from the dealer's left (fewer than four
+    while the bidding goes on). ``declaration`` is the trump suit the winner
+    names after an uptown or downtown bid, or the direction after no trump.
+    ``tricks`` is the bidding side's tricks in play (0..12), None until the
+    hand is over.
+    """
+
+    number: int
+    auction: tuple[Call, ...]
+    declaration: Declaration | None = None
+    tricks: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BidWhistDeal(DealState):
+    """A recorded hand of Bid Whist; ``points`` and ``totals`` are per team.
+
+    Once the auction is over: ``bidder`` (the seat that won it), ``bid``,
+    ``forced`` (the dealer had to bid), ``contract`` (books the bidders need,
+    6 + level). Once declared: ``declaration`` and ``direction`` (which cards
+    win: the bid's for a trump bid, the declared one in no trump); ``trump``
+    is the suit, or no trump. Once played: ``tricks`` (the bidders' tricks in
+    play), ``books`` (tricks + 1 for the kitty) and ``made``. ``leader`` is
+    who leads the first trick.
+    """
+
+    auction: tuple[Call, ...]
+    bidder: int | None
+    bid: Call | None
+    forced: bool
+    contract: int | None
+    declaration: Declaration | None
+    direction: Direction | None
+    leader: int | None
+    tricks: int | None
+    books: int | None
+    made: bool | None
+
+    @property
+    def bidding_team(self) -> int | None:
+        """The partnership that won the auction (0 for seats 0 and 2)."""
+        return None if self.bidder is None else team_of(self.bidder)
+
+
+def auction_rules(options: Options) -> AuctionRules:
+    """The auction's rules under a game's options."""
+    return AuctionRules(min_bid=options.number("min_bid"), low_beats_high=options.flag("low_beats_high"))
+
+
+def legal_calls(table: Table, facts: DealFacts, calls: Sequence[Call]) -> tuple[CallChoice, ...]:
+    """Every call the next player may make after ``calls``, each allowed or refused with the reason."""
+    return _legal_calls(facts, calls, table.players, auction_rules(table.options))
+
+
+def hand_points(bid: Call, tricks: int, options: Options) -> tuple[int, int]:
+    """(bidders, defenders) for a hand: books − 6 if made, minus the level if set.
+
+    ``double_nt`` doubles a no-trump result either way; ``defensive_scoring``
+    gives the defenders their tricks over six (they can only have them when
+    the bid fails).
+    """
+    assert bid.level is not None
+    books = tricks + KITTY_BOOKS
+    bidders = books - BOOK if books >= BOOK + bid.level else -bid.level
+    if bid.kind is BidType.NO_TRUMP and options.flag("double_nt"):
+        bidders *= 2
+    defenders = 0
+    if options.flag("defensive_scoring"):
+        defenders = max(0, (TRICKS_IN_PLAY - tricks) - BOOK)
+    return bidders, defenders
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class BidWhistEngine:
+    """Bid Whist: an auction, a declaration, the bidders' tricks; game at ±target."""
+
+    input_kind: ClassVar[str] = "bid_whist_auction"
+
+    def deal_count(self, table: Table) -> int | None:
+        """None: the game ends when a side reaches +target or −target."""
+        return None
+
+    def describe_deck(self, table: Table) -> str:
+        """The pack the table needs."""
+        jokers = table.options.number("jokers")
+        if jokers == 0:
+            return "52 cards, no jokers"
+        if jokers == 1:
+            return "53 cards: a full pack and one joker"
+        return "54 cards: a full pack and two jokers, the red above the black"
+
+    def facts(self, table: Table, number: int) -> DealFacts:
+        """Who deals, calls first and leads deal ``number``, and what to remind the table of."""
+        return _facts(table, number)
+
+    def legal_calls(self, table: Table, facts: DealFacts, calls: Sequence[Call]) -> tuple[CallChoice, ...]:
+        """Every call the next player may make after ``calls``, for a form to offer or strike out."""
+        return legal_calls(table, facts, calls)
+
+    def declarations(self, bid: Call) -> tuple[Declaration, ...]:
+        """What the winner of ``bid`` may declare: a trump suit, or a direction after no trump."""
+        return declaration_choices(bid)
+
+    # --- entries as data -----------------------------------------------------------
+
+    def read_entry(self, number: int, data: Mapping[str, object]) -> BidWhistEntry:
+        """``{"auction": ["pass", "4 downtown", ...], "declaration": "S", "tricks": 10}``.
+
+        A call is "pass", a level and a type ("4 uptown", "4 downtown", "4 NT")
+        or ``{"level": 4, "type": "downtown"}``. The declaration is a suit or
+        "uptown"/"downtown". Declaration and tricks may be left out.
+        """
+        check_keys(data, ("auction", "declaration", "tricks"), "A hand of Bid Whist")
+        raw = data.get("auction")
+        if not isinstance(raw, list):
+            raise InvalidCall("The auction is the list of calls in order, such as [\"pass\", \"4 downtown\"]")
+        return BidWhistEntry(
+            number=number,
+            auction=tuple(read_call(call) for call in raw),
+            declaration=read_declaration(data.get("declaration")),
+            tricks=read_whole_number(data, "tricks", InvalidTricks, "tricks"),
+        )
+
+    def write_entry(self, entry: object) -> dict[str, object]:
+        """The data ``read_entry`` reads back."""
+        assert isinstance(entry, BidWhistEntry)
+        data: dict[str, object] = {"auction": [call.text for call in entry.auction]}
+        if entry.declaration is not None:
+            data["declaration"] = entry.declaration.value
+        if entry.tricks is not None:
+            data["tricks"] = entry.tricks
+        return data
+
+    # --- replaying ---------------------------------------------------------------------
+
+    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
+        """Check every hand's auction, declaration and tricks; score them; end at ±target."""
+        target = int(table.options.choice("play_to"))
+        totals = [0, 0]
+        deals: list[DealState] = []
+        over = False
+        for index, raw in enumerate(entries):
+            entry = checked_entry(raw, BidWhistEntry, index=index, over=over, deals=deals, what="an auction")
+            deal = _score(table, entry, totals)
+            deals.append(deal)
+            over = deal.complete and any(abs(total) >= target for total in totals)
+        return self._state(table, deals, totals, over, target)
+
+    def _state(
+        self, table: Table, deals: list[DealState], totals: list[int], over: bool, target: int
+    ) -> GameState:
+        players = table.players
+        notes: list[str] = []
+        winners: tuple[int, ...] = ()
+        if over:
+            winners, draw = team_winners(totals)
+            if draw:
+                notes.append(level_draw_note([team_name(players, 0), team_name(players, 1)], totals[0]))
+            else:
+                team = team_of(winners[0])
+                reason = _ending(players, totals, target)
+                notes.append(f"{reason}: {team_name(players, team)} win {totals[team]} to {totals[1 - team]}")
+        else:
+            notes.append(f"The game ends when a side reaches {target} or falls to −{target}")
+        return assemble(
+            table,
+            deals=deals,
+            teams=PARTNERSHIPS,
+            over=over,
+            totals=totals,
+            winners=winners,
+            notes=notes,
+            next_facts=lambda number: _facts(table, number),
+            deal_count=None,
+        )
+
+
+def _ending(players: Sequence[str], totals: Sequence[int], target: int) -> str:
+    reasons = []
+    for team, total in enumerate(totals):
+        if total >= target:
+            reasons.append(f"{team_name(players, team)} reached {total}")
+        elif total <= -target:
+            reasons.append(f"{team_name(players, team)} fell to {total}")
+    return " and ".join(reasons)
+
+
+def _score(table: Table, entry: BidWhistEntry, totals: list[int]) -> BidWhistDeal:
+    """The hand as far as it is recorded; adds its points to ``totals`` when complete."""
+    players = table.players
+    options = table.options
+    facts = _facts(table, entry.number)
+    result = verify_auction(facts, entry.auction, players, auction_rules(options))
+    if result is None:
+        if entry.declaration is not None or entry.tricks is not None:
+            waiting = players[facts.bidding_order[len(entry.auction)]]
+            raise InvalidCall(f"The auction is not over: {waiting} has still to call")
+        return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader)
+    bid, bidder = result.bid, result.bidder
+    assert bid.level is not None
+    leader = _leader(options, facts, bidder)
+    if entry.declaration is None:
+        if entry.tricks is not None:
+            raise InvalidDeclaration(f"Enter what {players[bidder]} declared before the tricks")
+        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader)
+    verify_declaration(bid, entry.declaration, players[bidder])
+    if entry.tricks is None:
+        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader)
+    tricks = entry.tricks
+    if not 0 <= tricks <= TRICKS_IN_PLAY:
+        raise InvalidTricks(
+            f"{team_name(players, team_of(bidder))} took {tricks} tricks, but only {TRICKS_IN_PLAY} "
+            f"are played: enter 0 to {TRICKS_IN_PLAY} (the kitty's book is added for you)"
+        )
+    bidders, defenders = hand_points(bid, tricks, options)
+    team = team_of(bidder)
+    points = [0, 0]
+    points[team], points[1 - team] = bidders, defenders
+    totals[0] += points[0]
+    totals[1] += points[1]
+    books = tricks + KITTY_BOOKS
+    return BidWhistDeal(
+        facts=facts,
+        trump=_trump(bid, entry.declaration),
+        points=(points[0], points[1]),
+        awards=None,
+        totals=(totals[0], totals[1]),
+        auction=entry.auction,
+        bidder=bidder,
+        bid=bid,
+        forced=result.forced,
+        contract=BOOK + bid.level,
+        declaration=entry.declaration,
+        direction=_direction(bid, entry.declaration),
+        leader=leader,
+        tricks=tricks,
+        books=books,
+        made=books >= BOOK + bid.level,
+    )
+
+
+def _open(
+    facts: DealFacts,
+    entry: BidWhistEntry,
+    *,
+    bidder: int | None,
+    bid: Call | None,
+    forced: bool,
+    leader: int,
+) -> BidWhistDeal:
+    """A hand still being bid, declared or played: no points yet."""
+    declaration = entry.declaration
+    return BidWhistDeal(
+        facts=facts,
+        trump=None if bid is None else _trump(bid, declaration),
+        points=None,
+        awards=None,
+        totals=None,
+        auction=entry.auction,
+        bidder=bidder,
+        bid=bid,
+        forced=forced,
+        contract=None if bid is None or bid.level is None else BOOK + bid.level,
+        declaration=declaration,
+        direction=None if bid is None else _direction(bid, declaration),
+        leader=leader,
+        tricks=None,
+        books=None,
+        made=None,
+    )
+
+
+def _trump(bid: Call, declaration: Declaration | None) -> Trump | None:
+    if bid.kind is BidType.NO_TRUMP:
+        return Trump.NO_TRUMP
+    return declaration if isinstance(declaration, Trump) else None
+
+
+def _direction(bid: Call, declaration: Declaration | None) -> Direction | None:
+    if bid.kind is BidType.UPTOWN:
+        return Direction.UPTOWN
+    if bid.kind is BidType.DOWNTOWN:
+        return Direction.DOWNTOWN
+    return declaration if isinstance(declaration, Direction) else None
+
+
+def _leader(options: Options, facts: DealFacts, bidder: int) -> int:
+    return bidder if options.flag("bidder_leads") else facts.leader
+
+
+@lru_cache(maxsize=4096)
+def _facts(table: Table, number: int) -> DealFacts:
+    dealer = rotating_dealer(table, number)
+    eldest = (dealer + 1) % table.size
+    return deal_facts(
+        table,
+        number,
+        dealer=dealer,
+        cards=TRICKS_IN_PLAY,
+        leader=eldest,
+        trump_turned=False,
+        reminders=_reminders(table, dealer, eldest),
+    )
+
+
+def _reminders(table: Table, dealer: int, eldest: int) -> tuple[str, ...]:
+    options, players = table.options, table.players
+    jokers = options.number("jokers")
+    kitty = BASE_KITTY + jokers
+    notes = [
+        f"{players[eldest]} calls first; if the first three pass, {players[dealer]} must bid",
+        f"The kitty has {kitty} cards and counts as the bidders' first book",
+    ]
+    if options.flag("bidder_gets_kitty"):
+        notes.append(f"The high bidder takes the kitty and discards {kitty} cards")
+    else:
+        notes.append("The kitty stays out of play")
+    sport = options.choice("sport_the_kitty")
+    if sport == "always":
+        notes.append("Show the kitty to everyone")
+    elif sport == "trump_bids":
+        notes.append("After an uptown or downtown bid, show the kitty to everyone")
+    if options.flag("bidder_leads"):
+        notes.append("The high bidder leads")
+    else:
+        notes.append(f"{players[eldest]} leads")
+    if jokers:
+        top = (
+            "The jokers are the top trumps, red above black"
+            if jokers == 2 else "The joker is the top trump"
+        )
+        notes.append(f"{top}; in no trump they are worthless")
+    return tuple(notes)
+
+
+BID_WHIST = Variant(
+    code="bid-whist",
+    name="Bid Whist",
+    family="Bid Whist",
+    summary="Partners opposite bid once each for books uptown, downtown or no trump; "
+    "the kitty is the bidders' first book.",
+    aliases=("bidwhist",),
+    min_players=4,
+    max_players=4,
+    options=BID_WHIST_OPTIONS,
+    engine=BidWhistEngine(),
+)
+
+VARIANTS = (BID_WHIST,)

@@ -6,6 +6,7 @@ which it was; trick-by-trick ranking is the referee's business.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -62,3 +63,11 @@ _SYMBOLS = {
     Trump.NO_TRUMP: "NT",
     Trump.JOKER: "🃏",
 }
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Deck:
+    """The pack a table uses: how many cards, and in words which ones."""
+
+    size: int
+    description: str

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from .bidding import Bids, verify_bids
-from .cards import Trump
+from .cards import Deck, Trump
 from .ending import EndRule
 from .errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
 from .options import Options
@@ -58,14 +58,6 @@ class ExactDeal(DealState):
     def bid_total(self) -> int:
         """The sum of the bids made so far."""
         return sum(bid for bid in self.bids if bid is not None)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Deck:
-    """The pack a table uses."""
-
-    size: int
-    description: str
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from ..cards import Deck
 from ..errors import RuleViolation
-from ..exact import Deck
 from ..state import DealFacts
 from ..table import Table
 from ._oneonta_bids import OneontaBid, TotalRule

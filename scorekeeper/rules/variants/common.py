@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cards import Trump
+from ..cards import Deck, Trump
 from ..ending import EndRule
-from ..exact import Deck, TrumpRule, turn_next_card
+from ..exact import TrumpRule, turn_next_card
 from ..options import OptionSpec
 from ..table import Table
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..cards import Trump
+from ..cards import Deck, Trump
 from ..ending import EndRule
-from ..exact import Deck, ExactBidEngine, TrumpRule
+from ..exact import ExactBidEngine, TrumpRule
 from ..options import Options, OptionSpec
 from ..schedules import ascending, down_up, fixed, walk
 from ..scoring import Scorer, exact_only, five_plus_cards, tricks_and_bonus, with_zero_bid_value

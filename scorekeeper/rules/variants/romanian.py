@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..cards import Deck
 from ..ending import EndRule, highest, zero_finish
 from ..errors import InvalidOption
-from ..exact import Deck, ExactBidEngine, StreakRule
+from ..exact import ExactBidEngine, StreakRule
 from ..options import Options, OptionSpec
 from ..schedules import walk
 from ..scoring import Scorer, romanian

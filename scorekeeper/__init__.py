@@ -7,13 +7,15 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+import flask_migrate
 from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from .extensions import csrf, db
+from .extensions import csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 
 def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str | None = None) -> Flask:
@@ -42,16 +44,27 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=256 * 1024,
+        PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
 
     db.init_app(app)
     csrf.init_app(app)
+    migrate.init_app(app, db, directory=str(MIGRATIONS))
+    from . import models  # noqa: F401  (registers the tables with the metadata)
 
-    from .web import home
+    if app.config.get("AUTO_MIGRATE", os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0"):
+        with app.app_context():
+            flask_migrate.upgrade(directory=str(MIGRATIONS))
 
+    from .web import errors, games, home
+    from .web.entry import load_screens
+
+    load_screens()
     app.register_blueprint(home.bp)
+    app.register_blueprint(games.bp)
+    errors.register_error_pages(app)
     return app
 
 

@@ -1,24 +1,31 @@
-"""App and client fixtures: each test gets its own instance folder and database."""
+"""App, client and a driver that plays games through the pages as a phone would.
+
+CSRF protection stays on: the driver reads each form's token like a browser.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import DealEntryRecord, GameRecord
+
+TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
     app = create_app(
-        {
-            "TESTING": True,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}",
-        },
+        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}"},
         instance_path=str(tmp_path / "instance"),
     )
     yield app
@@ -27,3 +34,87 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+def csrf_token(page: TestResponse) -> str:
+    """The CSRF token of the first form on a page."""
+    found = TOKEN.search(page.get_data(as_text=True))
+    assert found, "the page has no CSRF token"
+    return found.group(1) or found.group(2)
+
+
+def error_text(page: TestResponse) -> str:
+    """The refusal shown on a page (the alert box), without markup."""
+    found = re.search(r'role="alert"[^>]*>(.*?)</', page.get_data(as_text=True), re.S)
+    return " ".join(found.group(1).split()) if found else ""
+
+
+class Driver:
+    """Plays games through the pages: start, enter deals, undo, read the sheet."""
+
+    def __init__(self, app: Flask, client: FlaskClient) -> None:
+        self.app = app
+        self.client = client
+
+    def start(
+        self,
+        variant: str,
+        players: list[str],
+        *,
+        first_dealer: int | str = 0,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        """Create a game through the new-game form; returns its id."""
+        page = self.client.get(f"/games/new/{variant}")
+        assert page.status_code == 200
+        form: dict[str, Any] = {"csrf_token": csrf_token(page), "first_dealer": str(first_dealer)}
+        form.update({f"players-{slot}": name for slot, name in enumerate(players)})
+        for name, value in (options or {}).items():
+            if value is True:
+                form[f"option_{name}"] = "y"
+            elif value is not False:
+                form[f"option_{name}"] = str(value)
+        response = self.client.post(f"/games/new/{variant}", data=form)
+        assert response.status_code == 302, error_text(response)
+        return response.headers["Location"].rsplit("/", 1)[1]
+
+    def post_deal(self, game_id: str, number: int, fields: Mapping[str, Any]) -> TestResponse:
+        """Open the deal's page, then post ``fields`` with its CSRF token."""
+        page = self.client.get(f"/games/{game_id}/deals/{number}")
+        assert page.status_code == 200, page.status_code
+        data = {"csrf_token": csrf_token(page), **{k: str(v) for k, v in fields.items()}}
+        return self.client.post(f"/games/{game_id}/deals/{number}", data=data)
+
+    def post(
+        self, url: str, fields: Mapping[str, Any] | None = None, *, token_from: str | None = None
+    ) -> TestResponse:
+        """Post to ``url`` with a CSRF token read from ``token_from`` (default: the home page)."""
+        page = self.client.get(token_from or "/games/new/oh-hell")
+        return self.client.post(url, data={"csrf_token": csrf_token(page), **(fields or {})})
+
+    def sheet(self, game_id: str) -> str:
+        """The score sheet page's text."""
+        page = self.client.get(f"/games/{game_id}")
+        assert page.status_code == 200
+        return page.get_data(as_text=True)
+
+    def stored(self, game_id: str) -> list[dict[str, Any]]:
+        """The deal entries the database holds for a game, in order."""
+        with self.app.app_context():
+            rows = db.session.scalars(
+                db.select(DealEntryRecord)
+                .where(DealEntryRecord.game_id == game_id)
+                .order_by(DealEntryRecord.number)
+            )
+            return [row.data for row in rows]
+
+    def version(self, game_id: str) -> int:
+        with self.app.app_context():
+            record = db.session.get(GameRecord, game_id)
+            assert record is not None
+            return record.version
+
+
+@pytest.fixture
+def driver(app: Flask, client: FlaskClient) -> Driver:
+    return Driver(app, client)

@@ -1,0 +1,164 @@
+"""What the pages say about a game and its deals, in words, from the engine's state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from ..models import GameRecord
+from ..rules import Game, GameState, Trump
+from ..rules.state import DealFacts
+from .entry import screen_for
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameSummary:
+    """One line of "Your games"."""
+
+    id: str
+    title: str
+    players: str
+    status: str
+    playing: bool
+    updated_at: datetime
+
+
+def side_names(game: Game) -> list[str]:
+    """Whom the totals belong to: each player, or each partnership ("Ann & Cy")."""
+    players = game.table.players
+    teams = game.state.teams
+    if teams is None:
+        return list(players)
+    return [" & ".join(players[seat] for seat in team) for team in teams]
+
+
+def winners_text(game: Game) -> str | None:
+    """ "Ann wins", "Ann and Bob share the win", "Ann & Cy win"; None while nobody has won."""
+    state = game.state
+    if not state.winners:
+        return None
+    names = side_names(game)
+    if state.teams is not None:
+        sides = sorted({index for index, team in enumerate(state.teams) if set(team) & set(state.winners)})
+        won = [names[index] for index in sides]
+        if len(won) == 1:
+            return f"{won[0]} win"
+        return "A draw: " + " and ".join(won) + " finish level"
+    won = [names[seat] for seat in state.winners]
+    if len(won) == 1:
+        return f"{won[0]} wins"
+    return ", ".join(won[:-1]) + f" and {won[-1]} share the win"
+
+
+def progress_text(game: Game) -> str:
+    """Where the game stands, in a few words."""
+    state = game.state
+    if state.finished:
+        return winners_text(game) or "Finished"
+    current = state.current
+    if current is None:
+        return "Finished"
+    return deal_title(state, current)
+
+
+def deal_title(state: GameState, facts: DealFacts) -> str:
+    """ "Deal 5 of 21", or "Deal 5" when the game ends on a score."""
+    if state.deal_count is None:
+        return f"Deal {facts.number}"
+    return f"Deal {facts.number} of {state.deal_count}"
+
+
+def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
+    """What is trump, as the table needs to hear it."""
+    shown = trump or facts.trump
+    if shown is None:
+        return "Turn a card"
+    if shown is Trump.NO_TRUMP:
+        return "No trump"
+    if shown is Trump.JOKER:
+        return shown.label
+    return f"{shown.symbol} {shown.label}"
+
+
+def deal_about(game: Game, facts: DealFacts) -> dict[str, Any]:
+    """Everything the rules decide about a deal, for the top of the deal screen."""
+    players = game.table.players
+    return {
+        "title": deal_title(game.state, facts),
+        "dealer": players[facts.dealer],
+        "sitting_out": [players[seat] for seat in facts.sitting_out],
+        "cards": facts.cards,
+        "trump": trump_text(facts),
+        "leader": players[facts.leader],
+        "order": [players[seat] for seat in facts.bidding_order],
+        "hook": _hook_text(game, facts),
+        "reminders": list(facts.reminders),
+    }
+
+
+def _hook_text(game: Game, facts: DealFacts) -> str | None:
+    if not facts.hook:
+        return None
+    last = game.table.players[facts.last_bidder]
+    role = "deals and bids last" if facts.last_bidder == facts.dealer else "bids last"
+    return f"{last} {role}: the bids may not add up to {facts.cards}"
+
+
+def summary(record: GameRecord, game: Game) -> GameSummary:
+    """A game's line in "Your games"."""
+    abandoned = record.abandoned_at is not None
+    return GameSummary(
+        id=record.id,
+        title=game.table.variant.name,
+        players=", ".join(game.table.players),
+        status="Abandoned" if abandoned else progress_text(game),
+        playing=not abandoned and not game.state.finished,
+        updated_at=record.updated_at,
+    )
+
+
+def standings(game: Game) -> list[dict[str, Any]]:
+    """Sides from the highest total down, with the leaders marked."""
+    state = game.state
+    names = side_names(game)
+    best = max(state.totals) if state.totals else 0
+    rows = [
+        {"index": index, "name": names[index], "total": total, "leading": total == best}
+        for index, total in enumerate(state.totals)
+    ]
+    return sorted(rows, key=lambda row: -row["total"])
+
+
+def sheet_context(record: GameRecord, game: Game, editable: bool) -> dict[str, Any]:
+    """What the score sheet page shows."""
+    state = game.state
+    current = state.current
+    abandoned = record.abandoned_at is not None
+    return {
+        "record": record,
+        "game": game,
+        "state": state,
+        "editable": editable and not abandoned,
+        "abandoned": abandoned,
+        "sides": side_names(game),
+        "standings": standings(game),
+        "winners": winners_text(game),
+        "progress": progress_text(game),
+        "current": deal_about(game, current) if current is not None and not abandoned else None,
+        "current_number": current.number if current is not None else None,
+        "sheet_template": screen_for(game.table.variant).sheet_template,
+        "screen": screen_for(game.table.variant),
+        "options": option_lines(game),
+    }
+
+
+def option_lines(game: Game) -> list[str]:
+    """The game's options in words ("Sequence: 8-1-8")."""
+    table = game.table
+    lines = []
+    for spec in table.variant.options:
+        value = table.options[spec.name]
+        if value != spec.default_for(table.size):
+            lines.append(f"{spec.label}: {spec.label_of(value)}")
+    return lines

@@ -8,6 +8,8 @@ deal: the engine's legal choices, the running counts, the values entered.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -72,5 +74,6 @@ def per_seat(form: MultiDict[str, str], prefix: str, size: int) -> list[int | st
 
 
 def load_screens() -> None:
-    """Import every screen module so each registers itself."""
-    from . import exact  # noqa: F401
+    """Import every module of this package: each registers the screen of its input kind."""
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
 from ..rules import OptionSpec, Variant
@@ -50,13 +51,13 @@ def option_field(spec: OptionSpec, variant: Variant) -> Field:
     if spec.kind == "bool":
         return BooleanField(spec.label, default=bool(default), description=spec.help)
     if spec.kind == "choice":
-        choices = [(value, spec.label_of(value)) for value in spec.choices]
+        choices = [SelectChoice(value, spec.label_of(value)) for value in spec.choices]
         return SelectField(spec.label, choices=choices, default=default, description=spec.help)
     low, high = _widest_bounds(spec, variant)
-    choices = [(str(value), str(value)) for value in range(low, high + 1)]
+    choices = [SelectChoice(str(value)) for value in range(low, high + 1)]
     if _default_varies(spec, variant):
         # The right default depends on how many play: leave it to the engine.
-        choices.insert(0, (AUTO, "As the rules give for the table"))
+        choices.insert(0, SelectChoice(AUTO, "As the rules give for the table"))
         default = AUTO
     return SelectField(
         spec.label,

@@ -5,6 +5,7 @@ CSRF protection stays on: the driver reads each form's token like a browser.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -46,7 +47,7 @@ def csrf_token(page: TestResponse) -> str:
 def error_text(page: TestResponse) -> str:
     """The refusal shown on a page (the alert box), without markup."""
     found = re.search(r'role="alert"[^>]*>(.*?)</', page.get_data(as_text=True), re.S)
-    return " ".join(found.group(1).split()) if found else ""
+    return html.unescape(" ".join(found.group(1).split())) if found else ""
 
 
 class Driver:

@@ -1,0 +1,53 @@
+"""A phone's first load of a long game's sheet stays small, and text is sent gzipped."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+from flask import Flask
+
+from scorekeeper import store
+from scorekeeper.extensions import db
+from scorekeeper.models import GameRecord
+
+from .conftest import Driver
+
+BUDGET = 60 * 1024
+ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+def _finish_romanian(app: Flask, game_id: str) -> None:
+    """Enter all 33 deals: the first bidder bids and takes everything, the last bids 1."""
+    with app.app_context():
+        record = db.session.get(GameRecord, game_id)
+        assert record is not None
+        game = store.game_of(record)
+        while (facts := game.state.current) is not None:
+            bids: list[int | None] = [None if seat in facts.sitting_out else 0 for seat in range(7)]
+            tricks = list(bids)
+            bids[facts.bidding_order[0]] = tricks[facts.bidding_order[0]] = facts.cards
+            bids[facts.bidding_order[-1]] = 1
+            game = store.record_deal(record, game, facts.number, {"bids": bids, "tricks": tricks})
+
+
+def test_a_33_deal_sheet_loads_in_under_60_kb(app: Flask, driver: Driver) -> None:
+    game_id = driver.start("romanian-whist", ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"])
+    _finish_romanian(app, game_id)
+    headers = {"Accept-Encoding": "gzip"}
+    page = driver.client.get(f"/games/{game_id}", headers=headers)
+    assert page.headers["Content-Encoding"] == "gzip"
+    html = gzip.decompress(page.get_data()).decode()
+    assert html.count('<tr id="deal-') == 33 and "wins" in html
+    total = len(page.get_data())
+    for path in set(ASSET.findall(html)):
+        with driver.client.get(path, headers=headers) as asset:  # closes the static file
+            total += len(asset.get_data())
+    assert total < BUDGET
+
+
+def test_no_page_asks_a_third_party_for_anything(driver: Driver) -> None:
+    game_id = driver.start("oh-hell", ["Ann", "Bob", "Cy"])
+    for url in ("/", "/games", "/games/new/oh-hell", f"/games/{game_id}", f"/games/{game_id}/deals/1"):
+        html = driver.client.get(url).get_data(as_text=True)
+        assert not re.search(r'(?:src|href)="(?:https?:)?//', html), url

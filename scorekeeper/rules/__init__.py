@@ -6,7 +6,7 @@ so far; everything else is derived by replaying them.
 
 from __future__ import annotations
 
-from .bidding import BidChoice, forbidden_bid, legal_bids, next_bidder, verify_bids
+from .bidding import BidChoice, forbidden_bid, legal_bids, next_bidder, over_under, verify_bids
 from .cards import SUITS, Trump
 from .errors import (
     HookViolation,
@@ -58,6 +58,7 @@ __all__ = [
     "get_variant",
     "legal_bids",
     "next_bidder",
+    "over_under",
     "verify_bids",
     "verify_tricks",
 ]

@@ -31,6 +31,12 @@ def forbidden_bid(cards: int, earlier: Sequence[int]) -> int | None:
     return value if 0 <= value <= cards else None
 
 
+def over_under(cards: int, bids: Sequence[int | None]) -> str:
+    """"over", "under" or "even": the bids made against the tricks in the deal."""
+    total = sum(bid for bid in bids if bid is not None)
+    return "over" if total > cards else "under" if total < cards else "even"
+
+
 def next_bidder(facts: DealFacts, bids: Bids) -> int | None:
     """The seat whose turn it is to bid, or None when everyone has bid."""
     for seat in facts.bidding_order:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from .bidding import Bids, verify_bids
+from .bidding import Bids, over_under, verify_bids
 from .cards import Deck, Trump
 from .ending import EndRule
 from .errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
@@ -252,8 +252,7 @@ class ExactBidEngine:
         """Oh Pshaw's call once every bid is in: over, under or even."""
         if bids.count(None) > len(facts.sitting_out):
             return None
-        total = sum(bid for bid in bids if bid is not None)
-        return "over" if total > facts.cards else "under" if total < facts.cards else "even"
+        return over_under(facts.cards, bids)
 
     def _state(
         self, table: Table, end: EndRule, deals: tuple[DealState, ...], over: bool, totals: list[int]

@@ -7,7 +7,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import ExactDeal, Game, legal_bids, next_bidder
+from ...rules import ExactDeal, Game, legal_bids, next_bidder, over_under
 from ...rules.state import DealFacts
 from . import EntryScreen, number_or_text, per_seat, register
 
@@ -57,8 +57,10 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         }
         for seat in facts.bidding_order
     ]
+    recorded = game.state.deals[facts.number - 1] if facts.number <= len(game.state.deals) else None
     return {
         "bidders": bidders,
+        "announcement": recorded.announcement if isinstance(recorded, ExactDeal) else None,
         "bid_line": bid_line(facts, bids),
         "tricks_left": facts.cards - sum(t for t in tricks if t is not None),
         "next_bidder": next_bidder(facts, bids),
@@ -78,8 +80,7 @@ def bid_line(facts: DealFacts, bids: tuple[int | None, ...]) -> str:
     total = sum(made)
     if len(made) < len(facts.bidding_order):
         return f"Bids {total} of {facts.cards} so far"
-    word = "over" if total > facts.cards else "under" if total < facts.cards else "even"
-    return f"Bids {total} of {facts.cards} — {word}"
+    return f"Bids {total} of {facts.cards} — {over_under(facts.cards, made)}"
 
 
 def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:

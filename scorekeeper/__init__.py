@@ -58,12 +58,13 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import compress, errors, games, home
+    from .web import api, compress, errors, games, home
     from .web.entry import load_screens
 
     load_screens()
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(api.bp)
     errors.register_error_pages(app)
     compress.enable_compression(app)
     app.jinja_env.trim_blocks = True

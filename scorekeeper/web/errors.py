@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, Response, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from .api import http_error_json
 
 TITLES = {
     400: "That request could not be read",
@@ -28,7 +30,9 @@ def register_error_pages(app: Flask) -> None:
         return render_template("errors/error.html", title="Nothing was saved", message=message), 400
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> tuple[str, int]:
+    def http_error(error: HTTPException) -> tuple[str, int] | tuple[Response, int]:
+        if request.path.startswith("/api/"):
+            return http_error_json(error)
         code = error.code or 500
         title = TITLES.get(code, error.name)
         return render_template("errors/error.html", title=title, message=error.description), code

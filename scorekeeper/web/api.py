@@ -1,0 +1,205 @@
+"""The JSON API of API.md under /api/v1: variants, games, deals. Every refusal is 4xx JSON.
+
+Reading needs only a game's id; every change needs ``Authorization: Bearer
+{edit_token}``. A write carrying a stale ``If-Match`` is refused (409).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NoReturn
+
+from flask import Blueprint, abort, jsonify, request, url_for
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..extensions import csrf, db
+from ..models import GameRecord
+from ..rules import VARIANTS, OptionSpec, OutOfTurn, RuleViolation, Variant
+from .state_json import game_json
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+
+class ApiError(Exception):
+    """A refusal with its status, message and the field at fault."""
+
+    def __init__(self, status: int, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.field = status, message, field
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> tuple[Response, int]:
+    return _error_body(error.message, error.field), error.status
+
+
+@bp.errorhandler(RuleViolation)
+def _rule_violation(error: RuleViolation) -> tuple[Response, int]:
+    status = 409 if isinstance(error, OutOfTurn) else 422
+    return _error_body(error.message, error.field), status
+
+
+def http_error_json(error: HTTPException) -> tuple[Response, int]:
+    """Any HTTP error under /api/ as JSON rather than a page."""
+    return _error_body(error.description or error.name), error.code or 500
+
+
+def _error_body(message: str, field: str | None = None) -> Response:
+    body: dict[str, Any] = {"error": message}
+    if field is not None:
+        body["field"] = field
+    return jsonify(body)
+
+
+@bp.get("/variants")
+def variants() -> Response:
+    """Every variant with its players and options."""
+    return jsonify({"variants": [variant_json(variant) for variant in VARIANTS]})
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int, dict[str, str]]:
+    """Start a game: 201 with its state, its edit token and its Location."""
+    body = _json_object()
+    variant = _typed(body, "variant", str, required=True)
+    players = _typed(body, "players", list, required=True)
+    first_dealer = _typed(body, "first_dealer", int, default=0)
+    options = _typed(body, "options", dict, default={})
+    record, game, key = store.create_game(variant, players, first_dealer=first_dealer, options=options)
+    document = {**game_json(record, game), "edit_token": key}
+    location = url_for("api.read_game", game_id=record.id)
+    return jsonify(document), 201, {"Location": location}
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id: str) -> Response:
+    """The game state; anyone with the id may read it."""
+    record, game = store.load_game(game_id)
+    return _state_response(record, game)
+
+
+@bp.put("/games/<game_id>/deals/<int:number>")
+def put_deal(game_id: str, number: int) -> Response:
+    """Enter the current deal or correct an earlier one; later deals are re-scored."""
+    record, game = _writable(game_id)
+    body = _json_object()
+    try:
+        updated = store.record_deal(record, game, number, body)
+    except RuleViolation:
+        db.session.rollback()
+        raise
+    return _state_response(record, updated)
+
+
+@bp.delete("/games/<game_id>/deals/<int:number>")
+def delete_deal(game_id: str, number: int) -> Response:
+    """Undo: remove the last recorded deal; any other number is a conflict."""
+    record, game = _writable(game_id)
+    if number != len(game.entries) or not game.entries:
+        last = len(game.entries)
+        message = (
+            f"Only the last recorded deal ({last}) can be removed" if last else "No deal is recorded yet"
+        )
+        raise ApiError(409, message, "number")
+    return _state_response(record, store.undo_last(record, game))
+
+
+# --- helpers --------------------------------------------------------------------------------
+
+
+def variant_json(variant: Variant) -> dict[str, Any]:
+    """A variant's code, names, players and options."""
+    return {
+        "code": variant.code,
+        "name": variant.name,
+        "family": variant.family,
+        "summary": variant.summary,
+        "aliases": list(variant.aliases),
+        "players": {"min": variant.min_players, "max": variant.max_players},
+        "options": [option_json(spec, variant) for spec in variant.options],
+    }
+
+
+def option_json(spec: OptionSpec, variant: Variant) -> dict[str, Any]:
+    """One option: its type, choices or bounds, default and help."""
+    tables = range(variant.min_players, variant.max_players + 1)
+    defaults = {players: spec.default_for(players) for players in tables}
+    shown: dict[str, Any] = {"name": spec.name, "label": spec.label, "type": spec.kind}
+    if spec.kind == "choice":
+        shown["choices"] = list(spec.choices)
+    if spec.kind == "int":
+        bounds = [spec.bounds_for(players) for players in tables]
+        shown["min"] = min(low for low, _ in bounds if low is not None) if bounds[0][0] is not None else None
+        shown["max"] = (
+            max(high for _, high in bounds if high is not None) if bounds[0][1] is not None else None
+        )
+    if len(set(defaults.values())) == 1:
+        shown["default"] = next(iter(defaults.values()))
+    else:
+        shown["default"] = None
+        shown["default_by_players"] = {str(players): value for players, value in defaults.items()}
+    shown["help"] = spec.help
+    return shown
+
+
+def _json_object() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if body is None:
+        raise ApiError(400, "The body must be JSON (Content-Type: application/json)")
+    if not isinstance(body, dict):
+        raise ApiError(400, "The body must be a JSON object")
+    return body
+
+
+def _typed(
+    body: dict[str, Any], name: str, kind: type, *, required: bool = False, default: Any = None
+) -> Any:
+    if name not in body or body[name] is None:
+        if required:
+            raise ApiError(400, f"{name!r} is required", name)
+        return default
+    value = body[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ApiError(400, f"{name!r} must be {_kind_name(kind)}", name)
+    return value
+
+
+def _kind_name(kind: type) -> str:
+    return {str: "a string", list: "a list", int: "a whole number", dict: "an object"}[kind]
+
+
+def _writable(game_id: str) -> tuple[GameRecord, Any]:
+    """Load the game and check the bearer token and If-Match; refuse abandoned games."""
+    record, game = store.load_game(game_id)
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        _unauthorized()
+    if not record.key_matches(token.strip()):
+        raise ApiError(403, "This edit token does not belong to this game")
+    if_match = request.headers.get("If-Match")
+    if if_match is not None and if_match.strip().strip('W/"') != str(record.version):
+        raise ApiError(
+            409,
+            f"This game changed since version {if_match.strip()}: it is now at version {record.version}. "
+            "Read it again and send your change again",
+            "version",
+        )
+    if record.abandoned_at is not None:
+        raise ApiError(409, "This game was abandoned: it can be read but no longer changed")
+    return record, game
+
+
+def _unauthorized() -> NoReturn:
+    response = _error_body("Changing a game needs its edit token: Authorization: Bearer {edit_token}")
+    response.status_code = 401
+    response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
+    abort(response)
+
+
+def _state_response(record: GameRecord, game: Any) -> Response:
+    response = jsonify(game_json(record, game))
+    response.headers["ETag"] = f'"{record.version}"'
+    return response

@@ -58,7 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, home
+    from .web import api, compress, errors, games, home, security
     from .web.entry import load_screens
 
     load_screens()
@@ -67,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(api.bp)
     errors.register_error_pages(app)
     compress.enable_compression(app)
+    security.add_security_headers(app)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     return app

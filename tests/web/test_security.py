@@ -1,0 +1,39 @@
+"""Protective headers and cookies on every response."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from .conftest import Driver
+
+
+def test_every_page_sends_a_strict_policy(client: FlaskClient) -> None:
+    for url in ("/", "/games", "/games/new/oh-hell", "/api/v1/variants", "/static/app.css", "/nowhere"):
+        with client.get(url) as response:  # closes the static file
+            headers = response.headers
+            policy = headers["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert "unsafe-inline" not in policy
+        assert headers["X-Content-Type-Options"] == "nosniff"
+        assert headers["Referrer-Policy"] == "same-origin"
+
+
+def test_the_session_cookie_is_http_only_and_same_site(driver: Driver) -> None:
+    page = driver.client.get("/games/new/oh-hell")
+    cookie = page.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_templates_have_no_inline_script_or_style() -> None:
+    from pathlib import Path
+
+    for template in (Path(__file__).resolve().parents[2] / "templates").rglob("*.html"):
+        text = template.read_text()
+        assert "<script>" not in text and " style=" not in text and " onclick=" not in text, template.name
+
+
+def test_oversized_bodies_are_refused(client: FlaskClient) -> None:
+    response = client.post(
+        "/api/v1/games", data=b"x" * (300 * 1024), headers={"Content-Type": "application/json"}
+    )
+    assert response.status_code == 413 and response.get_json()["error"]

@@ -16,6 +16,7 @@ from .. import store
 from ..extensions import csrf, db
 from ..models import GameRecord
 from ..rules import VARIANTS, OptionSpec, OutOfTurn, RuleViolation, Variant
+from .openapi import openapi_document
 from .state_json import game_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -51,6 +52,12 @@ def _error_body(message: str, field: str | None = None) -> Response:
     if field is not None:
         body["field"] = field
     return jsonify(body)
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 document of this API."""
+    return jsonify(openapi_document())
 
 
 @bp.get("/variants")

@@ -272,3 +272,15 @@ def test_partnership_games_report_points_per_team(client: FlaskClient) -> None:
     assert state["teams"] == [[0, 2], [1, 3]] and state["totals"] == [0, 0]
     state = client.put(f"/api/v1/games/{game_id}/deals/1", json={"tricks": 8}, headers=auth).get_json()
     assert state["deals"][0]["points"] == [2, 0] and state["totals"] == [2, 0]
+
+
+def test_the_openapi_document_describes_every_endpoint(client: FlaskClient) -> None:
+    document = client.get("/api/v1/openapi.json").get_json()
+    assert document["openapi"].startswith("3.1")
+    paths = document["paths"]
+    assert set(paths) == {"/variants", "/games", "/games/{game_id}", "/games/{game_id}/deals/{number}"}
+    deal = paths["/games/{game_id}/deals/{number}"]
+    assert set(deal) == {"put", "delete"}
+    assert {"401", "403", "409", "422"} <= set(deal["put"]["responses"])
+    bodies = deal["put"]["requestBody"]["content"]["application/json"]["schema"]["oneOf"]
+    assert len(bodies) == len({variant.engine.input_kind for variant in VARIANTS})

@@ -86,6 +86,15 @@ def deal(game_id: str, number: int) -> Page:
         values = _stored_values(game, number)
         return _deal_page(record, game, facts, values, phase, None)
     values = screen.read(request.form, game, facts, phase)
+    if _stale(record):
+        return _deal_page(
+            record,
+            game,
+            facts,
+            _stored_values(game, number),
+            screen.phase(game, number),
+            RuleViolation(CHANGED_ELSEWHERE),
+        ), 409
     try:
         updated = store.record_deal(record, game, number, values)
     except RuleViolation as refused:
@@ -120,6 +129,9 @@ def undo(game_id: str) -> Response:
     record, game = store.load_game(game_id)
     require_edit(record)
     _refuse_if_abandoned(record)
+    if _stale(record):
+        flash(CHANGED_ELSEWHERE)
+        return redirect(url_for("games.sheet", game_id=game_id), 303)
     try:
         store.undo_last(record, game)
     except RuleViolation as refused:
@@ -137,6 +149,9 @@ def abandon(game_id: str) -> Page:
     _refuse_if_abandoned(record)
     if request.method == "GET":
         return render_template("games/abandon.html", record=record, game=game)
+    if _stale(record):
+        flash(CHANGED_ELSEWHERE)
+        return redirect(url_for("games.sheet", game_id=game_id), 303)
     store.abandon(record)
     flash("Game abandoned. Its sheet stays here to read.")
     return redirect(url_for("games.sheet", game_id=game_id))
@@ -163,6 +178,17 @@ def again(game_id: str) -> Response:
 
 
 # --- helpers of the views above ------------------------------------------------------
+
+CHANGED_ELSEWHERE = (
+    "This game changed on another phone: here is the new score, enter your change again. "
+    "Nothing was overwritten."
+)
+
+
+def _stale(record: GameRecord) -> bool:
+    """True when the form was made from an older version of the game than the stored one."""
+    sent = request.form.get("version")
+    return sent is not None and sent != str(record.version)
 
 
 def _variant_or_404(code: str) -> Any:

@@ -299,3 +299,25 @@ def test_the_live_check_asks_the_engine(driver: Driver) -> None:
 def test_the_database_runs_in_wal_mode(app: Flask) -> None:
     with app.app_context():
         assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_a_change_from_a_stale_page_is_refused_and_nothing_overwritten(app: Flask, driver: Driver) -> None:
+    game_id = romanian(driver)
+    page = driver.client.get(f"/games/{game_id}/deals/1")
+    token = csrf_token(page)
+    version = re.search(r'name="version" value="(\d+)"', page.get_data(as_text=True)).group(1)
+    with driver.client.session_transaction() as session:
+        key = session["keys"][game_id]
+    other = Driver(app, app.test_client())
+    other.client.get(f"/games/{game_id}/join/{key}")
+    assert other.post_deal(game_id, 1, {"phase": "bids", **bids(1, 1, 0)}).status_code == 302
+    stale = driver.client.post(
+        f"/games/{game_id}/deals/1",
+        data={"csrf_token": token, "version": version, "phase": "bids", **bids(0, 1, 0)},
+    )
+    assert stale.status_code == 409
+    assert "This game changed on another phone: here is the new score" in error_text(stale)
+    assert driver.stored(game_id) == [{"bids": [1, 1, 0]}]
+    assert 'name="bid-0" value="1"' in stale.get_data(as_text=True)  # the other phone's bids, now due tricks
+    undo = driver.client.post(f"/games/{game_id}/undo", data={"csrf_token": token, "version": version})
+    assert undo.status_code == 303 and driver.stored(game_id) == [{"bids": [1, 1, 0]}]

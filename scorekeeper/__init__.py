@@ -58,13 +58,14 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, home, security
+    from .web import api, compress, errors, games, home, security, share
     from .web.entry import load_screens
 
     load_screens()
     app.register_blueprint(home.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(share.bp)
     errors.register_error_pages(app)
     compress.enable_compression(app)
     security.add_security_headers(app)

@@ -14,7 +14,7 @@ from flask import abort
 
 from .extensions import db
 from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, utcnow
-from .rules import Game, Table, get_variant
+from .rules import Game, RuleViolation, Table, get_variant
 
 
 def create_game(
@@ -24,6 +24,7 @@ def create_game(
     first_dealer: int,
     options: Mapping[str, object],
     drawn: bool = False,
+    commit: bool = True,
 ) -> tuple[GameRecord, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
@@ -41,6 +42,34 @@ def create_game(
         seats=[SeatRecord(seat=seat, name=name) for seat, name in enumerate(table.players)],
     )
     db.session.add(record)
+    if commit:
+        db.session.commit()
+    return record, game, key
+
+
+def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> tuple[GameRecord, Game, str]:
+    """Replay an exported game with the engine first; store it only if every deal is legal.
+
+    A refusal names the deal at fault and stores nothing.
+    """
+    game = Game.start(
+        table["variant"], table["players"], first_dealer=table["first_dealer"], options=table["options"]
+    )
+    engine = game.table.variant.engine
+    for number, data in enumerate(deals, start=1):
+        try:
+            game = game.record(engine.read_entry(number, data))
+        except RuleViolation as refused:
+            raise RuleViolation(f"Deal {number}: {refused.message}", field=refused.field) from refused
+    record, _, key = create_game(
+        game.table.variant.code,
+        game.table.players,
+        first_dealer=game.table.first_dealer,
+        options=dict(game.table.options),
+        commit=False,
+    )
+    for number, entry in enumerate(game.entries, start=1):
+        record.entries.append(DealEntryRecord(number=number, data=engine.write_entry(entry)))
     db.session.commit()
     return record, game, key
 

@@ -22,6 +22,7 @@ from . import view
 from .device import can_edit, known_game_ids, remember_key, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
+from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
 
@@ -71,7 +72,13 @@ def new_game(code: str) -> Page:
 def sheet(game_id: str) -> str:
     """The score sheet: every deal, the totals, the leader, and what is due next."""
     record, game = store.load_game(game_id)
-    return render_template("games/sheet.html", **view.sheet_context(record, game, can_edit(record)))
+    live_url = url_for("share.live", game_id=game_id, _external=True)
+    return render_template(
+        "games/sheet.html",
+        live_url=live_url,
+        live_qr=qr_svg(live_url, title="QR code of the live score"),
+        **view.sheet_context(record, game, can_edit(record)),
+    )
 
 
 @bp.route("/games/<game_id>/deals/<int:number>", methods=["GET", "POST"])

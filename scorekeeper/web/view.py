@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from ..models import GameRecord
@@ -162,3 +163,9 @@ def option_lines(game: Game) -> list[str]:
         if value != spec.default_for(table.size):
             lines.append(f"{spec.label}: {spec.label_of(value)}")
     return lines
+
+
+def file_stem(game: Game) -> str:
+    """A download's name: variant, today's date, players ("romanian-whist-2026-11-22-peter-peggy")."""
+    names = "-".join(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") for name in game.table.players)
+    return f"{game.table.variant.code}-{date.today().isoformat()}-{names}".strip("-")

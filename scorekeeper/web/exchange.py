@@ -1,0 +1,102 @@
+"""A game as a file: JSON of its inputs (re-playable) and CSV of its sheet."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from ..models import GameRecord
+from ..rules import Game, RuleViolation
+from .view import side_names
+
+FORMAT = "scorekeeper/game"
+FORMAT_VERSION = 1
+
+
+def export_json(record: GameRecord, game: Game) -> dict[str, Any]:
+    """The game's table and every deal's inputs: importing it replays the same sheet."""
+    engine = game.table.variant.engine
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "variant": game.table.variant.code,
+        "options": dict(game.table.options),
+        "players": list(game.table.players),
+        "first_dealer": game.table.first_dealer,
+        "deals": [engine.write_entry(entry) for entry in game.entries],
+        "abandoned": record.abandoned_at is not None,
+    }
+
+
+def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
+    """Check an exported game's shape; return its table and its deals. Raises RuleViolation."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RuleViolation("This is not a game exported from Scorekeeper", field="file")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise RuleViolation(
+            f"This file's format version is {data.get('format_version')!r}, not 1", field="file"
+        )
+    deals = data.get("deals", [])
+    if not isinstance(deals, list) or not all(isinstance(deal, dict) for deal in deals):
+        raise RuleViolation("The file's deals must be a list of deals", field="file")
+    table = {
+        "variant": data.get("variant"),
+        "players": data.get("players"),
+        "first_dealer": data.get("first_dealer", 0),
+        "options": data.get("options") or {},
+    }
+    if not isinstance(table["variant"], str) or not isinstance(table["players"], list):
+        raise RuleViolation("The file needs a variant and a list of players", field="file")
+    if not isinstance(table["first_dealer"], int) or not isinstance(table["options"], dict):
+        raise RuleViolation(
+            "The file's first dealer must be a seat number and its options an object", field="file"
+        )
+    return table, deals
+
+
+def export_csv(game: Game) -> str:
+    """One row per deal per player (per partnership where partners score together)."""
+    state = game.state
+    engine = game.table.variant.engine
+    names = side_names(game)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total"])
+    for deal, entry in zip(state.deals, game.entries, strict=True):
+        inputs = engine.write_entry(entry)
+        trump = deal.trump.value if deal.trump is not None else ""
+        dealer = game.table.players[deal.facts.dealer]
+        for side, name in enumerate(names):
+            points = "" if deal.points is None or deal.points[side] is None else deal.points[side]
+            total = "" if deal.totals is None else deal.totals[side]
+            writer.writerow(
+                [
+                    deal.number,
+                    deal.facts.cards,
+                    dealer,
+                    trump,
+                    name,
+                    _cell(inputs.get("bids"), side),
+                    _cell(inputs.get("tricks"), side),
+                    points,
+                    total,
+                ]
+            )
+    return out.getvalue()
+
+
+def _cell(value: object, side: int) -> str:
+    """A per-seat input's value for one side; a single value (a side's tricks) as it is."""
+    if isinstance(value, list):
+        item = value[side] if side < len(value) else None
+    else:
+        item = value if side == 0 else None
+    if item is None:
+        return ""
+    if isinstance(item, dict):
+        kind = "null " if item.get("kind") == "null" else ""
+        doubled = " doubled" if item.get("doubled") else ""
+        return f"{kind}{item.get('value') if item.get('value') is not None else ''}{doubled}".strip()
+    return str(item)

@@ -1,0 +1,76 @@
+"""Following and sharing a game: the live read-only view, export and import."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+
+from .. import store
+from ..rules import RuleViolation
+from . import view
+from .device import remember_key
+from .exchange import export_csv, export_json, read_export
+
+bp = Blueprint("share", __name__)
+
+IMPORT_LIMIT = 200 * 1024
+
+
+@bp.get("/games/<game_id>/live")
+def live(game_id: str) -> Response:
+    """The score for everyone at the table: read-only, refreshed as soon as the game changes.
+
+    Answers 304 to a page that already shows the current version (ETag), so
+    the phones polling it cost almost nothing.
+    """
+    record, game = store.load_game(game_id)
+    context = view.sheet_context(record, game, editable=False)
+    template = "games/live_fragment.html" if request.args.get("fragment") else "games/live.html"
+    response = make_response(render_template(template, **context))
+    response.set_etag(f"{record.version}-{'a' if record.abandoned_at else 'p'}")
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
+@bp.get("/games/<game_id>/export.json")
+def export_game_json(game_id: str) -> Response:
+    """The game's inputs as a JSON file that imports to the same sheet."""
+    record, game = store.load_game(game_id)
+    body = json.dumps(export_json(record, game), indent=1, ensure_ascii=False)
+    return _download(body, "application/json", f"{view.file_stem(game)}.json")
+
+
+@bp.get("/games/<game_id>/export.csv")
+def export_game_csv(game_id: str) -> Response:
+    """The sheet as CSV: one row per deal per player."""
+    _record, game = store.load_game(game_id)
+    return _download(export_csv(game), "text/csv", f"{view.file_stem(game)}.csv")
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game() -> Response | tuple[str, int] | str:
+    """Start a game from an exported file; a file that breaks the rules is refused with the reason."""
+    if request.method == "GET":
+        return render_template("games/import.html", error=None)
+    upload = request.files.get("file")
+    raw = upload.read(IMPORT_LIMIT + 1) if upload else request.form.get("text", "").encode()
+    try:
+        if len(raw) > IMPORT_LIMIT:
+            raise RuleViolation("That file is too large to be a game", field="file")
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise RuleViolation("That file is not JSON exported from Scorekeeper", field="file") from None
+        table, deals = read_export(data)
+        record, _game, key = store.import_game(table, deals)
+    except RuleViolation as refused:
+        return render_template("games/import.html", error=refused), 422
+    remember_key(record.id, key)
+    return redirect(url_for("games.sheet", game_id=record.id))
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

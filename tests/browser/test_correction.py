@@ -1,0 +1,75 @@
+"""Correcting an earlier deal from the sheet re-scores what follows; Undo takes back the last deal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import DEAL_URL, SHEET_URL, Phone
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+ANN, BOB, CY, DEE = range(4)
+
+# Oh Hell, common scoring. Deal 1: 10 cards, Ann deals. Deal 2: 9 cards, Bob deals.
+DEAL_1_BIDS = {BOB: 3, CY: 2, DEE: 4, ANN: 2}
+DEAL_1_TRICKS = {BOB: 3, CY: 2, DEE: 4, ANN: 1}
+DEAL_1_CORRECTED = {BOB: 2, CY: 2, DEE: 4, ANN: 2}  # Bob's third trick was really Ann's
+DEAL_2_BIDS = {CY: 1, DEE: 2, ANN: 3, BOB: 0}
+DEAL_2_TRICKS = {CY: 1, DEE: 3, ANN: 3, BOB: 2}
+
+
+def common_points(bids: dict[int, int], tricks: dict[int, int]) -> list[int]:
+    """Each seat's points for a deal: 1 a trick, and 10 more for an exact bid."""
+    return [tricks[seat] + (10 if tricks[seat] == bids[seat] else 0) for seat in range(len(PLAYERS))]
+
+
+def add(first: list[int], second: list[int]) -> list[int]:
+    return [a + b for a, b in zip(first, second, strict=True)]
+
+
+@pytest.mark.browser
+def test_correcting_deal_one_rescores_deal_two_and_undo_removes_deal_two(phone: Phone) -> None:
+    page = phone.page
+    phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    phone.play_deal(1, DEAL_1_BIDS, DEAL_1_TRICKS)
+    phone.play_deal(2, DEAL_2_BIDS, DEAL_2_TRICKS)
+    deal_2 = common_points(DEAL_2_BIDS, DEAL_2_TRICKS)
+    as_entered = common_points(DEAL_1_BIDS, DEAL_1_TRICKS)
+    phone.expect_row(2, add(as_entered, deal_2))
+
+    page.click("a[aria-label='Correct deal 1']")
+    expect(page).to_have_url(DEAL_URL)
+    expect(page.locator("h1")).to_have_text("Deal 1 of 19")
+    expect(page.locator("button.primary")).to_have_text("Save the correction")
+    for seat in range(len(PLAYERS)):
+        expect(phone.bid_input(seat, DEAL_1_BIDS[seat])).to_be_checked()
+        expect(phone.tricks_input(seat, DEAL_1_TRICKS[seat])).to_be_checked()
+    phone.tricks_chip(BOB, DEAL_1_CORRECTED[BOB]).click()
+    expect(page.locator("[data-tricks-left]")).to_have_text("1")
+    phone.tricks_chip(ANN, DEAL_1_CORRECTED[ANN]).click()
+    expect(page.locator("[data-tricks-left]")).to_have_text("0")
+    phone.shoot("correcting-deal-1")
+    phone.save_tricks(1)
+    expect(page).to_have_url(re.compile(r"#deal-1$"))
+
+    corrected = common_points(DEAL_1_BIDS, DEAL_1_CORRECTED)
+    assert corrected != as_entered
+    phone.expect_row(1, corrected)
+    phone.expect_row(2, add(corrected, deal_2))
+    expect(phone.cell(1, ANN)).to_have_class("made")
+    expect(phone.cell(1, BOB)).to_have_class("missed")
+    assert phone.standings() == dict(zip(PLAYERS, add(corrected, deal_2), strict=True))
+    phone.shoot("sheet-after-correction")
+
+    page.click("button:has-text('Undo deal 2')")
+    expect(page).to_have_url(SHEET_URL)
+    expect(page.locator(".flash")).to_have_text("Deal 2 removed.")
+    expect(page.locator("#deal-2")).to_have_count(0)
+    phone.expect_row(1, corrected)
+    expect(page.locator("section.current h2")).to_have_text("Deal 2 of 19")
+    expect(page.locator("section.current a.button.primary")).to_have_text("Enter deal 2")
+    expect(page.locator(".actions button")).to_have_text("Undo deal 1")
+    assert phone.standings() == dict(zip(PLAYERS, corrected, strict=True))
+    phone.shoot("sheet-after-undo")

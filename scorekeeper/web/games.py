@@ -130,12 +130,19 @@ def check(game_id: str, number: int) -> Response:
     return jsonify({**verdict, **screen.live(game, facts, values)})
 
 
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> Response:
-    """Remove the last recorded entry."""
+@bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
+def undo(game_id: str) -> Page:
+    """Ask first, showing what will go; then remove the last recorded entry."""
     record, game = store.load_game(game_id)
     require_edit(record)
     _refuse_if_abandoned(record)
+    if request.method == "GET":
+        if not game.entries:
+            abort(409, "There is nothing to undo: no deal has been recorded.")
+        last = game.state.deals[-1]
+        return render_template(
+            "games/undo.html", record=record, game=game, deal=last, about=view.deal_about(game, last.facts)
+        )
     if _stale(record):
         flash(CHANGED_ELSEWHERE)
         return redirect(url_for("games.sheet", game_id=game_id), 303)
@@ -224,6 +231,9 @@ def _move_seat(form: Any, move: str) -> None:
     entries = form.players.entries
     if 0 <= slot < len(entries) and 0 <= other < len(entries):
         entries[slot].data, entries[other].data = entries[other].data, entries[slot].data
+        # The chosen first dealer is a player, not a seat: the choice moves with them.
+        swapped = {str(slot): str(other), str(other): str(slot)}
+        form.first_dealer.data = swapped.get(form.first_dealer.data, form.first_dealer.data)
 
 
 def _seat_of_slot(filled: list[tuple[int, str]], choice: str) -> int:

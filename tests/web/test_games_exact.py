@@ -118,7 +118,7 @@ def test_undo_removes_the_last_deal_only(driver: Driver) -> None:
     game_id = romanian(driver)
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
     play(driver, game_id, 2, (0, 0, 0), (0, 1, 0))
-    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}")
+    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}/undo")
     assert response.status_code == 302
     assert len(driver.stored(game_id)) == 1
     assert "Deal 2 of 21" in driver.sheet(game_id)
@@ -321,3 +321,12 @@ def test_a_change_from_a_stale_page_is_refused_and_nothing_overwritten(app: Flas
     assert 'name="bid-0" value="1"' in stale.get_data(as_text=True)  # the other phone's bids, now due tricks
     undo = driver.client.post(f"/games/{game_id}/undo", data={"csrf_token": token, "version": version})
     assert undo.status_code == 303 and driver.stored(game_id) == [{"bids": [1, 1, 0]}]
+
+
+def test_undo_asks_first(driver: Driver) -> None:
+    game_id = romanian(driver)
+    assert driver.client.get(f"/games/{game_id}/undo").status_code == 409
+    play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
+    page = driver.client.get(f"/games/{game_id}/undo").get_data(as_text=True)
+    assert "Remove deal 1?" in page and "Peggy dealt 1 card each" in page
+    assert len(driver.stored(game_id)) == 1

@@ -1,0 +1,284 @@
+"""The entry screen of Oneonta Whist: bids (tricks or a null with a stake, maybe doubled), then tricks.
+
+A bid travels in the form as one radio value per bidder: ``"3"`` for three
+tricks, ``"N2"`` for a null staking 2, ``"N"`` for a null without a stake, and
+a separate ``double-<seat>`` switch. Which bids exist, which are struck and
+why, all come from the engine's ``legal_bids``; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...rules import Game, RuleViolation, Trump
+from ...rules.state import DealFacts
+from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
+from ..view import trump_text as describe_trump
+from . import EntryScreen, number_or_text, per_seat, register
+
+NULL_MARK = "N"
+DOUBLE_VALUE = "double"
+"""The ``value`` of a struck entry that concerns the Double switch rather than a bid chip."""
+
+
+# --- the posted form as the engine's entry data ----------------------------------------
+
+
+def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
+    """Bids per seat (and tricks, once due) and the turned card, as ``OneontaEngine.read_entry`` reads them.
+
+    Text that is not a bid stays as typed, so the engine's refusal names it.
+    """
+    size = game.table.size
+    bids = [
+        bid_data(form.get(f"bid-{seat}"), doubled=form.get(f"double-{seat}") is not None)
+        for seat in range(size)
+    ]
+    data: dict[str, Any] = {"bids": bids}
+    if phase in ("tricks", "all"):
+        data["tricks"] = per_seat(form, "tricks", size)
+    trump = number_or_text(form.get("trump"))
+    if trump is not None:
+        data["trump"] = trump
+    return data
+
+
+def bid_data(raw: str | None, *, doubled: bool) -> object:
+    """One bid from its chip value: "3" → 3 tricks, "N2" → null staking 2, "N" → plain null.
+
+    Blank is no bid yet (a Double switch without a bid is dropped: there is
+    nothing to double). Anything else is returned as typed for the engine to refuse.
+    """
+    text = (raw or "").strip()
+    if not text:
+        return None
+    kind, digits = ("null", text[1:].strip()) if text[0].upper() == NULL_MARK else ("positive", text)
+    data: dict[str, Any] = {"kind": kind}
+    if digits:
+        value = number_or_text(digits)
+        if not isinstance(value, int):
+            return text
+        data["value"] = value
+    if doubled:
+        data["doubled"] = True
+    return data
+
+
+def chip_value(bid: OneontaBid) -> str:
+    """The radio value that stands for a bid, whether doubled or not (the switch says that)."""
+    if bid.kind == "positive":
+        return str(bid.value)
+    return NULL_MARK if bid.value is None else f"{NULL_MARK}{bid.value}"
+
+
+# --- what the engine says about the values entered ---------------------------------------
+
+
+def _engine(game: Game) -> OneontaEngine:
+    engine = game.table.variant.engine
+    assert isinstance(engine, OneontaEngine)
+    return engine
+
+
+def _oneonta_facts(facts: DealFacts) -> OneontaFacts:
+    assert isinstance(facts, OneontaFacts)
+    return facts
+
+
+def entered_bids(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> tuple[OneontaBid | None, ...]:
+    """The bids among the values that the engine can read; any other counts as not made yet."""
+    size = game.table.size
+    raw = values.get("bids")
+    items = list(raw) if isinstance(raw, list) else []
+    items += [None] * (size - len(items))
+    engine = _engine(game)
+    bids: list[OneontaBid | None] = []
+    for item in items[:size]:
+        try:
+            bids.append(engine.read_entry(facts.number, {"bids": [item]}).bids[0])
+        except RuleViolation:
+            bids.append(None)
+    return tuple(bids)
+
+
+def entered_tricks(values: Mapping[str, Any], size: int) -> tuple[int | None, ...]:
+    """The trick counts among the values that are whole numbers; anything else counts as not entered."""
+    raw = values.get("tricks")
+    items = list(raw) if isinstance(raw, list) else []
+    items += [None] * (size - len(items))
+    return tuple(item if type(item) is int else None for item in items[:size])
+
+
+def _reached(facts: DealFacts, bids: Sequence[OneontaBid | None], seat: int) -> bool:
+    """True once every bidder before ``seat`` has bid: only then does the engine's verdict on it hold."""
+    order = facts.bidding_order
+    return all(bids[other] is not None for other in order[: order.index(seat)])
+
+
+def _chip(choice: OneontaBidChoice, shown: bool) -> dict[str, Any]:
+    bid = choice.bid
+    struck = shown and not choice.allowed
+    return {
+        "value": chip_value(bid),
+        "text": "Null" if bid.value is None else str(bid.value),
+        "label": bid.label,
+        "allowed": not struck,
+        "reason": choice.reason if struck else None,
+    }
+
+
+def _distinct(reasons: Sequence[str | None]) -> list[str]:
+    found: list[str] = []
+    for reason in reasons:
+        if reason and reason not in found:
+            found.append(reason)
+    return found
+
+
+def _bidder(
+    game: Game,
+    facts: OneontaFacts,
+    bids: tuple[OneontaBid | None, ...],
+    tricks: tuple[int | None, ...],
+    seat: int,
+) -> dict[str, Any]:
+    """One bidder's rows of chips, the Double switch and the engine's reasons against their choices."""
+    players = game.table.players
+    choices = _engine(game).legal_bids(game.table, facts, bids, seat)
+    shown = _reached(facts, bids, seat)
+    plain = [choice for choice in choices if not choice.bid.doubled]
+    doubles = [choice for choice in choices if choice.bid.doubled]
+    bid = bids[seat]
+    double_refused = shown and bool(doubles) and not any(choice.allowed for choice in doubles)
+    reasons = [choice.reason for choice in plain if shown and not choice.allowed]
+    if double_refused:
+        reasons.append(doubles[0].reason)
+    return {
+        "seat": seat,
+        "name": players[seat],
+        "dealer": seat == facts.dealer,
+        "first": seat == facts.bidding_order[0] and len(facts.bidding_order) > 1,
+        "last": seat == facts.last_bidder and len(facts.bidding_order) > 1,
+        "positive": [_chip(choice, shown) for choice in plain if choice.bid.kind == "positive"],
+        "null": [_chip(choice, shown) for choice in plain if choice.bid.kind == "null"],
+        "double": {
+            "offered": bool(doubles),
+            "which": " or ".join(choice.bid.label.removesuffix(" doubled") for choice in doubles),
+            "checked": bid is not None and bid.doubled,
+            "reason": doubles[0].reason if double_refused else None,
+        },
+        "chosen": chip_value(bid) if bid is not None else None,
+        "bid": bid,
+        "bid_label": bid.label if bid is not None else None,
+        "tricks": tricks[seat],
+        "reasons": _distinct(reasons),
+    }
+
+
+def bid_line(facts: DealFacts, bids: Sequence[OneontaBid | None], players: Sequence[str]) -> str:
+    """ "Tricks bid: 5 of 7 · next to bid: Cy": the bids so far (a null counts 0) against the tricks."""
+    total = sum(
+        bid.tricks_bid for seat, bid in enumerate(bids) if bid is not None and seat in facts.bidding_order
+    )
+    waiting = next((seat for seat in facts.bidding_order if bids[seat] is None), None)
+    tail = f" · next to bid: {players[waiting]}" if waiting is not None else ""
+    return f"Tricks bid: {total} of {facts.cards}{tail}"
+
+
+def tricks_line(facts: DealFacts, tricks: Sequence[int | None]) -> tuple[int, str]:
+    """The tricks not yet given to a player, and how the page says it (the dummy takes them, if any)."""
+    left = facts.cards - sum(took for took in tricks if took is not None)
+    if _oneonta_facts(facts).dummy:
+        return left, f"The dummy takes {left} of {facts.cards}"
+    return left, f"Tricks left: {left} of {facts.cards}"
+
+
+def lead_text(game: Game, facts: DealFacts) -> str:
+    """Who leads the first trick, once the bids decide it; until then, that the bids will."""
+    facts = _oneonta_facts(facts)
+    if facts.dummy:
+        return "The dummy, every trick"
+    if facts.leader_decided:
+        return game.table.players[facts.leader]
+    return "The highest bid, once all bids are in"
+
+
+def trump_text(facts: DealFacts, value: object) -> str | None:
+    """The turned card in words ("♥ Hearts", the Joker case spelled out); None when none was picked."""
+    if not isinstance(value, str):
+        return None
+    try:
+        trump = Trump.parse(value)
+    except ValueError:
+        return None
+    return describe_trump(facts, trump)
+
+
+def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:
+    """The bidders in bidding order with their chips, struck where the engine forbids; the running lines."""
+    oneonta = _oneonta_facts(facts)
+    bids = entered_bids(game, facts, values)
+    tricks = entered_tricks(values, game.table.size)
+    bidders = [_bidder(game, oneonta, bids, tricks, seat) for seat in facts.bidding_order]
+    left, left_text = tricks_line(facts, tricks)
+    players = game.table.players
+    trump = values.get("trump")
+    return {
+        "bidders": bidders,
+        "bid_line": bid_line(facts, bids, players),
+        "tricks_left": left,
+        "tricks_text": left_text,
+        "dummy": oneonta.dummy,
+        "doubling": any(bidder["double"]["offered"] for bidder in bidders),
+        "lead": lead_text(game, facts),
+        "trump_value": trump if isinstance(trump, str) else None,
+        "trump_text": trump_text(facts, trump),
+        "tie_break": oneonta.tie_break,
+        "dropped": [players[seat] for seat in facts.sitting_out],
+    }
+
+
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The running lines and every struck choice (bid chips, "double" for the switch), for the live check."""
+    shown = context(game, facts, values, "all")
+    struck: list[dict[str, Any]] = []
+    for bidder in shown["bidders"]:
+        for chip in [*bidder["positive"], *bidder["null"]]:
+            if not chip["allowed"]:
+                struck.append({"seat": bidder["seat"], "value": chip["value"], "reason": chip["reason"]})
+        if bidder["double"]["reason"]:
+            struck.append(
+                {"seat": bidder["seat"], "value": DOUBLE_VALUE, "reason": bidder["double"]["reason"]}
+            )
+    return {
+        "summary": shown["bid_line"],
+        "tricks_left": shown["tricks_left"],
+        "tricks_text": shown["tricks_text"],
+        "struck": struck,
+    }
+
+
+def phase(game: Game, number: int) -> str:
+    """Bids first; tricks once the bids are stored; both when correcting a complete deal."""
+    deals = game.state.deals
+    if number > len(deals):
+        return "bids"
+    return "all" if deals[number - 1].complete else "tricks"
+
+
+register(
+    "oneonta_bids",
+    EntryScreen(
+        form_template="games/entry/oneonta_bids.html",
+        sheet_template="games/sheet/oneonta_bids.html",
+        read=read,
+        context=context,
+        phase=phase,
+        live=live,
+        stylesheet="oneonta.css",
+        script="oneonta.js",
+    ),
+)

@@ -1,0 +1,128 @@
+"""The entry screen of partnership trick games without bidding (Classic Whist).
+
+The table taps one side's tricks (and, when the game counts them, the trump
+honours dealt to that side); the engine splits the rest to the other side and
+scores the deal. ``preview_deal`` — the deal as the engine would score it — is
+shared with the other whist screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...rules import SUITS, DealState, Game, RuleViolation
+from ...rules.state import DealFacts
+from ...rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
+from . import EntryScreen, number_or_text, register
+
+
+def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealState | None:
+    """Deal ``number`` as the engine would record it with ``values``; None when it refuses them.
+
+    Only the deals before it are replayed: a hand being corrected is shown on its own, even while
+    part-entered values would not yet let the later deals follow it (the check still judges those).
+    """
+    engine = game.table.variant.engine
+    earlier = Game(game.table, game.entries[: number - 1])
+    try:
+        return earlier.record(engine.read_entry(number, values)).state.deals[number - 1]
+    except RuleViolation:
+        return None
+
+
+def side_names(game: Game) -> list[str]:
+    """Each side named by its players ("Ann & Cy"), or each player in a two-hand game."""
+    players = game.table.players
+    teams = game.state.teams
+    if teams is None:
+        return list(players)
+    return [" & ".join(players[seat] for seat in team) for team in teams]
+
+
+def read_counts(form: MultiDict[str, str], names: Sequence[str]) -> dict[str, Any]:
+    """The posted fields ``names`` (and the turned suit) as entry data; blanks are left out."""
+    data: dict[str, Any] = {}
+    for name in (*names, "trump"):
+        value = number_or_text(form.get(name))
+        if value is not None:
+            data[name] = value
+    return data
+
+
+def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
+    """One side's tricks, the honours dealt to it if posted, and the turned suit if picked."""
+    return read_counts(form, ("tricks", "side", "honours"))
+
+
+def phase(game: Game, number: int) -> str:
+    """ "new" for the deal being played, "correct" for one already scored."""
+    return "correct" if number <= len(game.state.deals) else "new"
+
+
+def counts_honours(game: Game) -> bool:
+    """Whether this game scores trump honours (an option of the table)."""
+    return game.table.options.flag("honours")
+
+
+def chosen_side(values: Mapping[str, Any]) -> int:
+    """Whose counts were entered: the side posted, else the first."""
+    side = values.get("side", 0)
+    return side if side in (0, 1) else 0
+
+
+NOT_SCORED = "Not scored yet: the deal is incomplete"
+
+
+def whist_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -> str:
+    """ "Bob & Dee took 5 · Ann & Cy +2 · score 4–3": the other side's count and the result."""
+    if not isinstance(deal, WhistDeal):
+        return NOT_SCORED if tapped else "Tap the tricks one side took: the other side's follow"
+    names = side_names(game)
+    other = 1 - side
+    parts = [f"{names[other]} took {deal.tricks[other]}"]
+    if deal.honours is not None:
+        parts[0] += f" and hold {deal.honours[other]} honours"
+    assert deal.points is not None and deal.totals is not None
+    scored = [f"{names[team]} {points:+d}" for team, points in enumerate(deal.points) if points]
+    parts.append(", ".join(scored) or "nobody scores")
+    if deal.honours_note:
+        parts.append(deal.honours_note)
+    parts.append(f"game {deal.totals[0]}–{deal.totals[1]}")
+    return " · ".join(parts)
+
+
+def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:
+    """The sides, the tricks and honours that may be tapped, the suits, and the deal's result so far."""
+    side = chosen_side(values)
+    deal = preview_deal(game, facts.number, values)
+    return {
+        "sides": side_names(game),
+        "side": side,
+        "trick_range": range(facts.cards + 1),
+        "honours_range": range(HONOURS_PER_DEAL + 1) if counts_honours(game) else None,
+        "suits": SUITS,
+        "summary": whist_summary(game, deal, side, "tricks" in values),
+    }
+
+
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The other side's count and the deal's score, for the page's live line."""
+    deal = preview_deal(game, facts.number, values)
+    return {"summary": whist_summary(game, deal, chosen_side(values), "tricks" in values), "struck": []}
+
+
+register(
+    "partnership_tricks",
+    EntryScreen(
+        form_template="games/entry/partnership_tricks.html",
+        sheet_template="games/sheet/partnership_tricks.html",
+        read=read,
+        context=context,
+        phase=phase,
+        live=live,
+        stylesheet="whist.css",
+    ),
+)

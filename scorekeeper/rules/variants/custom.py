@@ -110,8 +110,8 @@ CUSTOM_OH_HELL = Variant(
         OptionSpec(
             name="shape",
             label="Deal shape",
-            help="down-up: start, down to the turn, up to the end. up-down: the reverse. "
-            "up or down: from start to end. fixed: the start size every deal.",
+            help="Down-up: from the start down to the turn and up to the end. Up-down: the reverse. "
+            "Up or down: from the start to the end. Fixed: the start size every deal.",
             kind="choice",
             choices=("down-up", "up-down", "up", "down", "fixed"),
             default="down-up",
@@ -179,8 +179,8 @@ CUSTOM_OH_HELL = Variant(
         OptionSpec(
             name="trump",
             label="Trump",
-            help="turned: the next card is turned (no trump when none is left). "
-            "rotation: the list below, one deal each. none: always no trump.",
+            help="Turn the next card (no trump when none is left), follow the rotation below one deal "
+            "each, or play every deal without trump.",
             kind="choice",
             choices=("turned", "rotation", "none"),
             choice_labels={"turned": "Turn a card", "rotation": "A fixed rotation", "none": "No trump"},
@@ -215,8 +215,7 @@ CUSTOM_OH_HELL = Variant(
         OptionSpec(
             name="on_miss",
             label="On a missed bid",
-            help="tricks: the tricks still score. penalty: lose the penalty for each trick off. "
-            "nothing: score 0.",
+            help="What a missed bid scores: its tricks still, a penalty for each trick off, or nothing.",
             kind="choice",
             choices=("tricks", "penalty", "nothing"),
             choice_labels={

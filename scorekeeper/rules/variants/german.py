@@ -258,9 +258,9 @@ GERMAN_WHIST = Variant(
         OptionSpec(
             name="scoring",
             label="Scoring",
-            help="trick_points: a point a counted trick, first to the target wins (both past it in one hand: "
-            "the target rises by 10). difference: the hand's winner scores the difference, over an agreed "
-            "number of hands. hands: a point a hand won, first to the agreed number wins.",
+            help="A point a counted trick, first to the target wins (both past it in one hand: the target "
+            "rises by 10); or the hand's winner scores the difference, over an agreed number of hands; or a "
+            "point a hand won, first to the agreed number wins.",
             kind="choice",
             choices=("trick_points", "difference", "hands"),
             choice_labels={

@@ -72,14 +72,15 @@ OH_HELL = Variant(
         OptionSpec(
             name="scoring",
             label="Scoring",
-            help="common: 1 a trick, +10 for an exact bid. simple: only an exact bid scores, 10 + tricks. "
-            "zero_bonus: like simple, but a made bid of none scores 5 + the cards in the deal.",
+            help="Common is the most widespread: every trick scores 1 and an exact bid adds 10. "
+            "Simple (blob): only an exact bid scores, 10 + its tricks. Zero bonus: as simple, but a made "
+            "bid of none scores 5 + the cards in the deal.",
             kind="choice",
             choices=("common", "simple", "zero_bonus"),
             choice_labels={
-                "common": "Common: 1 a trick, +10 when exact",
-                "simple": "Simple: 10 + tricks only when exact",
-                "zero_bonus": "Zero bonus: as simple; an exact 0 scores 5 + cards",
+                "common": "Common (1 a trick, +10 if exact)",
+                "simple": "Simple (10 + tricks if exact)",
+                "zero_bonus": "Zero bonus (exact 0: 5 + cards)",
             },
             default="common",
         ),
@@ -147,8 +148,8 @@ OH_WELL = Variant(
         OptionSpec(
             name="stakes",
             label="Settling up",
-            help="differences: each pair settles the difference of their totals. "
-            "pool: everyone antes and the winner takes all. Changes no score.",
+            help="How the table settles up at the end: each pair pays the difference of their totals, "
+            "or everyone antes and the winner takes the pool. Changes no score.",
             kind="choice",
             choices=("differences", "pool"),
             choice_labels={"differences": "Pay the differences", "pool": "Winner takes the pool"},

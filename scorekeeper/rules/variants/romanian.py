@@ -108,8 +108,8 @@ ROMANIAN_WHIST = Variant(
         OptionSpec(
             name="seven_player_deck",
             label="Seven players",
-            help="dead_hand: 48 cards and the dealer sits each deal out. "
-            "56: four extra low cards, and all seven play.",
+            help="With seven at the table: 48 cards and the dealer sits each deal out, or four extra low "
+            "cards (56) so that all seven play.",
             kind="choice",
             choices=("dead_hand", "56"),
             choice_labels={"dead_hand": "Dead hand: the dealer sits out", "56": "56 cards: everyone plays"},
@@ -155,8 +155,8 @@ ROMANIAN_WHIST = Variant(
         OptionSpec(
             name="promotion_scheme",
             label="Promotion scheme",
-            help="n_plus_one: players + 1 in a row is worth 10. ten_for_thirty: 10 in a row is worth 30. "
-            "five_for_ten: 5 in a row is worth 10.",
+            help="How long a run must be and what it is worth: players + 1 in a row for 10, 10 in a row "
+            "for 30, or 5 in a row for 10.",
             kind="choice",
             choices=("n_plus_one", "ten_for_thirty", "five_for_ten"),
             choice_labels={

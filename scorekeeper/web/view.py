@@ -74,7 +74,7 @@ def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
     """What is trump, as the table needs to hear it."""
     shown = trump or facts.trump
     if shown is None:
-        return "Turn a card"
+        return "Turn a card" if facts.trump_turned else "Declared after the bidding"
     if shown is Trump.NO_TRUMP:
         return "No trump"
     if shown is Trump.JOKER:
@@ -83,14 +83,20 @@ def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
 
 
 def deal_about(game: Game, facts: DealFacts) -> dict[str, Any]:
-    """Everything the rules decide about a deal, for the top of the deal screen."""
+    """Everything the rules decide about a deal, for the top of the deal screen.
+
+    Once the deal is recorded its trump is the one the table entered.
+    """
     players = game.table.players
+    deals = game.state.deals
+    recorded = deals[facts.number - 1].trump if facts.number <= len(deals) else None
     return {
         "title": deal_title(game.state, facts),
         "dealer": players[facts.dealer],
         "sitting_out": [players[seat] for seat in facts.sitting_out],
         "cards": facts.cards,
-        "trump": trump_text(facts),
+        "trump": trump_text(facts, recorded),
+        "order_label": screen_for(game.table.variant).order_label,
         "leader": players[facts.leader],
         "order": [players[seat] for seat in facts.bidding_order],
         "hook": _hook_text(game, facts),
@@ -148,6 +154,7 @@ def sheet_context(record: GameRecord, game: Game, editable: bool) -> dict[str, A
         "progress": progress_text(game),
         "current": deal_about(game, current) if current is not None and not abandoned else None,
         "current_number": current.number if current is not None else None,
+        "current_open": current is not None and current.number <= len(state.deals),
         "sheet_template": screen_for(game.table.variant).sheet_template,
         "screen": screen_for(game.table.variant),
         "options": option_lines(game),

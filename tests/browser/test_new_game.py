@@ -33,7 +33,7 @@ def test_reordered_seats_a_chosen_dealer_and_simple_scoring_start_the_game(phone
     expect(page).to_have_url(SHEET_URL)
 
     expect(page.locator("p.lead")).to_have_text("Bob · Ann · Dee · Cy")
-    expect(page.locator("p.hint").first).to_contain_text("Scoring: Simple: 10 + tricks only when exact")
+    expect(page.locator("p.hint").first).to_contain_text("Scoring: Simple (10 + tricks if exact)")
     current = page.locator("section.current")
     expect(current.locator(".facts div", has_text="Dealer").locator("dd")).to_have_text("Dee")
     expect(current.locator(".facts div", has_text="Bidding").locator("dd")).to_have_text(

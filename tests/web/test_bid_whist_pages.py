@@ -90,7 +90,7 @@ def test_a_game_to_seven_call_by_call_with_a_forced_dealer_and_a_refused_call(dr
     sheet = driver.sheet(game)
     assert standings(sheet) == {"Bob & Dee": 9, "Ann & Cy": 0}
     text = page_text(sheet)
-    assert "🏆 Bob & Dee win" in text and "Bob and Dee reached 9: Bob and Dee win 9 to 0" in text
+    assert "★ Bob & Dee win" in text and "Bob and Dee reached 9: Bob and Dee win 9 to 0" in text
     assert driver.client.get(f"/games/{game}/deals/5").status_code == 409
 
 

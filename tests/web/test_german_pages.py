@@ -26,7 +26,7 @@ def test_a_game_to_the_target_with_an_extension(driver: Driver) -> None:
     assert driver.post_deal(game, 5, {"tricks": 10, "trump": "C"}).status_code == 302
     sheet = driver.sheet(game)
     assert standings(sheet) == {"Ann": 35, "Bob": 30}
-    assert "🏆 Ann wins" in page_text(sheet) and "Ann wins 35 to 30" in page_text(sheet)
+    assert "★ Ann wins" in page_text(sheet) and "Ann wins 35 to 30" in page_text(sheet)
     assert row_text(sheet, 5).startswith("5 ♣ Ann 10 tricks ✓ +10 35")
     assert driver.client.get(f"/games/{game}/deals/6").status_code == 409
 

@@ -55,7 +55,7 @@ def test_a_game_to_five_with_honours_scores_tricks_before_honours(driver: Driver
     assert standings(sheet) == {"Ann & Cy": 5, "Bob & Dee": 2}
     text = page_text(sheet)
     assert "Ann and Cy reached 5 on tricks: honours are not scored" in text
-    assert "🏆 Ann & Cy win" in text and "Ann & Cy win 5–2" in text
+    assert "★ Ann & Cy win" in text and "Ann & Cy win 5–2" in text
     assert driver.client.get(f"/games/{game}/deals/4").status_code == 409
     assert driver.stored(game) == [
         {"tricks": 8, "honours": 2, "trump": "H"},

@@ -32,6 +32,7 @@ class EntryScreen:
     check as JSON. ``stylesheet`` and ``script`` name extra files under
     static/ that the deal and sheet pages load for this kind (the shared
     static/deal.js already handles bid chips named ``bid-<seat>``).
+    ``order_label`` names the deal's seat order where there is no bidding.
     """
 
     form_template: str
@@ -42,6 +43,7 @@ class EntryScreen:
     live: Callable[[Game, DealFacts, Mapping[str, Any]], dict[str, Any]]
     stylesheet: str | None = None
     script: str = "deal.js"
+    order_label: str = "Bidding"
 
 
 SCREENS: dict[str, EntryScreen] = {}

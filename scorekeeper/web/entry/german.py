@@ -62,6 +62,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
 register(
     "two_hand_tricks",
     EntryScreen(
+        order_label="Order of play",
         form_template="games/entry/two_hand_tricks.html",
         sheet_template="games/sheet/two_hand_tricks.html",
         read=read,

@@ -117,6 +117,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
 register(
     "partnership_tricks",
     EntryScreen(
+        order_label="Order of play",
         form_template="games/entry/partnership_tricks.html",
         sheet_template="games/sheet/partnership_tricks.html",
         read=read,

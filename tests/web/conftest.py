@@ -6,12 +6,15 @@ CSRF protection stays on: the driver reads each form's token like a browser.
 from __future__ import annotations
 
 import html
+import os
 import re
-from collections.abc import Iterator, Mapping
+import uuid
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -23,13 +26,41 @@ from scorekeeper.models import DealEntryRecord, GameRecord
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
 
+POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+
+
+def database_config(folder: Path) -> tuple[dict[str, Any], Callable[[], None]]:
+    """A private database for one app: SQLite in ``folder``, or a fresh schema on the
+    PostgreSQL server named by SCOREKEEPER_TEST_DATABASE_URL. Returns the config and
+    a function that removes the database afterwards."""
+    if not POSTGRES_URL:
+        return {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'test.sqlite'}"}, lambda: None
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    admin = sqlalchemy.create_engine(POSTGRES_URL)
+    with admin.begin() as connection:
+        connection.execute(sqlalchemy.text(f'CREATE SCHEMA "{schema}"'))
+    config = {
+        "SQLALCHEMY_DATABASE_URI": POSTGRES_URL,
+        "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={schema}"}},
+    }
+
+    def drop() -> None:
+        with admin.begin() as connection:
+            connection.execute(sqlalchemy.text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+    return config, drop
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app(
-        {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite'}"},
-        instance_path=str(tmp_path / "instance"),
-    )
+    config, drop = database_config(tmp_path)
+    app = create_app({"TESTING": True, **config}, instance_path=str(tmp_path / "instance"))
     yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    drop()
 
 
 @pytest.fixture

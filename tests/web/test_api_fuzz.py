@@ -8,6 +8,7 @@ sees bodies of every shape, not only 404s.
 from __future__ import annotations
 
 import tempfile
+from pathlib import Path
 from typing import Any
 
 import schemathesis
@@ -15,10 +16,12 @@ from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 
-FOLDER = tempfile.mkdtemp(prefix="scorekeeper-fuzz-")
-APP = create_app(
-    {"TESTING": True, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{FOLDER}/fuzz.sqlite"}, instance_path=FOLDER
-)
+from .conftest import database_config
+
+FOLDER = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
+# SQLite in a temporary folder, or a schema of its own on the PostgreSQL test server.
+DATABASE, _DROP = database_config(FOLDER)
+APP = create_app({"TESTING": True, **DATABASE}, instance_path=str(FOLDER))
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 SENT: list[int] = []
 EXAMPLES = 300

@@ -58,7 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, home, security, share
+    from .web import api, compress, errors, games, home, security, share, sheets
     from .web.entry import load_screens
 
     load_screens()
@@ -66,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(sheets.bp)
     errors.register_error_pages(app)
     compress.enable_compression(app)
     security.add_security_headers(app)
@@ -88,10 +89,18 @@ def _secret_key(instance: Path) -> str:
 
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection: Any, connection_record: Any) -> None:
-    """SQLite in WAL mode with foreign keys on, so readers never block the writer."""
+    """SQLite in WAL mode with foreign keys on, so readers never block the writer.
+
+    In WAL mode ``synchronous=NORMAL`` is SQLite's recommended setting: the
+    database cannot be corrupted and an app crash loses nothing; only a power
+    cut can lose the last commits. It spares an fsync on every deal entered.
+    A writer waits up to 5 s for another's lock instead of failing.
+    """
     module = type(dbapi_connection).__module__
     if module.startswith("sqlite3"):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=5000")
         cursor.close()

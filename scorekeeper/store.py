@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import abort
+from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, utcnow
@@ -76,7 +77,10 @@ def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
 
 def load_game(game_id: str) -> tuple[GameRecord, Game]:
     """The stored game and its replayed engine game, or 404."""
-    record = db.session.get(GameRecord, game_id)
+    # One round trip each for the game, its seats and its entries.
+    record = db.session.get(
+        GameRecord, game_id, options=[selectinload(GameRecord.seats), selectinload(GameRecord.entries)]
+    )
     if record is None:
         abort(404)
     return record, game_of(record)

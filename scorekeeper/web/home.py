@@ -9,6 +9,12 @@ from ..rules import families
 bp = Blueprint("home", __name__)
 
 
+@bp.get("/healthz")
+def health() -> tuple[str, int, dict[str, str]]:
+    """A trivial answer for load balancers and for the load benchmark's baseline."""
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
 @bp.get("/")
 def index() -> str:
     """List the variants by family, each with its summary and player range."""

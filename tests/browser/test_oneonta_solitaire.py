@@ -1,0 +1,117 @@
+"""Oneonta Whist solitaire on the phone: a null with a stake, overtricks, a double refused then made."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, expect
+
+from .conftest import SHEET_URL, Phone
+
+ANN = 0
+NOT_A_MAXIMUM_DOUBLE = "Ann may double only a bid of 9 or a null of 9, not 5"
+
+
+def start_solitaire_with_doubling(phone: Phone) -> None:
+    """Start a solitaire game for Ann with the Doubling switch on (conftest's helper only sets selects)."""
+    phone.open_new_game("oneonta-solitaire")
+    phone.type_names(["Ann"])
+    phone.choose_first_dealer(ANN)
+    phone.page.check("#option_doubling")
+    phone.page.click("button.primary")
+    expect(phone.page).to_have_url(SHEET_URL)
+
+
+def bid_chip(phone: Phone, value: str) -> Locator:
+    """Ann's chip for a bid as the form names it: "5" for five tricks, "N4" for a null staking 4."""
+    return phone.page.locator(f"label.chip:has(input[name='bid-{ANN}'][value='{value}'])")
+
+
+def double_switch(phone: Phone) -> Locator:
+    """Ann's Double switch (the label the player taps)."""
+    return phone.page.locator(f"label.switch:has(input[name='double-{ANN}'])")
+
+
+def bid_then_tricks(phone: Phone, number: int, bid: str, took: int, *, doubled: bool = False) -> None:
+    """From the sheet: open the deal, turn spades, tap the bid (and Double), save, tap the tricks, save."""
+    phone.open_next_deal(number)
+    phone.tap_trump("S")
+    bid_chip(phone, bid).click()
+    if doubled:
+        double_switch(phone).click()
+    phone.save_bids()
+    phone.tricks_chip(ANN, took).click()
+    phone.save_tricks(number)
+
+
+def expect_ann(phone: Phone, number: int, bid_and_tricks: str, points: str, total: int) -> None:
+    """Ann's cell in a deal's row: bid/tricks with the mark, the deal's points, the running total."""
+    cell = phone.cell(number, ANN)
+    expect(cell.locator(".bt")).to_have_text(bid_and_tricks)
+    expect(cell.locator(".pts")).to_have_text(points)
+    expect(cell.locator(".tot")).to_have_text(str(total))
+
+
+@pytest.mark.browser
+def test_a_null_stake_then_overtricks_then_a_double_refused_below_the_maximum_and_made_at_it(
+    phone: Phone,
+) -> None:
+    page = phone.page
+    start_solitaire_with_doubling(phone)
+    expect(page.locator("p.hint").first).to_contain_text("Doubling")
+
+    # Deal 1, ONS-4: a null staking 4, no tricks taken → +4.
+    phone.open_next_deal(1)
+    expect(page.locator("fieldset.bidder")).to_have_count(1)
+    expect(page.locator(f"input[name='bid-{ANN}']")).to_have_count(18)  # 1…9 and N1…N9
+    phone.tap_trump("S")
+    bid_chip(phone, "N4").click()
+    expect(page.locator(f"input[name='bid-{ANN}'][value='N4']")).to_be_checked()
+    expect(page.locator("[data-summary]")).to_have_text("Tricks bid: 0 of 9")
+    phone.shoot("null-4-tapped")
+    phone.save_bids()
+    expect(page.locator(".bids-done")).to_contain_text("Ann null 4")
+    expect(page.locator("[data-tricks-text]")).to_have_text("The dummy takes 9 of 9")
+    phone.tricks_chip(ANN, 0).click()
+    expect(page.locator("[data-tricks-text]")).to_have_text("The dummy takes 9 of 9")
+    phone.save_tricks(1)
+    expect_ann(phone, 1, "N4/0✓", "+4", 4)
+    expect(page.locator("#deal-1 td.dummy-col")).to_have_text(re.compile(r"took\s*9"))
+
+    # Deal 2, ONS-2: bid 5, took 7 → 5 − 2 = +3; the total is 7.
+    bid_then_tricks(phone, 2, "5", 7)
+    expect_ann(phone, 2, "5/7↑2", "+3", 7)
+    expect(phone.cell(2, ANN)).to_have_class("over")
+    assert phone.standings() == {"Ann": 7}
+    phone.shoot("sheet-after-null-and-overtricks")
+
+    # Deal 3: Double a bid of 5 — only a maximum may be doubled; the engine says so before saving.
+    phone.open_next_deal(3)
+    phone.tap_trump("H")
+    expect(double_switch(phone)).to_contain_text("only 9 or null 9")
+    bid_chip(phone, "5").click()
+    double_switch(phone).click()
+    expect(page.locator("[data-verdict]")).to_have_text(NOT_A_MAXIMUM_DOUBLE)
+    phone.shoot("double-of-5-explained")
+    refusal = phone.save()
+    assert refusal.status == 422
+    expect(page.locator("#entry-error")).to_have_text(NOT_A_MAXIMUM_DOUBLE)
+    expect(page.locator(f"input[name='bid-{ANN}'][value='5']")).to_be_checked()
+    expect(page.locator(f"input[name='double-{ANN}']")).to_be_checked()
+    phone.shoot("double-of-5-refused")
+
+    # ONS-6: the maximum, 9 doubled, made → +14; the total is 21.
+    bid_chip(phone, "9").click()
+    expect(page.locator("[data-verdict]")).to_have_text("")
+    expect(page.locator("#entry-error")).to_be_hidden()
+    expect(page.locator("label.struck")).to_have_count(0)
+    phone.save_bids()
+    expect(page.locator(".bids-done")).to_contain_text("Ann 9 doubled")
+    phone.tricks_chip(ANN, 9).click()
+    expect(page.locator("[data-tricks-text]")).to_have_text("The dummy takes 0 of 9")
+    phone.save_tricks(3)
+    expect_ann(phone, 3, "9×/9✓", "+14", 21)
+    assert phone.standings() == {"Ann": 21}
+    expect(page.locator("section.current h2")).to_have_text("Deal 4 of 9")
+    phone.shoot("sheet-after-the-double")

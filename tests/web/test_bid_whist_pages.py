@@ -172,3 +172,17 @@ def test_the_live_check_follows_the_auction(driver: Driver) -> None:
     ).get_json()
     assert result["error"] is None
     assert result["summary"] == "12 books of 11: made · Bob & Dee +6 · totals Ann & Cy 0, Bob & Dee 6"
+
+
+def test_a_refused_call_stops_the_auction_at_its_caller(driver: Driver) -> None:
+    game = driver.start("bid-whist", PLAYERS, options=TABLE)
+    url, token_from = f"/games/{game}/deals/1/check", f"/games/{game}/deals/1"
+    result = driver.post(url, hand("3 downtown", "3 uptown"), token_from=token_from).get_json()
+    assert result["error"] == "3 uptown does not beat 3 downtown: bid higher or pass"
+    assert result["due"] == 1 and result["due_name"] == "Cy"
+    assert result["summary"] == "Cy must change that call"
+    # Dee has not called: her choices are not judged against Cy's refused call.
+    assert not [item for item in result["struck"] if item["position"] == 2]
+    page = driver.post(f"/games/{game}/deals/1", hand("3 downtown", "3 uptown"), token_from=token_from)
+    assert page.status_code == 422 and "Save Cy" in page.get_data(as_text=True)
+    assert driver.stored(game) == []

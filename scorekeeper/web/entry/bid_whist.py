@@ -74,6 +74,24 @@ def parsed_calls(values: Mapping[str, Any]) -> list[Call]:
     return calls
 
 
+def accepted_calls(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> tuple[list[Call], Call | None]:
+    """The calls the engine accepts in order, and the first one it refuses, if any.
+
+    The auction stops at a refused call: its caller is still due, and nobody
+    after them has called yet.
+    """
+    table = game.table
+    engine = table.variant.engine
+    accepted: list[Call] = []
+    for call in parsed_calls(values):
+        choices = engine.legal_calls(table, facts, tuple(accepted))
+        allowed = {choice.call for choice in choices if choice.allowed}
+        if call not in allowed:
+            return accepted, call
+        accepted.append(call)
+    return accepted, None
+
+
 def call_sign(call: Call) -> str:
     """A call as the chips and the sheet write it: "pass", "4 ↓", "5 NT"."""
     if call.level is None or call.kind is None:
@@ -98,8 +116,14 @@ def _by_level(choices: Sequence[CallChoice]) -> tuple[CallChoice | None, list[tu
     return passing, sorted(rows.items())
 
 
-def _callers(game: Game, facts: DealFacts, calls: Sequence[Call]) -> list[dict[str, Any]]:
-    """Every caller from the dealer's left: the call made, and the engine's choices when it is due."""
+def _callers(
+    game: Game, facts: DealFacts, calls: Sequence[Call], refused_call: Call | None = None
+) -> list[dict[str, Any]]:
+    """Every caller from the dealer's left: the call made, and the engine's choices when it is due.
+
+    ``calls`` are the accepted calls; ``refused_call`` is the due caller's call
+    the engine refuses, shown selected and struck with the reason.
+    """
     table = game.table
     engine = table.variant.engine
     opening = engine.legal_calls(table, facts, ())
@@ -112,7 +136,7 @@ def _callers(game: Game, facts: DealFacts, calls: Sequence[Call]) -> list[dict[s
             if known
             else tuple(CallChoice(call=choice.call, allowed=True) for choice in opening)
         )
-        call = calls[position] if position < len(calls) else None
+        call = calls[position] if position < len(calls) else refused_call if position == len(calls) else None
         refused = next((c for c in choices if call is not None and c.call == call and not c.allowed), None)
         passing, levels = _by_level(choices)
         # A struck pass is the one rule the due caller must hear before tapping: the dealer is forced.
@@ -151,10 +175,11 @@ def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str
     names = side_names(game)
     won = _auction_won(game, facts, values)
     if won is None:
-        calls = parsed_calls(values)
+        calls, refused = accepted_calls(game, facts, values)
         if len(calls) >= len(facts.bidding_order):
             return "Check the calls: this auction is not allowed"
-        return f"{players[facts.bidding_order[len(calls)]]} to call"
+        caller = players[facts.bidding_order[len(calls)]]
+        return f"{caller} must change that call" if refused is not None else f"{caller} to call"
     assert won.bidder is not None and won.bid is not None and won.contract is not None
     team = won.bidding_team
     assert team is not None
@@ -175,12 +200,12 @@ def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str
 
 def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:
     """The callers with their choices, the declarations and tricks once the auction is won, the summary."""
-    calls = parsed_calls(values)
+    calls, refused_call = accepted_calls(game, facts, values)
     won = _auction_won(game, facts, values)
     engine = game.table.variant.engine
     offered: tuple[Declaration, ...] = (*SUITS, *Direction)
     allowed = engine.declarations(won.bid) if won is not None and won.bid is not None else offered
-    callers = _callers(game, facts, calls)
+    callers = _callers(game, facts, calls, refused_call)
     due = next((caller for caller in callers if caller["due"]), None)
     return {
         "kind_signs": KIND_SIGNS,

@@ -154,7 +154,9 @@ def build_facts(
             first = high
             reason = f"{players[high]} bids first: the highest positive bid last hand"
         elif seating.tie_break:
-            reason = f"{players[eldest]} bids first: none of the players still in made a positive bid last hand"
+            reason = (
+                f"{players[eldest]} bids first: none of the players still in made a positive bid last hand"
+            )
         else:
             reason = f"{players[eldest]} bids first: nobody made a positive bid last hand"
     order = seats_clockwise(first, size, active)

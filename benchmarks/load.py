@@ -227,7 +227,7 @@ def main() -> None:
     print(writes.line("record a deal (API PUT)", args.seconds))
     print(reads.line("read a score sheet (GET)", args.seconds))
     share = len(writes.latencies) / max(1, len(baseline.latencies)) * args.writers / clients
-    per_client = (len(writes.latencies) / args.writers) / (len(baseline.latencies) / clients)
+    per_client = (len(writes.latencies) / max(1, args.writers)) / max(1e-9, len(baseline.latencies) / clients)
     print(f"deal recording per client vs trivial per client: {per_client:.2f}  (whole-run share {share:.2f})")
     median = statistics.median(writes.latencies + reads.latencies) * 1000
     print(

@@ -12,6 +12,8 @@ class Base(DeclarativeBase):
     """The declarative base of every model."""
 
 
-db = SQLAlchemy(model_class=Base)
+# A request ends soon after its commit, and its answer is built from the objects
+# it just saved: reloading them from the database first would only cost queries.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 csrf = CSRFProtect()
 migrate = Migrate()

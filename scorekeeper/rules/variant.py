@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from .options import OptionSpec
+from .tricks import Ranking, standard_ranking
 
 if TYPE_CHECKING:
-    from .state import GameState
+    from .state import DealFacts, GameState
     from .table import Table
 
 
@@ -67,6 +68,9 @@ class Variant:
     options: tuple[OptionSpec, ...] = ()
     aliases: tuple[str, ...] = ()
     check_table: Callable[[Table], None] | None = None
+    # How tricks are won (deck, cards a trick, Jokers, trumps, rank orders) for the trick
+    # judge; given a deal's facts when judging that deal, None for the table as a whole.
+    ranking: Callable[[Table, DealFacts | None], Ranking] = standard_ranking
 
     def option(self, name: str) -> OptionSpec:
         """The declaration of one option by name."""

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..cards import Trump
+from ..cards import SUITS, Trump, jokers
 from ..errors import InvalidTricks
 from ..options import Options
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
+from ..tricks import FULL_DECK, Ranking, RankOrder, TrickSetting
 from ..variant import Variant
 from ._bid_whist_auction import (
     BOOK,
@@ -389,6 +390,37 @@ def _reminders(table: Table, dealer: int, eldest: int) -> tuple[str, ...]:
     return tuple(notes)
 
 
+JOKER_NAMES = {1: ("Joker", "Joker"), 2: ("Red Joker", "Black Joker")}
+
+
+def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
+    """52 cards and the jokers, four to a trick; uptown or downtown, a suit or no trump."""
+    count = table.options.number("jokers")
+    return Ranking(
+        deck=(*FULL_DECK, *jokers(count)),
+        deck_description=BidWhistEngine().describe_deck(table),
+        trick_size=table.size,
+        trumps=(*SUITS, Trump.NO_TRUMP),
+        orders=(RankOrder.UPTOWN, RankOrder.DOWNTOWN),
+        joker_names=JOKER_NAMES.get(count, JOKER_NAMES[2]),
+        notes=(
+            "Uptown: A K Q … 2. Downtown: A 2 3 … K, low cards win and the ace is best",
+            "With a trump suit the jokers are its top trumps, the red above the black, either way; "
+            "in no trump they are worthless, and a led joker leaves the suit to the first other card",
+        )
+        if count
+        else ("Uptown: A K Q … 2. Downtown: A 2 3 … K, low cards win and the ace is best",),
+        setting=_trick_setting,
+    )
+
+
+def _trick_setting(deal: DealState) -> TrickSetting:
+    """The hand's trump (or no trump) and the direction its bid or declaration set."""
+    downtown = isinstance(deal, BidWhistDeal) and deal.direction is Direction.DOWNTOWN
+    order = RankOrder.DOWNTOWN if downtown else RankOrder.UPTOWN
+    return TrickSetting(trump=deal.trump, order=order)
+
+
 BID_WHIST = Variant(
     code="bid-whist",
     name="Bid Whist",
@@ -399,6 +431,7 @@ BID_WHIST = Variant(
     min_players=4,
     max_players=4,
     options=BID_WHIST_OPTIONS,
+    ranking=_ranking,
     engine=BidWhistEngine(),
 )
 

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..cards import Trump
+from ..cards import SUITS, Trump
 from ..errors import InvalidTricks
 from ..options import OptionSpec
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
+from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import Variant
 from ._partnership import (
     assemble,
@@ -246,6 +247,24 @@ def _facts(table: Table, number: int) -> DealFacts:
     )
 
 
+def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
+    """Two-card tricks from a full pack; the turned suit is trump for the whole hand."""
+    if table.options.flag("follow_suit_stage_one"):
+        stage_one = "Follow suit in both stages"
+    else:
+        stage_one = (
+            "Stage one: the second player may play any card; "
+            "only a higher card of the suit led or a trump wins"
+        )
+    return Ranking(
+        deck=FULL_DECK,
+        deck_description=FULL_DECK_TEXT,
+        trick_size=2,
+        trumps=SUITS,
+        notes=(stage_one, "The winner of a stage-one trick takes the face-up card, the loser the next one"),
+    )
+
+
 GERMAN_WHIST = Variant(
     code="german-whist",
     name="German Whist",
@@ -322,6 +341,7 @@ GERMAN_WHIST = Variant(
             default=True,
         ),
     ),
+    ranking=_ranking,
     engine=GermanWhistEngine(),
 )
 

@@ -8,8 +8,12 @@ variants and names the public types.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..options import OptionSpec
+from ..state import DealFacts
 from ..table import Table
+from ..tricks import Ranking, oneonta_ranking
 from ..variant import Variant
 from ._oneonta_bids import BidRules, OneontaBid, OneontaBidChoice, null, positive
 from ._oneonta_engine import OneontaEngine
@@ -18,6 +22,7 @@ from ._oneonta_table import (
     BEAT_THE_GAME_CHART,
     COMPETITIVE_CHART,
     SOLITAIRE_CHART,
+    Chart,
     Form,
     OneontaFacts,
 )
@@ -84,6 +89,16 @@ def _hands_option(help_text: str) -> OptionSpec:
     )
 
 
+def _ranking(chart: Chart, *, dummy: bool) -> Callable[[Table, DealFacts | None], Ranking]:
+    """The deck of the deal (it shrinks for tie-break hands) and a card from each hand, dummy included."""
+
+    def ranking(table: Table, facts: DealFacts | None) -> Ranking:
+        players = len(facts.bidding_order) if facts is not None else table.size
+        return oneonta_ranking(chart[players][1], players + (1 if dummy else 0))
+
+    return ranking
+
+
 def _solitaire_deals(table: Table) -> int:
     return table.options.number("deals")
 
@@ -128,6 +143,7 @@ SOLITAIRE = Variant(
             default=False,
         ),
     ),
+    ranking=_ranking(SOLITAIRE_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
             title="Oneonta Whist solitaire",
@@ -154,6 +170,7 @@ EDD_ALLARD = Variant(
     min_players=1,
     max_players=1,
     options=(DOUBLING,),
+    ranking=_ranking(SOLITAIRE_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
             title="Oneonta Whist (Edd Allard)",
@@ -180,6 +197,7 @@ COMPETITIVE = Variant(
     min_players=2,
     max_players=7,
     options=(DOUBLING,),
+    ranking=_ranking(COMPETITIVE_CHART, dummy=False),
     engine=OneontaEngine(
         form=Form(
             title="Oneonta Whist",
@@ -211,6 +229,7 @@ COOPERATIVE = Variant(
         LOWEST_PLAYER_SCORING,
         TABLE_TALK,
     ),
+    ranking=_ranking(COMPETITIVE_CHART, dummy=False),
     engine=OneontaEngine(
         form=Form(
             title="Cooperative Oneonta Whist",
@@ -242,6 +261,7 @@ BEAT_THE_GAME = Variant(
         LOWEST_PLAYER_SCORING,
         TABLE_TALK,
     ),
+    ranking=_ranking(BEAT_THE_GAME_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
             title="Oneonta Whist: Beat the Game",

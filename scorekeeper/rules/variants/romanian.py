@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from functools import partial
 
-from ..cards import Deck
+from ..cards import Deck, suited_cards
 from ..ending import EndRule, highest, zero_finish
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, StreakRule
 from ..options import Options, OptionSpec
 from ..schedules import walk
 from ..scoring import Scorer, romanian
+from ..state import DealFacts
 from ..table import Table
+from ..tricks import Ranking, players_in
 from ..variant import Variant
 
 LOWEST_RANK = {3: "9", 4: "7", 5: "5", 6: "3"}
@@ -31,6 +33,24 @@ def _deck(table: Table) -> Deck:
     size = 8 * active
     low = LOWEST_RANK[active]
     return Deck(size=size, description=f"{size} cards: {low} to ace of each suit")
+
+
+def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
+    """The short pack (or 56 for seven), a card from each player in the deal; must trump if void."""
+    deck = _deck(table)
+    if deck.size == 56:
+        cards = suited_cards(2, extra_ones=True)
+        text = "56 cards: a full pack and a low 1 of each suit (the four extra low cards)"
+    else:
+        cards = suited_cards(15 - deck.size // 4)
+        text = deck.description
+    players = players_in(table, facts) if facts is not None else table.size - (1 if _dead_hand(table) else 0)
+    return Ranking(
+        deck=cards,
+        deck_description=text,
+        trick_size=players,
+        notes=("Follow suit if you can; if you cannot, you must trump", "Eight-card deals have no trump"),
+    )
 
 
 def _schedule(table: Table) -> tuple[int, ...]:
@@ -168,6 +188,7 @@ ROMANIAN_WHIST = Variant(
         ),
     ),
     check_table=_check,
+    ranking=_ranking,
     engine=ExactBidEngine(
         deck=_deck,
         schedule=_schedule,

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..cards import Trump
+from ..cards import SUITS, Trump
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
 from ..options import OptionSpec
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
+from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import Variant
 from ._partnership import (
     PARTNERSHIPS,
@@ -325,6 +326,11 @@ def _facts(table: Table, number: int) -> DealFacts:
     )
 
 
+def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
+    """A full pack, four cards a trick; the last card dealt always makes a suit trump."""
+    return Ranking(deck=FULL_DECK, deck_description=FULL_DECK_TEXT, trick_size=4, trumps=SUITS)
+
+
 def _check(table: Table) -> None:
     if table.options.flag("rubber") and table.options.choice("play_to") != "5":
         raise InvalidOption("A rubber is played in games of 5: set play to 5 or turn the rubber off")
@@ -373,6 +379,7 @@ CLASSIC_WHIST = Variant(
         ),
     ),
     check_table=_check,
+    ranking=_ranking,
     engine=ClassicWhistEngine(),
 )
 

@@ -1,0 +1,91 @@
+"""What a variant's rules page says, from its declaration and its engine alone.
+
+The deal sequence comes from the engine's own plan (or, for engines that build
+each deal from the one before, from the first deal of a game dealt from each
+seat in turn); nothing here is written per variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from .options import OptionSpec
+from .state import DealFacts
+from .table import Table
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealPlan:
+    """The deals a rules page lists; ``open_ended`` when the game goes on past them (it ends on a score)."""
+
+    deals: tuple[DealFacts, ...]
+    open_ended: bool
+
+
+def deal_plan(table: Table) -> DealPlan:
+    """The facts of every deal of a fixed-length game, or of one round of dealers otherwise."""
+    engine = table.variant.engine
+    count = engine.deal_count(table)
+    shown = count if count is not None else table.size
+    plan: Callable[[Table], Sequence[DealFacts]] | None = getattr(engine, "plan", None)
+    if plan is not None and count is not None:
+        return DealPlan(deals=tuple(plan(table)), open_ended=False)
+    facts: Callable[[Table, int], DealFacts | None] | None = getattr(engine, "facts", None)
+    if facts is not None:
+        found = (facts(table, number) for number in range(1, shown + 1))
+        return DealPlan(deals=tuple(fact for fact in found if fact is not None), open_ended=count is None)
+    return DealPlan(
+        deals=tuple(_first_deal_dealt_by(table, n) for n in range(1, shown + 1)), open_ended=count is None
+    )
+
+
+def _first_deal_dealt_by(table: Table, number: int) -> DealFacts:
+    """Deal ``number``'s dealer, cards and trump, for engines that derive each deal during a replay:
+    the first deal of the same table with the dealer moved on ``number − 1`` seats."""
+    dealer = (table.first_dealer + number - 1) % table.size
+    moved = Table(variant=table.variant, players=table.players, first_dealer=dealer, options=table.options)
+    current = table.variant.engine.replay(moved, ()).current
+    assert current is not None, "a new game always has a first deal"
+    return replace(current, number=number)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OptionLine:
+    """One option on a rules page: what it changes, its choices, its default and the value in force."""
+
+    name: str
+    label: str
+    help: str
+    choices: tuple[str, ...]
+    default: str
+    value: str
+
+
+def option_lines(table: Table) -> tuple[OptionLine, ...]:
+    """Every option of the variant, in words, with the table's value."""
+    return tuple(_option_line(spec, table) for spec in table.variant.options)
+
+
+def _option_line(spec: OptionSpec, table: Table) -> OptionLine:
+    players = table.size
+    if spec.kind == "choice":
+        choices = tuple(spec.label_of(choice) for choice in spec.choices)
+    elif spec.kind == "bool":
+        choices = ("on", "off")
+    else:
+        low, high = spec.bounds_for(players)
+        choices = (f"{low} to {high}",)
+    return OptionLine(
+        name=spec.name,
+        label=spec.label,
+        help=spec.help,
+        choices=choices,
+        default=spec.label_of(spec.default_for(players)),
+        value=spec.label_of(table.options[spec.name]),
+    )
+
+
+def seat_names(count: int) -> tuple[str, ...]:
+    """Names for a table nobody has sat at yet: "Player 1", "Player 2", …"""
+    return tuple(f"Player {seat}" for seat in range(1, count + 1))

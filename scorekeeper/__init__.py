@@ -58,7 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, home, security, share, sheets
+    from .web import api, compress, errors, games, home, referee, security, share, sheets
     from .web.entry import load_screens
 
     load_screens()
@@ -66,6 +66,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(games.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
     errors.register_error_pages(app)
     compress.enable_compression(app)

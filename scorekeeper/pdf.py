@@ -1,0 +1,104 @@
+"""WeasyPrint rendering of the pages the screen uses, with the print stylesheet.
+
+Everything WeasyPrint touches is imported here. A rendering never reaches the
+network: the only resources it may load are the app's own static files, read
+from disk; any other address is refused.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import unquote, urlsplit
+
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+PaperName = Literal["a4", "letter"]
+Orientation = Literal["portrait", "landscape"]
+
+# Where Letter is the paper in the shops: the United States, Canada, Mexico and
+# most of Central and South America's Letter users, and the Philippines.
+LETTER_REGIONS = frozenset(
+    {"US", "CA", "MX", "PH", "CL", "CO", "VE", "CR", "GT", "PA", "PR", "DO", "SV", "NI"}
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Paper:
+    """A sheet of paper: its name for CSS ``@page { size }`` and its size in millimetres."""
+
+    name: PaperName
+    css: str
+    width_mm: float
+    height_mm: float
+
+
+PAPERS: dict[PaperName, Paper] = {
+    "a4": Paper(name="a4", css="A4", width_mm=210, height_mm=297),
+    "letter": Paper(name="letter", css="letter", width_mm=215.9, height_mm=279.4),
+}
+
+# The page margin print.css gives every side of a sheet; layouts are sized against it.
+PAGE_MARGIN_MM = 12
+
+
+def paper_for(explicit: str | None, languages: list[str]) -> Paper:
+    """The paper asked for (``a4``/``letter``), else the one the reader's first language's region uses.
+
+    ``languages`` are Accept-Language tags, the preferred first ("en-US", "fr").
+    A tag without a region, or no tag at all, gives A4: most of the world's paper.
+    """
+    if explicit is not None and explicit.lower() in PAPERS:
+        return PAPERS[explicit.lower()]  # type: ignore[index]
+    if languages:
+        parts = languages[0].replace("_", "-").split("-")
+        if len(parts) > 1 and parts[-1].upper() in LETTER_REGIONS:
+            return PAPERS["letter"]
+    return PAPERS["a4"]
+
+
+def orientation_for(paper: Paper, needed_width_mm: float) -> Orientation:
+    """Portrait when a layout ``needed_width_mm`` wide fits between the margins, else landscape."""
+    portrait_room = paper.width_mm - 2 * PAGE_MARGIN_MM
+    return "portrait" if needed_width_mm <= portrait_room else "landscape"
+
+
+class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no type hints
+    """Serves the app's static files from disk and refuses every other address.
+
+    WeasyPrint calls ``fetch`` for each stylesheet, image or font a page names;
+    a refused address is left out of the PDF (WeasyPrint logs it), so a page
+    can never make the server fetch from the network, nor read a file outside
+    ``static_folder``.
+    """
+
+    def __init__(self, static_folder: Path, static_url: str) -> None:
+        super().__init__(allowed_protocols=())
+        self._folder = static_folder.resolve()
+        self._static_url = static_url
+
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
+        """The static file at ``url``; ValueError for anything that is not one."""
+        if not url.startswith(self._static_url):
+            raise ValueError(f"Only the app's static files are loaded, not {url}")
+        relative = unquote(urlsplit(url).path.removeprefix(urlsplit(self._static_url).path))
+        file = (self._folder / relative).resolve()
+        if not file.is_relative_to(self._folder) or not file.is_file():
+            raise ValueError(f"No static file at {url}")
+        mimetype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(url, file.read_bytes(), {"Content-Type": mimetype})
+
+
+def render_pdf(html: str, *, base_url: str, static_folder: Path, static_url: str) -> bytes:
+    """The PDF of a rendered page; its links under ``static_url`` are read from ``static_folder``.
+
+    Relative links resolve against ``base_url``, the app's own address.
+    """
+    fetcher = StaticOnlyFetcher(static_folder, static_url)
+    document = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
+    pdf = document.write_pdf()
+    assert isinstance(pdf, bytes)  # write_pdf returns the bytes when given no target
+    return pdf

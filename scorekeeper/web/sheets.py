@@ -1,0 +1,451 @@
+"""Paper: a game's score sheet as a PDF, and blank sheets pre-filled for a table.
+
+Both are the screen's templates rendered with the print stylesheet. What a
+row says (cards, dealer, trump, the hook) comes from the engine's facts;
+nothing here restates a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+
+from .. import store
+from ..pdf import Paper, orientation_for, paper_for, render_pdf
+from ..rules import Game, RuleViolation, Table, Trump, Variant, families, get_variant
+from ..rules.state import DealFacts
+from . import view
+from .forms import new_game_form
+
+bp = Blueprint("sheets", __name__)
+
+# Widths a layout needs on paper, to choose portrait or landscape: the deal
+# column, then each player's (or side's) column of the score grid.
+GRID_FIRST_COLUMN_MM = 16
+GRID_COLUMN_MM = 26
+# A blank sheet: deal, cards, dealer and trump; then a box a pencil can fill
+# for each thing written per player.
+BLANK_FIXED_COLUMNS_MM = 60
+BLANK_BOX_MM = 11
+BLANK_CONTRACT_MM = 30
+
+# Rows printed for a game that ends on a score rather than after a set number of deals.
+OPEN_ENDED_ROWS = 16
+MOST_ROWS = 60
+MOST_PLAYERS_ASKED = 99
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlankLayout:
+    """What a blank sheet asks the table to write in each row, for one kind of input.
+
+    ``per_player`` boxes go under every player (each bids); otherwise under
+    every side. ``contract`` adds a box for the auction's winning bid.
+    """
+
+    per_player: bool
+    boxes: tuple[str, ...]
+    contract: bool = False
+
+
+BLANK_LAYOUTS: dict[str, BlankLayout] = {
+    "exact_bids": BlankLayout(per_player=True, boxes=("Bid", "Took", "Total")),
+    "oneonta_bids": BlankLayout(per_player=True, boxes=("Bid", "Took", "Total")),
+    "partnership_tricks": BlankLayout(per_player=False, boxes=("Tricks", "Points", "Total")),
+    "bid_whist_auction": BlankLayout(per_player=False, boxes=("Books", "Points", "Total"), contract=True),
+    "two_hand_tricks": BlankLayout(per_player=False, boxes=("Tricks", "Points", "Total")),
+}
+DEFAULT_BLANK_LAYOUT = BlankLayout(per_player=False, boxes=("Points", "Total"))
+
+# Lines of the running-totals chart: a colour and a dash pattern each, so
+# they stay apart on a black-and-white printer too.
+LINE_STYLES = (
+    ("#0b5d3b", ""),
+    ("#b3261e", "7 3"),
+    ("#1f4e9c", "2 3"),
+    ("#a15c00", "9 3 2 3"),
+    ("#6a3d9a", ""),
+    ("#00727a", "7 3"),
+    ("#7a4a2a", "2 3"),
+    ("#333333", "9 3 2 3"),
+)
+
+
+# --- a game's sheet ------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/sheet.pdf")
+def game_pdf(game_id: str) -> Response:
+    """The score sheet of a game, in progress or finished, as a PDF to keep or print."""
+    record, game = store.load_game(game_id)
+    paper = _paper()
+    context = view.sheet_context(record, game, editable=False)
+    needed = GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * game.table.size
+    html = render_template(
+        "sheets/game.html",
+        paper=paper,
+        orientation=orientation_for(paper, needed),
+        started=record.created_at,
+        deck=game.table.variant.engine.describe_deck(game.table),
+        teams=_teams_text(game),
+        chart=totals_chart(game),
+        **context,
+    )
+    return _pdf_download(html, f"{view.file_stem(game)}.pdf")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChartLine:
+    """One side's running total drawn over the deals."""
+
+    name: str
+    colour: str
+    dash: str
+    points: str
+    end_x: float
+    end_y: float
+    total: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chart:
+    """An SVG line chart of the running totals, in the SVG's own units."""
+
+    width: int
+    height: int
+    left: int
+    right: int
+    top: int
+    bottom: int
+    zero_y: float
+    x_ticks: tuple[tuple[float, str], ...]
+    y_ticks: tuple[tuple[float, str], ...]
+    lines: tuple[ChartLine, ...]
+
+
+def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | None:
+    """The running totals after every scored deal, from 0 before the first; None before any."""
+    scored = [deal for deal in game.state.deals if deal.totals is not None]
+    if not scored:
+        return None
+    names = view.side_names(game)
+    series: list[list[int]] = [[0] for _ in names]
+    for deal in scored:
+        assert deal.totals is not None
+        for side, total in enumerate(deal.totals):
+            series[side].append(total)
+    numbers = [0, *(deal.number for deal in scored)]
+    low = min(0, *(min(values) for values in series))
+    high = max(1, *(max(values) for values in series))
+    step = _nice_step(high - low, most_ticks=6)
+    low, high = step * (low // step), step * -(-high // step)
+    left, right, top, bottom = 48, width - 12, 10, height - 28
+    last = numbers[-1] or 1
+
+    def x_of(number: int) -> float:
+        return round(left + (right - left) * number / last, 1)
+
+    def y_of(value: int) -> float:
+        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
+
+    deal_step = _nice_step(last, most_ticks=12)
+    lines = []
+    for side, (name, values) in enumerate(zip(names, series, strict=True)):
+        colour, dash = LINE_STYLES[side % len(LINE_STYLES)]
+        points = " ".join(
+            f"{x_of(number)},{y_of(value)}" for number, value in zip(numbers, values, strict=True)
+        )
+        lines.append(
+            ChartLine(
+                name=name,
+                colour=colour,
+                dash=dash,
+                points=points,
+                end_x=x_of(numbers[-1]),
+                end_y=y_of(values[-1]),
+                total=values[-1],
+            )
+        )
+    return Chart(
+        width=width,
+        height=height,
+        left=left,
+        right=right,
+        top=top,
+        bottom=bottom,
+        zero_y=y_of(0),
+        x_ticks=tuple((x_of(n), str(n)) for n in range(0, last + 1, deal_step)),
+        y_ticks=tuple((y_of(value), str(value)) for value in range(low, high + 1, step)),
+        lines=tuple(lines),
+    )
+
+
+def _nice_step(span: int, *, most_ticks: int) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50… that cuts ``span`` into at most ``most_ticks`` parts."""
+    magnitude = 1
+    while True:
+        for factor in (1, 2, 5):
+            if span <= factor * magnitude * most_ticks:
+                return factor * magnitude
+        magnitude *= 10
+
+
+def _teams_text(game: Game) -> str | None:
+    """ "Ann & Cy v Bob & Dee" in a partnership game; None when each plays for themselves."""
+    if game.state.teams is None:
+        return None
+    return " v ".join(view.side_names(game))
+
+
+# --- blank sheets --------------------------------------------------------------------
+
+
+@bp.get("/sheets/blank")
+def blank_index() -> str:
+    """Choose the game to print a blank sheet for."""
+    return render_template("sheets/blank_index.html", families=families())
+
+
+@bp.get("/sheets/blank/<code>")
+def blank_form(code: str) -> str:
+    """The players (or only how many), who deals first, the options and the paper."""
+    variant = _variant_or_404(code)
+    return render_template(
+        "sheets/blank_form.html", **_form_context(variant, new_game_form(variant, meta={"csrf": False}))
+    )
+
+
+@bp.get("/sheets/blank/<code>/sheet.pdf")
+def blank_pdf(code: str) -> Response | tuple[str, int]:
+    """A printable sheet with every deal's row filled in; a table the rules refuse gets 422 and why."""
+    variant = _variant_or_404(code)
+    form = new_game_form(variant, formdata=request.args, meta={"csrf": False})
+    try:
+        game = Game(
+            Table.create(
+                variant,
+                _blank_players(form.filled_players()),
+                first_dealer=_whole_number("first_dealer", 1, "Who deals first") - 1,
+                options=_asked_options(form),
+            )
+        )
+        rows = _whole_number("rows", OPEN_ENDED_ROWS, "The number of rows")
+        if not 1 <= rows <= MOST_ROWS:
+            raise RuleViolation(f"Print from 1 to {MOST_ROWS} rows, not {rows}", field="rows")
+    except RuleViolation as refused:
+        page = render_template("sheets/blank_form.html", **_form_context(variant, form, refused))
+        return page, 422
+    html = render_template("sheets/blank.html", **blank_context(game, rows=rows, paper=_paper()))
+    return _pdf_download(html, f"{_blank_stem(game, named=bool(form.filled_players()))}.pdf")
+
+
+@dataclass(frozen=True, kw_only=True)
+class BlankRow:
+    """One deal of a blank sheet, as far as the rules decide it before the cards are dealt.
+
+    ``facts`` is None for a deal the engine can only work out from the deals
+    before it: the row is left for the pencil.
+    """
+
+    number: int
+    facts: DealFacts | None
+    dealer: str | None
+    trump: str | None
+    trump_hint: str | None
+    hook: str | None
+    notes: tuple[str, ...]
+
+
+def blank_context(game: Game, *, rows: int, paper: Paper) -> dict[str, Any]:
+    """What the blank sheet template shows for a table not yet played."""
+    table = game.table
+    variant = table.variant
+    layout = BLANK_LAYOUTS.get(variant.engine.input_kind, DEFAULT_BLANK_LAYOUT)
+    state = game.state
+    count = state.deal_count if state.deal_count is not None else rows
+    plan = deal_plan(game, count)
+    common = _shared_reminders(plan)
+    columns = list(table.players) if layout.per_player else view.side_names(game)
+    needed = (
+        BLANK_FIXED_COLUMNS_MM
+        + (BLANK_CONTRACT_MM if layout.contract else 0)
+        + BLANK_BOX_MM * len(layout.boxes) * len(columns)
+    )
+    return {
+        "game": game,
+        "variant": variant,
+        "paper": paper,
+        "orientation": orientation_for(paper, needed),
+        "layout": layout,
+        "columns": columns,
+        "team_total": layout.per_player and state.teams is not None,
+        "named": not _unnamed(table.players),
+        "rows": [_blank_row(game, number, facts, common) for number, facts in plan],
+        "fixed_length": state.deal_count is not None,
+        "deck": variant.engine.describe_deck(table),
+        "options": [f"{spec.label}: {spec.label_of(table.options[spec.name])}" for spec in variant.options],
+        "reminders": _in_order(common, plan),
+        "first_dealer": table.players[table.first_dealer],
+    }
+
+
+def deal_plan(game: Game, count: int) -> list[tuple[int, DealFacts | None]]:
+    """The facts of deals 1…``count`` as the engine gives them before anything is played.
+
+    The engine's ``plan`` (a fixed-length game) or ``facts`` (deal by deal) is
+    used when it has one; otherwise only the first deal is known from the
+    game's state, and the other rows get None.
+    """
+    table = game.table
+    engine: Any = table.variant.engine
+    if game.state.deal_count is not None and callable(getattr(engine, "plan", None)):
+        planned: Sequence[DealFacts] = engine.plan(table)
+        return [(facts.number, facts) for facts in planned[:count]]
+    if callable(getattr(engine, "facts", None)):
+        return [(number, engine.facts(table, number)) for number in range(1, count + 1)]
+    first = game.state.current
+    return [(number, first if number == 1 else None) for number in range(1, count + 1)]
+
+
+def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozenset[str]) -> BlankRow:
+    players = game.table.players
+    if facts is None:
+        return BlankRow(
+            number=number, facts=None, dealer=None, trump=None, trump_hint=None, hook=None, notes=()
+        )
+    hook = None
+    if facts.hook:
+        who = "dealer" if facts.last_bidder == facts.dealer else f"{players[facts.last_bidder]} (last)"
+        hook = f"{who}: the bids may not total {facts.cards}"
+    return BlankRow(
+        number=number,
+        facts=facts,
+        dealer=players[facts.dealer],
+        trump=_fixed_trump(facts.trump),
+        trump_hint=None if facts.trump is not None else view.trump_text(facts).lower(),
+        hook=hook,
+        notes=tuple(note for note in facts.reminders if note not in common),
+    )
+
+
+def _fixed_trump(trump: Trump | None) -> str | None:
+    """The trump the rules fix for a deal, as the sheet prints it; None when the table finds out."""
+    if trump is None:
+        return None
+    if trump.is_suit:
+        return f"{trump.symbol} {trump.label}"
+    return trump.label
+
+
+def _shared_reminders(plan: list[tuple[int, DealFacts | None]]) -> frozenset[str]:
+    """The reminders every known deal shares: said once in the rules box, not on each row."""
+    known = [set(facts.reminders) for _, facts in plan if facts is not None]
+    return frozenset(set.intersection(*known)) if known else frozenset()
+
+
+def _in_order(notes: frozenset[str], plan: list[tuple[int, DealFacts | None]]) -> list[str]:
+    """``notes`` in the order the first known deal gives its reminders."""
+    first = next((facts for _, facts in plan if facts is not None), None)
+    return [note for note in first.reminders if note in notes] if first is not None else []
+
+
+def _unnamed(players: Sequence[str]) -> bool:
+    return list(players) == _seat_names(len(players))
+
+
+def _seat_names(count: int) -> list[str]:
+    """Stand-in names for a table given only its size: the sheet leaves a line to write the name."""
+    return [f"Seat {seat}" for seat in range(1, count + 1)]
+
+
+def _blank_players(filled: list[tuple[int, str]]) -> list[str]:
+    """The names typed in, or stand-ins for the number of players asked for."""
+    if filled:
+        return [name for _, name in filled]
+    raw = request.args.get("count", "").strip()
+    if not raw:
+        raise RuleViolation("Give the players' names, or only how many play", field="count")
+    if not raw.isdigit():
+        raise RuleViolation(f"The number of players is a whole number, not {raw!r}", field="count")
+    count = int(raw)
+    if count > MOST_PLAYERS_ASKED:
+        raise RuleViolation(f"{count} players cannot sit at one table", field="count")
+    return _seat_names(count)
+
+
+def _asked_options(form: Any) -> dict[str, Any]:
+    """The options given; the rest are the rules' defaults.
+
+    A switch left off sends nothing, so the form says when its switches were
+    shown (``with_options``); a bare link such as ``?count=4`` keeps every default.
+    """
+    every = "with_options" in request.args
+    return {
+        name: value
+        for name, value in form.option_values().items()
+        if every or f"option_{name}" in request.args
+    }
+
+
+def _whole_number(name: str, default: int, label: str) -> int:
+    raw = request.args.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise RuleViolation(f"{label} is a whole number, not {raw!r}", field=name)
+    return int(raw)
+
+
+def _form_context(variant: Variant, form: Any, error: RuleViolation | None = None) -> dict[str, Any]:
+    chosen = request.args.get("paper", "")
+    return {
+        "variant": variant,
+        "form": form,
+        "error": error,
+        "count": request.args.get("count", ""),
+        "first_dealer": request.args.get("first_dealer", "1"),
+        "rows": request.args.get("rows", str(OPEN_ENDED_ROWS)),
+        "paper_choice": chosen if chosen in ("a4", "letter") else "",
+        "default_paper": _paper(),
+        "most_rows": MOST_ROWS,
+    }
+
+
+def _blank_stem(game: Game, *, named: bool) -> str:
+    """ "romanian-whist-2026-11-22-ann-bob-cy-blank", or "romanian-whist-blank-4-players"."""
+    if named:
+        return f"{view.file_stem(game)}-blank"
+    return f"{game.table.variant.code}-blank-{game.table.size}-players"
+
+
+def _variant_or_404(code: str) -> Variant:
+    try:
+        return get_variant(code)
+    except RuleViolation:
+        abort(404)
+
+
+# --- rendering -----------------------------------------------------------------------
+
+
+def _paper() -> Paper:
+    """``?paper=a4|letter`` when given, else the paper of the reader's first language's region."""
+    return paper_for(request.args.get("paper"), list(request.accept_languages.values()))
+
+
+def _pdf_download(html: str, filename: str) -> Response:
+    """The page as a PDF attachment; WeasyPrint reads only the app's static files."""
+    static_folder = Path(current_app.static_folder or "static")
+    pdf = render_pdf(
+        html,
+        base_url=request.url_root,
+        static_folder=static_folder,
+        static_url=url_for("static", filename="", _external=True),
+    )
+    response = Response(pdf, mimetype="application/pdf")
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -25,7 +25,8 @@ from .variants._bid_whist_auction import BOOK as BID_BOOK
 from .variants._bid_whist_auction import Call, read_call
 from .variants._oneonta_state import EDD_ALLARD_TARGET
 from .variants.bid_whist import KITTY_BOOKS, TRICKS_IN_PLAY, BidWhistDeal, hand_points
-from .variants.german import TARGET_STEP, GermanDeal, _points, counted_tricks
+from .variants.german import TARGET_STEP, GermanDeal, counted_tricks
+from .variants.german import hand_points as german_hand_points
 from .variants.oneonta import OneontaBid, OneontaDeal, OneontaEngine, null, positive, score
 from .variants.whist import BOOK, WhistDeal, honour_points
 
@@ -546,7 +547,7 @@ class GermanWhistExplainer:
         rows = []
         for own, other in hands:
             winner = None if own == other else 0
-            points = _points(scoring, (own, other), winner, stake)
+            points = german_hand_points(scoring, (own, other), winner, stake)
             rows.append(
                 WorkedExample(
                     inputs=f"{own}–{other}",

@@ -127,7 +127,7 @@ class GermanWhistEngine:
             entry = checked_entry(raw, GermanEntry, index=index, over=over, deals=deals, what="tricks")
             tricks = _verify_tricks(table.players, entry, whole)
             winner = None if tricks[0] == tricks[1] else (0 if tricks[0] > tricks[1] else 1)
-            points = _points(scoring, tricks, winner, options.number("stake"))
+            points = hand_points(scoring, tricks, winner, options.number("stake"))
             totals = [totals[0] + points[0], totals[1] + points[1]]
             if scoring == "trick_points":
                 target = raised_target(target, totals)
@@ -153,7 +153,7 @@ def _deal_count(table: Table) -> int | None:
     return None
 
 
-def _points(scoring: str, tricks: tuple[int, int], winner: int | None, stake: int) -> tuple[int, int]:
+def hand_points(scoring: str, tricks: tuple[int, int], winner: int | None, stake: int) -> tuple[int, int]:
     if scoring == "trick_points":
         return tricks
     points = [0, 0]

@@ -17,26 +17,37 @@ from .table import Table
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealPlan:
-    """The deals a rules page lists; ``open_ended`` when the game goes on past them (it ends on a score)."""
+    """The deals known before play; ``open_ended`` when the game goes on past them (it ends on a score).
+
+    ``derived`` when the engine builds each deal from the one before: then
+    only the first deal is exact, and later ones hold for their dealer,
+    cards and trump (the first deal dealt from that seat), not for who bids
+    first or what the reminders say.
+    """
 
     deals: tuple[DealFacts, ...]
     open_ended: bool
+    derived: bool = False
 
 
-def deal_plan(table: Table) -> DealPlan:
-    """The facts of every deal of a fixed-length game, or of one round of dealers otherwise."""
+def deal_plan(table: Table, shown: int | None = None) -> DealPlan:
+    """The facts of every deal of a fixed-length game; otherwise of ``shown`` deals
+    (default: one round of dealers)."""
     engine = table.variant.engine
     count = engine.deal_count(table)
-    shown = count if count is not None else table.size
+    if shown is None:
+        shown = count if count is not None else table.size
     plan: Callable[[Table], Sequence[DealFacts]] | None = getattr(engine, "plan", None)
     if plan is not None and count is not None:
-        return DealPlan(deals=tuple(plan(table)), open_ended=False)
+        return DealPlan(deals=tuple(plan(table))[:shown], open_ended=False)
     facts: Callable[[Table, int], DealFacts | None] | None = getattr(engine, "facts", None)
     if facts is not None:
         found = (facts(table, number) for number in range(1, shown + 1))
         return DealPlan(deals=tuple(fact for fact in found if fact is not None), open_ended=count is None)
     return DealPlan(
-        deals=tuple(_first_deal_dealt_by(table, n) for n in range(1, shown + 1)), open_ended=count is None
+        deals=tuple(_first_deal_dealt_by(table, n) for n in range(1, shown + 1)),
+        open_ended=count is None,
+        derived=True,
     )
 
 

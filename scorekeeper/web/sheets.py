@@ -8,7 +8,7 @@ nothing here restates a rule.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 
 from .. import store
 from ..pdf import Paper, orientation_for, paper_for, render_pdf
-from ..rules import Game, RuleViolation, Table, Trump, Variant, families, get_variant
+from ..rules import Game, RuleViolation, Table, Trump, Variant, families, get_variant, rulebook
 from ..rules.state import DealFacts
 from . import view
 from .forms import new_game_form
@@ -294,21 +294,19 @@ def blank_context(game: Game, *, rows: int, paper: Paper) -> dict[str, Any]:
 
 
 def deal_plan(game: Game, count: int) -> list[tuple[int, DealFacts | None]]:
-    """The facts of deals 1…``count`` as the engine gives them before anything is played.
+    """The facts of deals 1…``count`` as the engine knows them before anything is played.
 
-    The engine's ``plan`` (a fixed-length game) or ``facts`` (deal by deal) is
-    used when it has one; otherwise only the first deal is known from the
-    game's state, and the other rows get None.
+    Where the engine builds each deal from the one before, rows after the
+    first keep their dealer, cards and trump but not the first deal's
+    reminders, which would be wrong for them.
     """
-    table = game.table
-    engine: Any = table.variant.engine
-    if game.state.deal_count is not None and callable(getattr(engine, "plan", None)):
-        planned: Sequence[DealFacts] = engine.plan(table)
-        return [(facts.number, facts) for facts in planned[:count]]
-    if callable(getattr(engine, "facts", None)):
-        return [(number, engine.facts(table, number)) for number in range(1, count + 1)]
-    first = game.state.current
-    return [(number, first if number == 1 else None) for number in range(1, count + 1)]
+    plan = rulebook.deal_plan(game.table, shown=count)
+    rows: list[tuple[int, DealFacts | None]] = []
+    for number, facts in enumerate(plan.deals, start=1):
+        if plan.derived and number > 1:
+            facts = replace(facts, reminders=(), hook=False)
+        rows.append((number, facts))
+    return rows
 
 
 def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozenset[str]) -> BlankRow:

@@ -408,11 +408,17 @@ def test_a_blank_sheet_names_are_text_not_markup(driver: Driver, tmp_path: Path)
     assert "<b>Ann</b>" in words(pdf_text(response.data, tmp_path))
 
 
-def test_deal_plan_leaves_rows_the_engine_cannot_foresee() -> None:
+def test_deal_plan_keeps_only_what_the_engine_can_foresee() -> None:
     game = Game.start("oneonta", ["Ann", "Bob", "Cy"])
     plan = deal_plan(game, 7)
-    assert plan[0][1] is not None and plan[0][1].cards == 7
-    assert [facts for _, facts in plan[1:]] == [None] * 6  # who bids first depends on the last hand
+    assert [number for number, _ in plan] == list(range(1, 8))
+    first = plan[0][1]
+    assert first is not None and first.cards == 7 and first.reminders
+    later = [facts for _, facts in plan[1:]]
+    assert [facts.dealer for facts in later if facts] == [1, 2, 0, 1, 2, 0]
+    assert all(facts is not None and facts.cards == 7 for facts in later)
+    # Who bids first depends on the last hand's bids: later rows carry no such reminder.
+    assert all(facts is not None and facts.reminders == () for facts in later)
     fixed = deal_plan(Game.start("romanian-whist", ["Ann", "Bob", "Cy"]), 21)
     assert [facts.dealer for _, facts in fixed if facts] == [0, 1, 2] * 7
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import abort
-from sqlalchemy.orm import selectinload
+from sqlalchemy import delete, insert, select, update
 
 from .extensions import db
 from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, utcnow
@@ -77,21 +77,30 @@ def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
 
 def load_game(game_id: str) -> tuple[GameRecord, Game]:
     """The stored game and its replayed engine game, or 404."""
-    # One round trip each for the game, its seats and its entries.
-    record = db.session.get(
-        GameRecord, game_id, options=[selectinload(GameRecord.seats), selectinload(GameRecord.entries)]
-    )
+    record = db.session.get(GameRecord, game_id)
     if record is None:
         abort(404)
     return record, game_of(record)
 
 
 def game_of(record: GameRecord) -> Game:
-    """Replay a stored game's inputs with the engine."""
+    """Replay a stored game's inputs with the engine.
+
+    Every page and API call comes through here, so the seats and entries are
+    read as plain rows (one query each) rather than as ORM objects.
+    """
+    names = db.session.scalars(
+        select(SeatRecord.name).where(SeatRecord.game_id == record.id).order_by(SeatRecord.seat)
+    ).all()
+    rows = db.session.execute(
+        select(DealEntryRecord.number, DealEntryRecord.data)
+        .where(DealEntryRecord.game_id == record.id)
+        .order_by(DealEntryRecord.number)
+    ).all()
     variant = get_variant(record.variant)
-    table = Table.create(variant, record.players, first_dealer=record.first_dealer, options=record.options)
+    table = Table.create(variant, names, first_dealer=record.first_dealer, options=record.options)
     engine = variant.engine
-    entries = tuple(engine.read_entry(entry.number, entry.data) for entry in record.entries)
+    entries = tuple(engine.read_entry(number, data) for number, data in rows)
     return Game(table, entries)  # type: ignore[arg-type]
 
 
@@ -100,12 +109,17 @@ def record_deal(record: GameRecord, game: Game, number: int, data: Mapping[str, 
     engine = game.table.variant.engine
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
-    existing = next((entry for entry in record.entries if entry.number == number), None)
-    if existing is None:
-        record.entries.append(DealEntryRecord(number=number, data=stored))
+    entries = DealEntryRecord.__table__
+    if number <= len(game.entries):
+        db.session.execute(
+            update(entries)
+            .where(entries.c.game_id == record.id, entries.c.number == number)
+            .values(data=stored, recorded_at=utcnow())
+        )
     else:
-        existing.data = stored
-        existing.recorded_at = utcnow()
+        db.session.execute(
+            insert(entries).values(game_id=record.id, number=number, data=stored, recorded_at=utcnow())
+        )
     record.touch()
     db.session.commit()
     return updated
@@ -114,7 +128,10 @@ def record_deal(record: GameRecord, game: Game, number: int, data: Mapping[str, 
 def undo_last(record: GameRecord, game: Game) -> Game:
     """Remove the last recorded deal."""
     updated = game.undo()
-    record.entries.remove(record.entries[-1])
+    entries = DealEntryRecord.__table__
+    db.session.execute(
+        delete(entries).where(entries.c.game_id == record.id, entries.c.number == len(game.entries))
+    )
     record.touch()
     db.session.commit()
     return updated

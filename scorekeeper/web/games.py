@@ -291,7 +291,7 @@ def _deal_page(
         game=game,
         state=game.state,
         facts=facts,
-        about=view.deal_about(game, facts),
+        about=view.deal_about(game, facts, values.get("trump")),
         values=values,
         phase=phase,
         error=error,

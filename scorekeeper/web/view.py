@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -82,14 +83,19 @@ def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
     return f"{shown.symbol} {shown.label}"
 
 
-def deal_about(game: Game, facts: DealFacts) -> dict[str, Any]:
+def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> dict[str, Any]:
     """Everything the rules decide about a deal, for the top of the deal screen.
 
-    Once the deal is recorded its trump is the one the table entered.
+    Where a card is turned, the trump shown is the one just entered on the
+    form, else the one recorded for the deal.
     """
     players = game.table.players
     deals = game.state.deals
     recorded = deals[facts.number - 1].trump if facts.number <= len(deals) else None
+    if facts.trump_turned and isinstance(entered_trump, str):
+        # A trump the engine cannot read keeps the recorded one: the page shows the refusal.
+        with suppress(ValueError):
+            recorded = Trump.parse(entered_trump)
     return {
         "title": deal_title(game.state, facts),
         "dealer": players[facts.dealer],

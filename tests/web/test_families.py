@@ -1,8 +1,9 @@
 """The safety contract holds for every kind of input, not just the bid-exactly games.
 
 For one variant of each input kind: a post without a CSRF token is refused,
-another phone without the edit key cannot open or post a deal, and undo
-removes the last recorded deal. Deals are entered with the same neutral
+another phone without the edit key cannot open or post a deal, a post from a
+page older than the game is refused (409), and undo removes the last
+recorded deal. Deals are entered with the same neutral
 entries the worked examples use (tests/rules/fillers_*.py).
 """
 
@@ -48,8 +49,12 @@ def test_csrf_edit_key_and_undo_hold_for_every_input_kind(app: Flask, driver: Dr
     assert other.client.get(f"/games/{game_id}/deals/1").status_code == 403
     assert other.post(f"/games/{game_id}/deals/1", {"phase": "bids"}).status_code == 403
 
+    page = driver.client.get(f"/games/{game_id}/deals/1").get_data(as_text=True)
+    assert 'name="version" value="1"' in page, "every entry form carries the version it was made from"
     _record_first_deal(app, game_id)
     assert len(driver.stored(game_id)) == 1
+    stale = driver.post(f"/games/{game_id}/deals/1", {"version": "1"}, token_from=f"/games/{game_id}/undo")
+    assert stale.status_code == 409 and len(driver.stored(game_id)) == 1
     assert other.post(f"/games/{game_id}/undo").status_code == 403
     assert len(driver.stored(game_id)) == 1
     response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}/undo")

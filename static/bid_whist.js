@@ -72,9 +72,12 @@
     if (!result.won) form.querySelectorAll('input[name="tricks"]:checked').forEach((r) => { r.checked = false; });
     const side = form.querySelector("[data-bidding-side]");
     if (side && result.bidding_side) side.textContent = result.bidding_side;
+    const declarer = form.querySelector("[data-declarer]");
+    if (declarer && result.declarer) declarer.textContent = result.declarer;
     if (submit && form.querySelector('input[name="phase"]').value !== "correct") {
+      // With the script several calls may be waiting to be saved together.
       submit.textContent = result.won ? "Save the hand"
-        : result.due_name ? `Save the calls so far` : "Save";
+        : result.due_name ? "Save the calls so far" : "Save";
     }
   }
 

@@ -250,7 +250,15 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
         "won": shown["auction_won"] is not None,
         "declarations": [item["value"] for item in shown["declarations"] if item["offered"]],
         "bidding_side": shown["bidding_side"],
+        "declarer": _declarer(game, shown["auction_won"]),
     }
+
+
+def _declarer(game: Game, won: BidWhistDeal | None) -> str | None:
+    """The name of the player who won the auction and declares, once someone has."""
+    if won is None or won.bidder is None:
+        return None
+    return game.table.players[won.bidder]
 
 
 def _choices(caller: Mapping[str, Any]) -> list[CallChoice]:

@@ -75,11 +75,17 @@ def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
     return record, game, key
 
 
-def load_game(game_id: str) -> tuple[GameRecord, Game]:
-    """The stored game and its replayed engine game, or 404."""
+def load_record(game_id: str) -> GameRecord:
+    """The stored game's row, or 404."""
     record = db.session.get(GameRecord, game_id)
     if record is None:
         abort(404)
+    return record
+
+
+def load_game(game_id: str) -> tuple[GameRecord, Game]:
+    """The stored game and its replayed engine game, or 404."""
+    record = load_record(game_id)
     return record, game_of(record)
 
 

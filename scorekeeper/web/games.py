@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -22,9 +22,11 @@ from . import view
 from .device import can_edit, known_game_ids, remember_key, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
+from .page_cache import RenderedPages
 from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
+SHEETS = RenderedPages(size=512)
 
 Page = str | tuple[str, int] | Response
 
@@ -70,15 +72,28 @@ def new_game(code: str) -> Page:
 
 @bp.get("/games/<game_id>")
 def sheet(game_id: str) -> str:
-    """The score sheet: every deal, the totals, the leader, and what is due next."""
-    record, game = store.load_game(game_id)
+    """The score sheet: every deal, the totals, the leader, and what is due next.
+
+    A page without a message for this visitor is kept per game version, so
+    reading an unchanged game again costs one query, not a replay and a render.
+    """
+    record = store.load_record(game_id)
+    editable = can_edit(record)
+    key = (record.id, record.version, editable, request.host_url)
+    personal = "_flashes" in session
+    if not personal and (page := SHEETS.get(key)) is not None:
+        return page
+    game = store.game_of(record)
     live_url = url_for("share.live", game_id=game_id, _external=True)
-    return render_template(
+    page = render_template(
         "games/sheet.html",
         live_url=live_url,
         live_qr=qr_svg(live_url, title="QR code of the live score"),
-        **view.sheet_context(record, game, can_edit(record)),
+        **view.sheet_context(record, game, editable),
     )
+    if not personal:
+        SHEETS.put(key, page)
+    return page
 
 
 @bp.route("/games/<game_id>/deals/<int:number>", methods=["GET", "POST"])

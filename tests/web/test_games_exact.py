@@ -332,3 +332,18 @@ def test_undo_asks_first(driver: Driver) -> None:
     page = driver.client.get(f"/games/{game_id}/undo").get_data(as_text=True)
     assert "Remove deal 1?" in page and "Peggy dealt 1 card each" in page
     assert len(driver.stored(game_id)) == 1
+
+
+def test_an_unchanged_sheet_is_not_replayed(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = romanian(driver)
+    driver.sheet(game_id)  # the flash of the new game is shown once, then the page is kept
+    first = driver.sheet(game_id)
+
+    def no_replay(record: object) -> None:
+        raise AssertionError("an unchanged game was replayed")
+
+    monkeypatch.setattr("scorekeeper.web.games.store.game_of", no_replay)
+    assert driver.sheet(game_id) == first
+    monkeypatch.undo()
+    play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
+    assert totals_row(driver.sheet(game_id), 1) == ["6", "-1", "5"]

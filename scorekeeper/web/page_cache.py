@@ -36,3 +36,8 @@ class RenderedPages:
             self._pages.move_to_end(key)
             while len(self._pages) > self._size:
                 self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every kept page."""
+        with self._lock:
+            self._pages.clear()

@@ -46,7 +46,9 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     return {
         "sides": side_names(game),
         "side": side,
-        "counted": counted,
+        "tricks_legend": "Tricks that count",
+        "deal_word": "hand",
+        "honours_range": None,
         "trick_range": range(counted + 1),
         "suits": SUITS,
         "summary": hand_summary(game, preview_deal(game, facts.number, values), side, "tricks" in values),
@@ -63,7 +65,7 @@ register(
     "two_hand_tricks",
     EntryScreen(
         order_label="Order of play",
-        form_template="games/entry/two_hand_tricks.html",
+        form_template="games/entry/side_tricks.html",
         sheet_template="games/sheet/two_hand_tricks.html",
         read=read,
         context=context,

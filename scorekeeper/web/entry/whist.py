@@ -101,6 +101,8 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     return {
         "sides": side_names(game),
         "side": side,
+        "tricks_legend": "Tricks they took",
+        "deal_word": "deal",
         "trick_range": range(facts.cards + 1),
         "honours_range": range(HONOURS_PER_DEAL + 1) if counts_honours(game) else None,
         "suits": SUITS,
@@ -118,7 +120,7 @@ register(
     "partnership_tricks",
     EntryScreen(
         order_label="Order of play",
-        form_template="games/entry/partnership_tricks.html",
+        form_template="games/entry/side_tricks.html",
         sheet_template="games/sheet/partnership_tricks.html",
         read=read,
         context=context,

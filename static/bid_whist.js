@@ -10,7 +10,6 @@
   const callers = Array.from(form.querySelectorAll("details.caller"));
   const play = form.querySelector("[data-play]");
   const submit = form.querySelector("[data-submit]");
-  let pending = null;
 
   function positionOf(input) {
     const caller = input.closest("details.caller");
@@ -92,15 +91,7 @@
     }
   }
 
-  function check() {
-    if (pending) pending.abort();
-    pending = new AbortController();
-    fetch(form.dataset.checkUrl, { method: "POST", body: new FormData(form), signal: pending.signal,
-                                   headers: { "Accept": "application/json" } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((result) => { if (result) show(result); })
-      .catch(() => {});
-  }
+  const check = window.Scorekeeper.liveCheck(form, show);
 
   form.addEventListener("change", (event) => {
     if (event.target.name && event.target.name.startsWith("call-")) called(event.target);

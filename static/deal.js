@@ -6,7 +6,6 @@
   const form = document.querySelector("form[data-check-url]");
   if (!form) return;
   const errorBox = document.getElementById("entry-error");
-  let pending = null;
 
   function show(result) {
     const summary = form.querySelector("[data-summary]");
@@ -33,15 +32,7 @@
     }
   }
 
-  function check() {
-    if (pending) pending.abort();
-    pending = new AbortController();
-    fetch(form.dataset.checkUrl, { method: "POST", body: new FormData(form), signal: pending.signal,
-                                   headers: { "Accept": "application/json" } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((result) => { if (result) show(result); })
-      .catch(() => {});
-  }
+  const check = window.Scorekeeper.liveCheck(form, show);
 
   form.addEventListener("change", check);
 })();

@@ -7,7 +7,6 @@
   const form = document.querySelector("form[data-check-url]");
   if (!form) return;
   const errorBox = document.getElementById("entry-error");
-  let pending = null;
 
   function setText(selector, text) {
     const node = form.querySelector(selector);
@@ -55,15 +54,7 @@
     }
   }
 
-  function check() {
-    if (pending) pending.abort();
-    pending = new AbortController();
-    fetch(form.dataset.checkUrl, { method: "POST", body: new FormData(form), signal: pending.signal,
-                                   headers: { "Accept": "application/json" } })
-      .then((response) => (response.ok ? response.json() : null))
-      .then((result) => { if (result) show(result); })
-      .catch(() => {});
-  }
+  const check = window.Scorekeeper.liveCheck(form, show);
 
   form.addEventListener("change", check);
 })();

@@ -43,7 +43,3 @@ def fixed(cards: int, deals: int) -> tuple[int, ...]:
     """The same hand size every deal."""
     return (cards,) * deals
 
-
-def largest_hand(deck_size: int, players: int, *, keep_one: bool) -> int:
-    """The most cards each player can get, leaving one to turn for trump if asked."""
-    return (deck_size - (1 if keep_one else 0)) // players

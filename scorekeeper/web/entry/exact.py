@@ -95,10 +95,6 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
     return {"summary": shown["bid_line"], "tricks_left": shown["tricks_left"], "struck": struck}
 
 
-def made_marks(deal: ExactDeal) -> list[bool | None]:
-    """Made or missed for each seat, for the sheet."""
-    return [deal.made(seat) for seat in range(len(deal.bids))]
-
 
 register(
     "exact_bids",

@@ -62,11 +62,6 @@ class GameRecord(db.Model):  # type: ignore[name-defined,misc]
         """True when ``key`` is this game's edit key (compared in constant time)."""
         return key is not None and hmac.compare_digest(hash_key(key), self.edit_key_hash)
 
-    def touch(self) -> None:
-        """Mark a change: a newer version, a newer time."""
-        self.version += 1
-        self.updated_at = utcnow()
-
 
 class SeatRecord(db.Model):  # type: ignore[name-defined,misc]
     """A player's name at a seat; seats count from 0 clockwise."""

@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..extensions import db
+from ..kept import KeptByVersion
 from ..models import GameRecord
 from ..rules import Game, RuleViolation, get_variant
 from ..rules.state import DealFacts
@@ -22,11 +23,10 @@ from . import view
 from .device import can_edit, known_game_ids, remember_key, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
-from .page_cache import RenderedPages
 from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
-SHEETS = RenderedPages(size=512)
+SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
 
 Page = str | tuple[str, int] | Response
 
@@ -108,17 +108,15 @@ def deal(game_id: str, number: int) -> Page:
         values = _stored_values(game, number)
         return _deal_page(record, game, facts, values, phase, None)
     values = screen.read(request.form, game, facts, phase)
-    if _stale(record):
-        return _deal_page(
-            record,
-            game,
-            facts,
-            _stored_values(game, number),
-            screen.phase(game, number),
-            RuleViolation(CHANGED_ELSEWHERE),
-        ), 409
     try:
+        if _stale(record):
+            raise store.ChangedElsewhere()
         updated = store.record_deal(record, game, number, values)
+    except store.ChangedElsewhere as changed:
+        record, game = store.load_game(game_id)
+        facts = _open_facts(record, game, number)
+        values = _stored_values(game, number)
+        return _deal_page(record, game, facts, values, screen.phase(game, number), changed), 409
     except RuleViolation as refused:
         db.session.rollback()
         return _deal_page(record, game, facts, values, phase, refused), 422
@@ -158,14 +156,13 @@ def undo(game_id: str) -> Page:
         return render_template(
             "games/undo.html", record=record, game=game, deal=last, about=view.deal_about(game, last.facts)
         )
-    if _stale(record):
-        flash(CHANGED_ELSEWHERE)
-        return redirect(url_for("games.sheet", game_id=game_id), 303)
     try:
+        if _stale(record):
+            raise store.ChangedElsewhere()
         store.undo_last(record, game)
-    except RuleViolation as refused:
+    except RuleViolation as refused:  # ChangedElsewhere among them
         flash(refused.message)
-        return redirect(url_for("games.sheet", game_id=game_id))
+        return redirect(url_for("games.sheet", game_id=game_id), 303)
     flash(f"Deal {len(game.entries)} removed.")
     return redirect(url_for("games.sheet", game_id=game_id))
 
@@ -178,10 +175,13 @@ def abandon(game_id: str) -> Page:
     _refuse_if_abandoned(record)
     if request.method == "GET":
         return render_template("games/abandon.html", record=record, game=game)
-    if _stale(record):
-        flash(CHANGED_ELSEWHERE)
+    try:
+        if _stale(record):
+            raise store.ChangedElsewhere()
+        store.abandon(record)
+    except store.ChangedElsewhere as changed:
+        flash(changed.message)
         return redirect(url_for("games.sheet", game_id=game_id), 303)
-    store.abandon(record)
     flash("Game abandoned. Its sheet stays here to read.")
     return redirect(url_for("games.sheet", game_id=game_id))
 
@@ -207,11 +207,6 @@ def again(game_id: str) -> Response:
 
 
 # --- helpers of the views above ------------------------------------------------------
-
-CHANGED_ELSEWHERE = (
-    "This game changed on another phone: here is the new score, enter your change again. "
-    "Nothing was overwritten."
-)
 
 
 def _stale(record: GameRecord) -> bool:

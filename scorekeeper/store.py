@@ -2,17 +2,23 @@
 
 The database keeps the table and each deal's inputs as the engine reads them;
 every load replays them, so a correction re-scores everything after it.
+
+Every request comes through here, so the statements it runs are built once
+(with bound parameters) and games are read as plain rows: building a statement
+and loading an ORM object cost more than the database's own work.
 """
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from flask import abort
-from sqlalchemy import delete, insert, select, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from .extensions import db
 from .kept import KeptByVersion
@@ -38,6 +44,64 @@ class ChangedElsewhere(OutOfTurn):
         super().__init__(message, field="version")
 
 
+@dataclass(kw_only=True)
+class StoredGame:
+    """A game's row as stored: its table, edit key hash, version and times (no deals)."""
+
+    id: str
+    variant: str
+    options: dict[str, Any]
+    first_dealer: int
+    first_dealer_drawn: bool
+    edit_key_hash: str
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    abandoned_at: datetime | None
+
+    def key_matches(self, key: str | None) -> bool:
+        """True when ``key`` is this game's edit key (compared in constant time)."""
+        return key is not None and hmac.compare_digest(hash_key(key), self.edit_key_hash)
+
+
+_GAMES_TABLE = GameRecord.__table__
+_SEATS_TABLE = SeatRecord.__table__
+_ENTRIES_TABLE = DealEntryRecord.__table__
+_GAME_ROW = select(*(_GAMES_TABLE.c[name] for name in StoredGame.__dataclass_fields__)).where(
+    _GAMES_TABLE.c.id == bindparam("game")
+)
+_NAMES = (
+    select(_SEATS_TABLE.c.name)
+    .where(_SEATS_TABLE.c.game_id == bindparam("game"))
+    .order_by(_SEATS_TABLE.c.seat)
+)
+_ENTRIES = (
+    select(_ENTRIES_TABLE.c.number, _ENTRIES_TABLE.c.data)
+    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"))
+    .order_by(_ENTRIES_TABLE.c.number)
+)
+_CLAIM = (
+    update(_GAMES_TABLE)
+    .where(_GAMES_TABLE.c.id == bindparam("game"), _GAMES_TABLE.c.version == bindparam("seen"))
+    .values(version=_GAMES_TABLE.c.version + 1, updated_at=bindparam("now"))
+)
+_ABANDON = _CLAIM.values(abandoned_at=bindparam("now"))
+_ADD_ENTRY = insert(_ENTRIES_TABLE).values(
+    game_id=bindparam("game"),
+    number=bindparam("deal"),
+    data=bindparam("inputs"),
+    recorded_at=bindparam("now"),
+)
+_CORRECT_ENTRY = (
+    update(_ENTRIES_TABLE)
+    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+)
+_REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal")
+)
+
+
 def create_game(
     variant: str,
     players: Sequence[str],
@@ -45,11 +109,12 @@ def create_game(
     first_dealer: int,
     options: Mapping[str, object],
     drawn: bool = False,
-    commit: bool = True,
-) -> tuple[GameRecord, Game, str]:
+    deals: Sequence[Mapping[str, Any]] = (),
+) -> tuple[StoredGame, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
     Raises a RuleViolation, and stores nothing, when the engine refuses the table.
+    ``deals`` are inputs already checked by the engine, stored with the table.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
     key = secrets.token_urlsafe(24)
@@ -62,13 +127,15 @@ def create_game(
         edit_key_hash=hash_key(key),
         seats=[SeatRecord(seat=seat, name=name) for seat, name in enumerate(table.players)],
     )
+    record.entries = [DealEntryRecord(number=number, data=data) for number, data in enumerate(deals, start=1)]
     db.session.add(record)
-    if commit:
-        db.session.commit()
-    return record, game, key
+    db.session.commit()
+    stored = load_record(record.id)
+    db.session.expunge(record)
+    return stored, game, key
 
 
-def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> tuple[GameRecord, Game, str]:
+def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> tuple[StoredGame, Game, str]:
     """Replay an exported game with the engine first; store it only if every deal is legal.
 
     A refusal names the deal at fault and stores nothing.
@@ -87,44 +154,38 @@ def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
         game.table.players,
         first_dealer=game.table.first_dealer,
         options=dict(game.table.options),
-        commit=False,
+        deals=[engine.write_entry(entry) for entry in game.entries],
     )
-    for number, entry in enumerate(game.entries, start=1):
-        record.entries.append(DealEntryRecord(number=number, data=engine.write_entry(entry)))
-    db.session.commit()
     return record, game, key
 
 
-def load_record(game_id: str) -> GameRecord:
+def find_record(game_id: str) -> StoredGame | None:
+    """The stored game's row, if there is one."""
+    row = db.session.connection().execute(_GAME_ROW, {"game": game_id}).first()
+    return None if row is None else StoredGame(**row._asdict())
+
+
+def load_record(game_id: str) -> StoredGame:
     """The stored game's row, or 404."""
-    record = db.session.get(GameRecord, game_id)
+    record = find_record(game_id)
     if record is None:
         abort(404)
     return record
 
 
-def load_game(game_id: str) -> tuple[GameRecord, Game]:
+def load_game(game_id: str) -> tuple[StoredGame, Game]:
     """The stored game and its replayed engine game, or 404."""
     record = load_record(game_id)
     return record, game_of(record)
 
 
-def game_of(record: GameRecord) -> Game:
-    """Replay a stored game's inputs with the engine, or take this version's replay if kept.
-
-    Every page and API call comes through here, so the seats and entries are
-    read as plain rows (one query each) rather than as ORM objects.
-    """
+def game_of(record: StoredGame) -> Game:
+    """Replay a stored game's inputs with the engine, or take this version's replay if kept."""
     if (kept := GAMES.get((record.id, record.version))) is not None:
         return kept
-    names = db.session.scalars(
-        select(SeatRecord.name).where(SeatRecord.game_id == record.id).order_by(SeatRecord.seat)
-    ).all()
-    rows = db.session.execute(
-        select(DealEntryRecord.number, DealEntryRecord.data)
-        .where(DealEntryRecord.game_id == record.id)
-        .order_by(DealEntryRecord.number)
-    ).all()
+    connection = db.session.connection()
+    names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
+    rows = connection.execute(_ENTRIES, {"game": record.id}).all()
     variant = get_variant(record.variant)
     table = Table.create(variant, names, first_dealer=record.first_dealer, options=record.options)
     engine = variant.engine
@@ -134,7 +195,7 @@ def game_of(record: GameRecord) -> Game:
     return game
 
 
-def record_deal(record: GameRecord, game: Game, number: int, data: Mapping[str, Any]) -> Game:
+def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
     """Enter or correct deal ``number`` in one transaction; refused entries store nothing.
 
     ``game`` is the replay of ``record`` as loaded; if another phone changed the
@@ -143,65 +204,52 @@ def record_deal(record: GameRecord, game: Game, number: int, data: Mapping[str, 
     engine = game.table.variant.engine
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
-    entries = DealEntryRecord.__table__
-    _claim_next_version(record)
-    if number <= len(game.entries):
-        db.session.execute(
-            update(entries)
-            .where(entries.c.game_id == record.id, entries.c.number == number)
-            .values(data=stored, recorded_at=record.updated_at)
-        )
-    else:
-        db.session.execute(
-            insert(entries).values(
-                game_id=record.id, number=number, data=stored, recorded_at=record.updated_at
-            )
-        )
-    _commit(record, updated)
-    return updated
-
-
-def undo_last(record: GameRecord, game: Game) -> Game:
-    """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
-    updated = game.undo()
-    entries = DealEntryRecord.__table__
-    _claim_next_version(record)
-    db.session.execute(
-        delete(entries).where(entries.c.game_id == record.id, entries.c.number == len(game.entries))
+    connection = _claim_next_version(record, _CLAIM)
+    change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
+    connection.execute(
+        change, {"game": record.id, "deal": number, "inputs": stored, "now": record.updated_at}
     )
     _commit(record, updated)
     return updated
 
 
-def abandon(record: GameRecord) -> None:
+def undo_last(record: StoredGame, game: Game) -> Game:
+    """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
+    updated = game.undo()
+    connection = _claim_next_version(record, _CLAIM)
+    connection.execute(_REMOVE_ENTRY, {"game": record.id, "deal": len(game.entries)})
+    _commit(record, updated)
+    return updated
+
+
+def abandon(record: StoredGame) -> None:
     """Mark the game abandoned: it stays readable, and nothing more is entered."""
-    _claim_next_version(record, abandoned_at=utcnow())
+    _claim_next_version(record, _ABANDON)
+    record.abandoned_at = record.updated_at
     db.session.commit()
 
 
-def _claim_next_version(record: GameRecord, **changes: Any) -> None:
+def _claim_next_version(record: StoredGame, claim: Any) -> Any:
     """Raise the stored version by one, only if it is still the version ``record`` was loaded at.
 
     This is the change's first statement: it takes the write lock (SQLite) or
     the game's row lock (PostgreSQL), so of two phones changing the same game
     at once exactly one goes on; the other gets ChangedElsewhere and stores
-    nothing. The record then shows the new version without a reload.
+    nothing. ``record`` then shows the new version. Returns the connection of
+    the transaction, for the rest of the change.
     """
-    games = GameRecord.__table__
     now = utcnow()
-    claimed = db.session.execute(
-        update(games)
-        .where(games.c.id == record.id, games.c.version == record.version)
-        .values(version=games.c.version + 1, updated_at=now, **changes)
-    )
-    if claimed.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's CursorResult
+    connection = db.session.connection()
+    claimed = connection.execute(claim, {"game": record.id, "seen": record.version, "now": now})
+    if claimed.rowcount != 1:
         db.session.rollback()
         raise ChangedElsewhere()
-    for name, value in {"version": record.version + 1, "updated_at": now, **changes}.items():
-        set_committed_value(record, name, value)
+    record.version += 1
+    record.updated_at = now
+    return connection
 
 
-def _commit(record: GameRecord, updated: Game) -> None:
+def _commit(record: StoredGame, updated: Game) -> None:
     """Commit the change and keep the new version's replay for the requests that follow."""
     db.session.commit()
     GAMES.put((record.id, record.version), updated)

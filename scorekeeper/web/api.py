@@ -14,8 +14,8 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..extensions import csrf, db
-from ..models import GameRecord
 from ..rules import VARIANTS, OptionSpec, OutOfTurn, RuleViolation, Variant
+from ..store import StoredGame
 from .openapi import openapi_document
 from .state_json import game_json
 
@@ -177,7 +177,7 @@ def _kind_name(kind: type) -> str:
     return {str: "a string", list: "a list", int: "a whole number", dict: "an object"}[kind]
 
 
-def _writable(game_id: str) -> tuple[GameRecord, Any]:
+def _writable(game_id: str) -> tuple[StoredGame, Any]:
     """Load the game and check the bearer token and If-Match; refuse abandoned games."""
     record, game = store.load_game(game_id)
     header = request.headers.get("Authorization", "")
@@ -206,7 +206,7 @@ def _unauthorized() -> NoReturn:
     abort(response)
 
 
-def _state_response(record: GameRecord, game: Any) -> Response:
+def _state_response(record: StoredGame, game: Any) -> Response:
     response = jsonify(game_json(record, game))
     response.headers["ETag"] = f'"{record.version}"'
     return response

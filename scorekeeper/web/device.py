@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import abort, session
 
-from ..models import GameRecord
+from ..store import StoredGame
 
 MOST_KEYS = 40
 
@@ -30,12 +30,12 @@ def key_for(game_id: str) -> str | None:
     return key if isinstance(key, str) else None
 
 
-def can_edit(record: GameRecord) -> bool:
+def can_edit(record: StoredGame) -> bool:
     """True when this device holds the game's edit key."""
     return record.key_matches(key_for(record.id))
 
 
-def require_edit(record: GameRecord) -> None:
+def require_edit(record: StoredGame) -> None:
     """403 unless this device holds the game's edit key."""
     if not can_edit(record):
         abort(403, "Only a phone with this game's edit link can change it. You can still follow the score.")

@@ -7,15 +7,15 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from ..models import GameRecord
 from ..rules import Game, RuleViolation
+from ..store import StoredGame
 from .view import side_names
 
 FORMAT = "scorekeeper/game"
 FORMAT_VERSION = 1
 
 
-def export_json(record: GameRecord, game: Game) -> dict[str, Any]:
+def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
     """The game's table and every deal's inputs: importing it replays the same sheet."""
     engine = game.table.variant.engine
     return {

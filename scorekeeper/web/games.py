@@ -16,9 +16,9 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..extensions import db
 from ..kept import KeptByVersion
-from ..models import GameRecord
 from ..rules import Game, RuleViolation, get_variant
 from ..rules.state import DealFacts
+from ..store import StoredGame
 from . import view
 from .device import can_edit, known_game_ids, remember_key, require_edit
 from .entry import screen_for
@@ -34,7 +34,7 @@ Page = str | tuple[str, int] | Response
 @bp.get("/games")
 def your_games() -> str:
     """The games started or joined on this device: in progress first, then the rest."""
-    records = [db.session.get(GameRecord, game_id) for game_id in known_game_ids()]
+    records = [store.find_record(game_id) for game_id in known_game_ids()]
     summaries = [view.summary(record, store.game_of(record)) for record in records if record is not None]
     playing = [summary for summary in summaries if summary.playing]
     done = [summary for summary in summaries if not summary.playing]
@@ -209,7 +209,7 @@ def again(game_id: str) -> Response:
 # --- helpers of the views above ------------------------------------------------------
 
 
-def _stale(record: GameRecord) -> bool:
+def _stale(record: StoredGame) -> bool:
     """True when the form was made from an older version of the game than the stored one."""
     sent = request.form.get("version")
     return sent is not None and sent != str(record.version)
@@ -262,12 +262,12 @@ def _first_form_error(form: Any) -> str:
     return "Check the form"
 
 
-def _refuse_if_abandoned(record: GameRecord) -> None:
+def _refuse_if_abandoned(record: StoredGame) -> None:
     if record.abandoned_at is not None:
         abort(409, "This game was abandoned: it can be read but no longer changed.")
 
 
-def _open_facts(record: GameRecord, game: Game, number: int) -> DealFacts:
+def _open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
     """The facts of a deal that may be entered now: a recorded one, or the current one."""
     _refuse_if_abandoned(record)
     state = game.state
@@ -287,7 +287,7 @@ def _stored_values(game: Game, number: int) -> dict[str, Any]:
 
 
 def _deal_page(
-    record: GameRecord,
+    record: StoredGame,
     game: Game,
     facts: DealFacts,
     values: dict[str, Any],

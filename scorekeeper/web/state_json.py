@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..models import GameRecord
 from ..rules import Game
 from ..rules.state import DealFacts, DealState
+from ..store import StoredGame
 
 
-def game_json(record: GameRecord, game: Game) -> dict[str, Any]:
+def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
     """The game state of API.md: table, deals, next deal, totals, winners, version."""
     state = game.state
     table = game.table

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from ..models import GameRecord
 from ..rules import Game, GameState, Trump
 from ..rules.state import DealFacts
+from ..store import StoredGame
 from .entry import screen_for
 
 
@@ -118,7 +118,7 @@ def _hook_text(game: Game, facts: DealFacts) -> str | None:
     return f"{last} {role}: the bids may not add up to {facts.cards}"
 
 
-def summary(record: GameRecord, game: Game) -> GameSummary:
+def summary(record: StoredGame, game: Game) -> GameSummary:
     """A game's line in "Your games"."""
     abandoned = record.abandoned_at is not None
     return GameSummary(
@@ -143,7 +143,7 @@ def standings(game: Game) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: -row["total"])
 
 
-def sheet_context(record: GameRecord, game: Game, editable: bool) -> dict[str, Any]:
+def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, Any]:
     """What the score sheet page shows."""
     state = game.state
     current = state.current

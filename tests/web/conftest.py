@@ -19,9 +19,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
+from scorekeeper import create_app, store
 from scorekeeper.extensions import db
-from scorekeeper.models import DealEntryRecord, GameRecord
+from scorekeeper.models import DealEntryRecord
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
@@ -142,7 +142,7 @@ class Driver:
 
     def version(self, game_id: str) -> int:
         with self.app.app_context():
-            record = db.session.get(GameRecord, game_id)
+            record = store.find_record(game_id)
             assert record is not None
             return record.version
 

@@ -13,8 +13,6 @@ import pytest
 from flask import Flask
 
 from scorekeeper import store
-from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
 from scorekeeper.rules import VARIANTS
 from tests.rules.test_examples import FILLERS
 
@@ -26,7 +24,7 @@ ONE_PER_KIND = {variant.engine.input_kind: variant for variant in reversed(VARIA
 
 def _record_first_deal(app: Flask, game_id: str) -> None:
     with app.app_context():
-        record = db.session.get(GameRecord, game_id)
+        record = store.find_record(game_id)
         assert record is not None
         game = store.game_of(record)
         facts = game.state.current

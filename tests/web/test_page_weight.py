@@ -8,8 +8,6 @@ import re
 from flask import Flask
 
 from scorekeeper import store
-from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
 
 from .conftest import Driver
 
@@ -20,7 +18,7 @@ ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 def _finish_romanian(app: Flask, game_id: str) -> None:
     """Enter all 33 deals: the first bidder bids and takes everything, the last bids 1."""
     with app.app_context():
-        record = db.session.get(GameRecord, game_id)
+        record = store.find_record(game_id)
         assert record is not None
         game = store.game_of(record)
         while (facts := game.state.current) is not None:

@@ -20,7 +20,6 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import store
 from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
 from scorekeeper.pdf import PAPERS, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
 from scorekeeper.rules import Game
 from scorekeeper.web import view
@@ -208,7 +207,7 @@ def test_the_sheet_prints_every_deal_the_date_the_chart_and_names_as_text(
 ) -> None:
     game_id, _game = store_game(app, GAMES["exact, finished"])
     with app.app_context():
-        record = db.session.get(GameRecord, game_id)
+        record = store.find_record(game_id)
         assert record is not None
         started = record.created_at
     text = pdf_text(driver.client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path)

@@ -37,9 +37,9 @@ def hold_changes_in_step(monkeypatch: pytest.MonkeyPatch) -> None:
     barrier = threading.Barrier(2, timeout=10)
     claim = store._claim_next_version
 
-    def claim_together(record: Any, **changes: Any) -> None:
+    def claim_together(*args: Any) -> Any:
         barrier.wait()
-        claim(record, **changes)
+        return claim(*args)
 
     monkeypatch.setattr(store, "_claim_next_version", claim_together)
 

@@ -9,8 +9,6 @@ import re
 import pytest
 
 from scorekeeper import store
-from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
 from scorekeeper.rules import VARIANTS, Table, Variant
 from scorekeeper.rules.explain import worked_examples
 from scorekeeper.rules.rulebook import deal_plan, seat_names
@@ -178,7 +176,7 @@ def test_the_judge_refuses_impossible_tricks_with_the_reason(
 def test_the_judge_of_a_games_deal_uses_its_trump_direction_and_players(driver: Driver) -> None:
     game_id = driver.start("bid-whist", ["Ann", "Bob", "Cy", "Dee"])
     with driver.app.app_context():
-        record = db.session.get(GameRecord, game_id)
+        record = store.find_record(game_id)
         assert record is not None
         hand = {"auction": ["pass", "4 downtown", "pass", "pass"], "declaration": "H", "tricks": 10}
         store.record_deal(record, store.game_of(record), 1, hand)

@@ -95,7 +95,6 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
     return {"summary": shown["bid_line"], "tricks_left": shown["tricks_left"], "struck": struck}
 
 
-
 register(
     "exact_bids",
     EntryScreen(

@@ -12,7 +12,9 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from . import store
 from .extensions import csrf, db, migrate
+from .writers import queue_for
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -50,6 +52,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         app.config.from_mapping(test_config)
 
     db.init_app(app)
+    with app.app_context():
+        app.extensions["scorekeeper.writers"] = queue_for(db.engine.url)
+    app.teardown_appcontext(store.close_connection)
     csrf.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     from . import models  # noqa: F401  (registers the tables with the metadata)

@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import abort
-from sqlalchemy import bindparam, delete, insert, select, update
+from flask import abort, current_app, g
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from .extensions import db
 from .kept import KeptByVersion
-from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, utcnow
+from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
 from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant
+from .writers import WriterQueue
 
 # Replayed games of this worker, by id and version: a game's version rises with
 # every change, so a kept replay is always the replay of what is stored.
@@ -119,20 +121,38 @@ def create_game(
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
     key = secrets.token_urlsafe(24)
     table = game.table
-    record = GameRecord(
+    now = utcnow()
+    record = StoredGame(
+        id=new_game_id(),
         variant=table.variant.code,
         options=dict(table.options),
         first_dealer=table.first_dealer,
         first_dealer_drawn=drawn,
         edit_key_hash=hash_key(key),
-        seats=[SeatRecord(seat=seat, name=name) for seat, name in enumerate(table.players)],
+        version=1,
+        created_at=now,
+        updated_at=now,
+        abandoned_at=None,
     )
-    record.entries = [DealEntryRecord(number=number, data=data) for number, data in enumerate(deals, start=1)]
-    db.session.add(record)
-    db.session.commit()
-    stored = load_record(record.id)
-    db.session.expunge(record)
-    return stored, game, key
+    with _writers().turn():
+        connection = _connection()
+        try:
+            connection.execute(insert(_GAMES_TABLE), [vars(record)])
+            seats = [
+                {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
+            ]
+            connection.execute(insert(_SEATS_TABLE), seats)
+            if deals:
+                entries = [
+                    {"game_id": record.id, "number": number, "data": data, "recorded_at": now}
+                    for number, data in enumerate(deals, start=1)
+                ]
+                connection.execute(insert(_ENTRIES_TABLE), entries)
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            raise
+    return record, game, key
 
 
 def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> tuple[StoredGame, Game, str]:
@@ -161,7 +181,7 @@ def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
 
 def find_record(game_id: str) -> StoredGame | None:
     """The stored game's row, if there is one."""
-    row = db.session.connection().execute(_GAME_ROW, {"game": game_id}).first()
+    row = _connection().execute(_GAME_ROW, {"game": game_id}).first()
     return None if row is None else StoredGame(**row._asdict())
 
 
@@ -183,7 +203,7 @@ def game_of(record: StoredGame) -> Game:
     """Replay a stored game's inputs with the engine, or take this version's replay if kept."""
     if (kept := GAMES.get((record.id, record.version))) is not None:
         return kept
-    connection = db.session.connection()
+    connection = _connection()
     names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
     rows = connection.execute(_ENTRIES, {"game": record.id}).all()
     variant = get_variant(record.variant)
@@ -204,52 +224,81 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     engine = game.table.variant.engine
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
-    connection = _claim_next_version(record, _CLAIM)
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    connection.execute(
-        change, {"game": record.id, "deal": number, "inputs": stored, "now": record.updated_at}
-    )
-    _commit(record, updated)
+    with _changing(record, _CLAIM) as connection:
+        connection.execute(
+            change, {"game": record.id, "deal": number, "inputs": stored, "now": record.updated_at}
+        )
+    GAMES.put((record.id, record.version), updated)
     return updated
 
 
 def undo_last(record: StoredGame, game: Game) -> Game:
     """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
     updated = game.undo()
-    connection = _claim_next_version(record, _CLAIM)
-    connection.execute(_REMOVE_ENTRY, {"game": record.id, "deal": len(game.entries)})
-    _commit(record, updated)
+    with _changing(record, _CLAIM) as connection:
+        connection.execute(_REMOVE_ENTRY, {"game": record.id, "deal": len(game.entries)})
+    GAMES.put((record.id, record.version), updated)
     return updated
 
 
 def abandon(record: StoredGame) -> None:
     """Mark the game abandoned: it stays readable, and nothing more is entered."""
-    _claim_next_version(record, _ABANDON)
+    with _changing(record, _ABANDON):
+        pass  # the claim itself marks the game abandoned
     record.abandoned_at = record.updated_at
-    db.session.commit()
 
 
-def _claim_next_version(record: StoredGame, claim: Any) -> Any:
-    """Raise the stored version by one, only if it is still the version ``record`` was loaded at.
+@contextmanager
+def _changing(record: StoredGame, claim: Any) -> Iterator[Connection]:
+    """One change to a game, as one transaction that commits when the block ends.
 
-    This is the change's first statement: it takes the write lock (SQLite) or
-    the game's row lock (PostgreSQL), so of two phones changing the same game
-    at once exactly one goes on; the other gets ChangedElsewhere and stores
-    nothing. ``record`` then shows the new version. Returns the connection of
-    the transaction, for the rest of the change.
+    Its first statement raises the stored version by one, only if it is still
+    the version ``record`` was loaded at. That takes the write lock (SQLite)
+    or the game's row lock (PostgreSQL), so of two phones changing the same
+    game at once exactly one goes on; the other gets ChangedElsewhere and
+    stores nothing. ``record`` then shows the new version and time. On SQLite
+    the change also waits its turn among the app's writers (see writers.py).
     """
-    now = utcnow()
-    connection = db.session.connection()
-    claimed = connection.execute(claim, {"game": record.id, "seen": record.version, "now": now})
-    if claimed.rowcount != 1:
-        db.session.rollback()
-        raise ChangedElsewhere()
-    record.version += 1
-    record.updated_at = now
+    with _writers().turn():
+        now = utcnow()
+        connection = _connection()
+        claimed = connection.execute(claim, {"game": record.id, "seen": record.version, "now": now})
+        if claimed.rowcount != 1:
+            connection.rollback()
+            raise ChangedElsewhere()
+        seen, last_change = record.version, record.updated_at
+        record.version, record.updated_at = seen + 1, now
+        try:
+            yield connection
+            connection.commit()
+        except BaseException:
+            connection.rollback()
+            record.version, record.updated_at = seen, last_change
+            raise
+
+
+def _connection() -> Connection:
+    """This app context's database connection: opened on first use, closed with the context.
+
+    The store runs its statements on a plain connection rather than the ORM
+    session: it only ever reads and writes rows, and the session's bookkeeping
+    cost more per request than the statements themselves.
+    """
+    connection: Connection | None = g.get("scorekeeper_connection")
+    if connection is None:
+        connection = g.scorekeeper_connection = db.engine.connect()
     return connection
 
 
-def _commit(record: StoredGame, updated: Game) -> None:
-    """Commit the change and keep the new version's replay for the requests that follow."""
-    db.session.commit()
-    GAMES.put((record.id, record.version), updated)
+def close_connection(_error: BaseException | None = None) -> None:
+    """Give the context's connection back to the pool (anything uncommitted is rolled back)."""
+    connection: Connection | None = g.pop("scorekeeper_connection", None)
+    if connection is not None:
+        connection.close()
+
+
+def _writers() -> WriterQueue:
+    """The app's queue of writers (a no-op but on SQLite)."""
+    queue: WriterQueue = current_app.extensions["scorekeeper.writers"]
+    return queue

@@ -32,7 +32,7 @@ def forbidden_bid(cards: int, earlier: Sequence[int]) -> int | None:
 
 
 def over_under(cards: int, bids: Sequence[int | None]) -> str:
-    """"over", "under" or "even": the bids made against the tricks in the deal."""
+    """ "over", "under" or "even": the bids made against the tricks in the deal."""
     total = sum(bid for bid in bids if bid is not None)
     return "over" if total > cards else "under" if total < cards else "even"
 

@@ -42,4 +42,3 @@ def ascending(top: int) -> tuple[int, ...]:
 def fixed(cards: int, deals: int) -> tuple[int, ...]:
     """The same hand size every deal."""
     return (cards,) * deals
-

@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..extensions import csrf, db
+from ..extensions import csrf
 from ..rules import VARIANTS, OptionSpec, OutOfTurn, RuleViolation, Variant
 from ..store import StoredGame
 from .openapi import openapi_document
@@ -91,12 +91,7 @@ def read_game(game_id: str) -> Response:
 def put_deal(game_id: str, number: int) -> Response:
     """Enter the current deal or correct an earlier one; later deals are re-scored."""
     record, game = _writable(game_id)
-    body = _json_object()
-    try:
-        updated = store.record_deal(record, game, number, body)
-    except RuleViolation:
-        db.session.rollback()
-        raise
+    updated = store.record_deal(record, game, number, _json_object())
     return _state_response(record, updated)
 
 

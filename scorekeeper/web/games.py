@@ -14,7 +14,6 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from werkzeug.wrappers import Response
 
 from .. import store
-from ..extensions import db
 from ..kept import KeptByVersion
 from ..rules import Game, RuleViolation, get_variant
 from ..rules.state import DealFacts
@@ -117,8 +116,7 @@ def deal(game_id: str, number: int) -> Page:
         facts = _open_facts(record, game, number)
         values = _stored_values(game, number)
         return _deal_page(record, game, facts, values, screen.phase(game, number), changed), 409
-    except RuleViolation as refused:
-        db.session.rollback()
+    except RuleViolation as refused:  # refused by the engine before anything was written
         return _deal_page(record, game, facts, values, phase, refused), 422
     if number < len(updated.entries) or updated.state.deals[number - 1].complete:
         flash(f"Deal {number} saved.")

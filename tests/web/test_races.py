@@ -10,7 +10,8 @@ The stored game is then read back and compared with what was acknowledged.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -33,15 +34,17 @@ def in_step(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def hold_changes_in_step(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From now on, changes claim the game's next version two at a time, together."""
+    """From now on, changes set off two at a time, together, to claim the game's next version."""
     barrier = threading.Barrier(2, timeout=10)
-    claim = store._claim_next_version
+    changing = store._changing
 
-    def claim_together(*args: Any) -> Any:
+    @contextmanager
+    def changing_together(*args: Any) -> Iterator[Any]:
         barrier.wait()
-        return claim(*args)
+        with changing(*args) as connection:
+            yield connection
 
-    monkeypatch.setattr(store, "_claim_next_version", claim_together)
+    monkeypatch.setattr(store, "_changing", changing_together)
 
 
 def race(*requests: Callable[[], TestResponse]) -> list[TestResponse]:

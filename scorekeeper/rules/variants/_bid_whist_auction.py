@@ -153,9 +153,7 @@ def call_problem(
     high = high_bid(calls)
     if call.level is None:
         if seat == facts.dealer and high is None:
-            return (
-                f"Everyone passed to {players[seat]}, the dealer, who must bid at least {rules.min_bid}"
-            )
+            return f"Everyone passed to {players[seat]}, the dealer, who must bid at least {rules.min_bid}"
         return None
     if call.level < rules.min_bid:
         return f"The lowest bid is {rules.min_bid}: {players[seat]} cannot bid {call.label}"
@@ -172,9 +170,7 @@ def call_problem(
 def every_call(rules: AuctionRules) -> tuple[Call, ...]:
     """Pass, then every bid from the lowest, each level uptown, downtown, no trump."""
     bids = (
-        Call(level=level, kind=kind)
-        for level in range(rules.min_bid, HIGHEST_LEVEL + 1)
-        for kind in BidType
+        Call(level=level, kind=kind) for level in range(rules.min_bid, HIGHEST_LEVEL + 1) for kind in BidType
     )
     return (PASS, *bids)
 
@@ -223,9 +219,7 @@ def verify_declaration(bid: Call, declaration: Declaration, bidder: str) -> None
     """A suit after an uptown or downtown bid; a direction after a no-trump bid."""
     if bid.kind is BidType.NO_TRUMP:
         if not isinstance(declaration, Direction):
-            raise InvalidDeclaration(
-                f"{bidder} bid {bid.label}: say uptown or downtown, not a trump suit"
-            )
+            raise InvalidDeclaration(f"{bidder} bid {bid.label}: say uptown or downtown, not a trump suit")
     elif not isinstance(declaration, Trump) or declaration not in SUITS:
         raise InvalidDeclaration(f"{bidder} bid {bid.label} and names the trump suit: S, H, D or C")
 
@@ -273,7 +267,7 @@ def read_call(raw: object) -> Call:
         if isinstance(level, int) and not isinstance(level, bool) and kind is not None:
             return Call(level=level, kind=kind)
     raise InvalidCall(
-        f"A call is pass or a level and uptown, downtown or NT (such as \"4 downtown\"), not {raw!r}"
+        f'A call is pass or a level and uptown, downtown or NT (such as "4 downtown"), not {raw!r}'
     )
 
 

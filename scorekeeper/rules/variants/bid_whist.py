@@ -170,7 +170,7 @@ class BidWhistEngine:
         check_keys(data, ("auction", "declaration", "tricks"), "A hand of Bid Whist")
         raw = data.get("auction")
         if not isinstance(raw, list):
-            raise InvalidCall("The auction is the list of calls in order, such as [\"pass\", \"4 downtown\"]")
+            raise InvalidCall('The auction is the list of calls in order, such as ["pass", "4 downtown"]')
         return BidWhistEntry(
             number=number,
             auction=tuple(read_call(call) for call in raw),
@@ -383,8 +383,7 @@ def _reminders(table: Table, dealer: int, eldest: int) -> tuple[str, ...]:
         notes.append(f"{players[eldest]} leads")
     if jokers:
         top = (
-            "The jokers are the top trumps, red above black"
-            if jokers == 2 else "The joker is the top trump"
+            "The jokers are the top trumps, red above black" if jokers == 2 else "The joker is the top trump"
         )
         notes.append(f"{top}; in no trump they are worthless")
     return tuple(notes)

@@ -1,0 +1,62 @@
+"""One writer at a time on a SQLite database, handed over without waiting.
+
+SQLite lets one connection write at a time. A connection that finds the write
+lock taken sleeps and tries again (1, 2, 5, 10, 15, 20, 25, 50, 100 ms ... up to
+the busy timeout), so under many phones at once a deal could wait tens of
+milliseconds after the lock was already free. Writers of this app therefore
+queue on a lock of their own first: a thread lock between the threads of a
+worker, and an ``flock`` on a file beside the database between the workers.
+Both wake the next writer the moment the last one commits. PostgreSQL locks
+the game's row itself and needs none of this.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy.engine import URL
+
+try:
+    import fcntl
+except ImportError:  # not on POSIX: the thread lock still orders a worker's own writers
+    fcntl = None  # type: ignore[assignment]
+
+
+class WriterQueue:
+    """Lets one writer at a time into the database, across threads and processes."""
+
+    def __init__(self, lock_path: Path | None) -> None:
+        """``lock_path``: the file the worker processes lock; None lets every writer straight in."""
+        self._lock_path = lock_path
+        self._in_process = threading.Lock()
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        """Hold the database for one write transaction: begin, change, commit inside."""
+        if self._lock_path is None:
+            yield
+            return
+        with self._in_process:
+            if fcntl is None:
+                yield
+                return
+            # Opened for each turn: a file opened before the workers forked would be
+            # one open file shared by all, and its flock would not keep them apart.
+            descriptor = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX)
+                yield
+            finally:
+                os.close(descriptor)  # releases the flock
+
+
+def queue_for(database: URL) -> WriterQueue:
+    """The writer queue for a database: a lock file beside a SQLite file, else none."""
+    if database.get_backend_name() != "sqlite" or database.database in (None, "", ":memory:"):
+        return WriterQueue(None)
+    path = Path(database.database)
+    return WriterQueue(path.with_name(path.name + ".writer-lock"))

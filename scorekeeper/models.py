@@ -70,7 +70,8 @@ class SeatRecord(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # Looked up through the unique (game_id, ...) constraint below; no index of its own.
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
 
@@ -84,7 +85,8 @@ class DealEntryRecord(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (UniqueConstraint("game_id", "number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    # Looked up through the unique (game_id, ...) constraint below; no index of its own.
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

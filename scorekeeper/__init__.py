@@ -53,14 +53,16 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
 
     db.init_app(app)
     with app.app_context():
-        app.extensions["scorekeeper.writers"] = queue_for(db.engine.url)
+        writers = app.extensions["scorekeeper.writers"] = queue_for(db.engine.url)
     app.teardown_appcontext(store.close_connection)
     csrf.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
     from . import models  # noqa: F401  (registers the tables with the metadata)
 
     if app.config.get("AUTO_MIGRATE", os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0"):
-        with app.app_context():
+        # Several workers starting at once on a new SQLite file would each create
+        # the tables; in the writers' queue the first migrates and the rest find it done.
+        with app.app_context(), writers.turn():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
     from .web import api, compress, errors, games, home, referee, security, share, sheets
@@ -76,6 +78,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     errors.register_error_pages(app)
     compress.enable_compression(app)
     security.add_security_headers(app)
+    # Keys in the order the documents are built (API.md's order), and no sorting cost.
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     return app

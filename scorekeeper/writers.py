@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,6 +34,8 @@ class WriterQueue:
         """``lock_path``: the file the worker processes lock; None lets every writer straight in."""
         self._lock_path = lock_path
         self._in_process = threading.Lock()
+        self._descriptor = -1
+        self._descriptor_pid = 0
 
     @contextmanager
     def turn(self) -> Iterator[None]:
@@ -44,14 +47,26 @@ class WriterQueue:
             if fcntl is None:
                 yield
                 return
-            # Opened for each turn: a file opened before the workers forked would be
-            # one open file shared by all, and its flock would not keep them apart.
-            descriptor = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT, 0o600)
+            descriptor = self._lock_descriptor()
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
             try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX)
                 yield
             finally:
-                os.close(descriptor)  # releases the flock
+                fcntl.flock(descriptor, fcntl.LOCK_UN)
+
+    def _lock_descriptor(self) -> int:
+        """This process's own descriptor of the lock file (called under the thread lock).
+
+        A descriptor inherited through a fork would be one open file shared by
+        every worker, and its flock would not keep them apart: each process
+        opens its own, once.
+        """
+        assert self._lock_path is not None
+        if self._descriptor_pid != os.getpid():
+            self._descriptor = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            self._descriptor_pid = os.getpid()
+            weakref.finalize(self, os.close, self._descriptor)
+        return self._descriptor
 
 
 def queue_for(database: URL) -> WriterQueue:

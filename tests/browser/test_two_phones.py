@@ -1,0 +1,42 @@
+"""Two phones on one game: the one that saves from an old page is told, shown the new
+score, and overwrites nothing."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import Phone
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+ANN, BOB, CY, DEE = range(4)
+
+# Oh Hell, Ann deals 10 cards; Bob bids first. Neither total is 10, so the hook allows both.
+FIRST_PHONE_BIDS = {BOB: 3, CY: 2, DEE: 4, ANN: 2}
+SECOND_PHONE_BIDS = {BOB: 1, CY: 2, DEE: 4, ANN: 2}
+
+
+@pytest.mark.browser
+def test_saving_from_a_stale_page_shows_the_new_score_and_keeps_the_other_phones_bids(phone: Phone) -> None:
+    game_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    other = Phone(phone.page.context.new_page(), phone.shots)  # a second phone with the edit link
+    other.page.goto(game_url)
+    other.open_next_deal(1)
+    phone.open_next_deal(1)
+
+    phone.tap_bids(FIRST_PHONE_BIDS)
+    phone.save_bids()
+
+    other.tap_bids(SECOND_PHONE_BIDS)
+    answer = other.save()
+    assert answer.status == 409
+    expect(other.page.locator("[role=alert]")).to_contain_text(
+        "This game changed on another phone: here is the new score, enter your change again."
+    )
+    # The refused phone now shows the bids the other phone saved, ready for the tricks.
+    expect(other.page.locator(".bid-pill")).to_have_text(["Bob 3", "Cy 2", "Dee 4", "Ann 2"])
+    expect(other.page.locator("button.primary")).to_have_text("Save the tricks")
+    print(f"screenshot: {other.shoot('stale-save-refused')}")
+
+    phone.page.goto(game_url)
+    expect(phone.page.locator("#deal-1 td").nth(BOB)).to_contain_text("3")

@@ -5,8 +5,10 @@
 Times, through the app (template, WeasyPrint, response): the score sheet of a
 finished 33-deal 7-player Romanian game, and a blank 19-deal sheet (Oh Hell
 for four). The floor is WeasyPrint rendering a
-one-page minimal document in the same run. Each figure is the median of
-several runs after one warm-up. Prints figures only; asserts nothing.
+one-page minimal document in the same run; for comparison it also prints the
+one-page sheet of a game with no deal yet, through the same templates and
+print stylesheet. Each figure is the median of several runs after one warm-up.
+Prints figures only; asserts nothing.
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ def main() -> None:
         )
         client = app.test_client()
         game_id = finished_romanian(app)
+        with app.app_context():
+            empty_id = store.create_game("romanian-whist", NAMES, first_dealer=0, options={})[0].id
 
         def get(url: str) -> Callable[[], bytes]:
             def render() -> bytes:
@@ -80,11 +84,13 @@ def main() -> None:
         blank_url = f"/sheets/blank/oh-hell/sheet.pdf?{players}"
         floor = median_seconds(lambda: HTML(string="<p>Scorekeeper</p>").write_pdf())
         sheet = median_seconds(get(f"/games/{game_id}/sheet.pdf"))
+        empty = median_seconds(get(f"/games/{empty_id}/sheet.pdf"))
         blank = median_seconds(get(blank_url))
 
     print(f"Median of {RUNS} renders each, in seconds (WeasyPrint, through the app).")
     print(f"{'minimal one-page document (floor)':44} {floor:7.3f}")
     for label, seconds in (
+        ("game with no deal yet, 7 players (1 page)", empty),
         ("finished game, 33 deals, 7 players", sheet),
         ("blank sheet, 19 deals (Oh Hell for four)", blank),
     ):

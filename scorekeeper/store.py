@@ -77,9 +77,12 @@ _NAMES = (
     .where(_SEATS_TABLE.c.game_id == bindparam("game"))
     .order_by(_SEATS_TABLE.c.seat)
 )
-_ENTRIES = (
-    select(_ENTRIES_TABLE.c.number, _ENTRIES_TABLE.c.data)
-    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"))
+# The deals with the game's version, read in one statement (one snapshot): a
+# game's row and its deals read apart could straddle another phone's change.
+_VERSION_AND_ENTRIES = (
+    select(_GAMES_TABLE.c.version, _ENTRIES_TABLE.c.number, _ENTRIES_TABLE.c.data)
+    .select_from(_GAMES_TABLE.outerjoin(_ENTRIES_TABLE, _ENTRIES_TABLE.c.game_id == _GAMES_TABLE.c.id))
+    .where(_GAMES_TABLE.c.id == bindparam("game"))
     .order_by(_ENTRIES_TABLE.c.number)
 )
 _CLAIM = (
@@ -200,19 +203,30 @@ def load_game(game_id: str) -> tuple[StoredGame, Game]:
 
 
 def game_of(record: StoredGame) -> Game:
-    """Replay a stored game's inputs with the engine, or take this version's replay if kept."""
-    if (kept := GAMES.get((record.id, record.version))) is not None:
-        return kept
+    """Replay a stored game's inputs with the engine, or take this version's replay if kept.
+
+    Should another phone change the game after ``record`` was read, ``record``
+    is brought up to the version whose deals were read, so the two always agree.
+    """
     connection = _connection()
-    names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
-    rows = connection.execute(_ENTRIES, {"game": record.id}).all()
-    variant = get_variant(record.variant)
-    table = Table.create(variant, names, first_dealer=record.first_dealer, options=record.options)
-    engine = variant.engine
-    entries = tuple(engine.read_entry(number, data) for number, data in rows)
-    game = Game(table, entries)  # type: ignore[arg-type]
-    GAMES.put((record.id, record.version), game)
-    return game
+    while (kept := GAMES.get((record.id, record.version))) is None:
+        rows = connection.execute(_VERSION_AND_ENTRIES, {"game": record.id}).all()
+        if not rows:
+            abort(404)
+        if rows[0].version != record.version:
+            if (fresh := find_record(record.id)) is None:
+                abort(404)
+            vars(record).update(vars(fresh))
+            continue
+        names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
+        variant = get_variant(record.variant)
+        table = Table.create(variant, names, first_dealer=record.first_dealer, options=record.options)
+        engine = variant.engine
+        entries = tuple(engine.read_entry(row.number, row.data) for row in rows if row.number is not None)
+        game = Game(table, entries)  # type: ignore[arg-type]
+        GAMES.put((record.id, record.version), game)
+        return game
+    return kept
 
 
 def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:

@@ -160,3 +160,18 @@ def test_two_phones_saving_the_same_deal_page(app: Flask, in_step: None) -> None
     assert stored["version"] == 2 and len(stored["deals"]) == 1
     kept = [1, 1, 1] if responses[0].status_code == 302 else [0, 1, 1]
     assert stored["deals"][0]["bids"] == kept
+
+
+def test_a_game_read_while_another_phone_changes_it_agrees_with_its_version(app: Flask) -> None:
+    """The row says version 1, but by the time the deals are read a deal was entered:
+    the replay and the record are both of version 2, never deals of one under the other's number."""
+    game_id, headers = new_api_game(app)
+    with app.app_context():
+        seen_before = store.load_record(game_id)
+        entered = app.test_client().put(
+            f"/api/v1/games/{game_id}/deals/1", json={"bids": [1, 1, 1]}, headers=headers
+        )
+        assert entered.status_code == 200
+        store.GAMES.clear()  # as in another worker, which never saw that change
+        game = store.game_of(seen_before)
+        assert seen_before.version == 2 and len(game.entries) == 1

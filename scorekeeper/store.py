@@ -137,24 +137,18 @@ def create_game(
         updated_at=now,
         abandoned_at=None,
     )
-    with _writers().turn():
-        connection = _connection()
-        try:
-            connection.execute(insert(_GAMES_TABLE), [vars(record)])
-            seats = [
-                {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
+    with _transaction() as connection:
+        connection.execute(insert(_GAMES_TABLE), [vars(record)])
+        seats = [
+            {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
+        ]
+        connection.execute(insert(_SEATS_TABLE), seats)
+        if deals:
+            entries = [
+                {"game_id": record.id, "number": number, "data": data, "recorded_at": now}
+                for number, data in enumerate(deals, start=1)
             ]
-            connection.execute(insert(_SEATS_TABLE), seats)
-            if deals:
-                entries = [
-                    {"game_id": record.id, "number": number, "data": data, "recorded_at": now}
-                    for number, data in enumerate(deals, start=1)
-                ]
-                connection.execute(insert(_ENTRIES_TABLE), entries)
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
+            connection.execute(insert(_ENTRIES_TABLE), entries)
     return record, game, key
 
 
@@ -271,24 +265,34 @@ def _changing(record: StoredGame, claim: Any) -> Iterator[Connection]:
     the version ``record`` was loaded at. That takes the write lock (SQLite)
     or the game's row lock (PostgreSQL), so of two phones changing the same
     game at once exactly one goes on; the other gets ChangedElsewhere and
-    stores nothing. ``record`` then shows the new version and time. On SQLite
-    the change also waits its turn among the app's writers (see writers.py).
+    stores nothing. ``record`` then shows the new version and time.
     """
+    seen, last_change = record.version, record.updated_at
+    try:
+        with _transaction() as connection:
+            now = utcnow()
+            claimed = connection.execute(claim, {"game": record.id, "seen": seen, "now": now})
+            if claimed.rowcount != 1:
+                raise ChangedElsewhere()
+            record.version, record.updated_at = seen + 1, now
+            yield connection
+    except BaseException:
+        record.version, record.updated_at = seen, last_change
+        raise
+
+
+@contextmanager
+def _transaction() -> Iterator[Connection]:
+    """A write transaction on the context's connection: it commits when the block ends and
+    rolls back if the block raises. On SQLite it first waits its turn among the app's
+    writers (see writers.py)."""
     with _writers().turn():
-        now = utcnow()
         connection = _connection()
-        claimed = connection.execute(claim, {"game": record.id, "seen": record.version, "now": now})
-        if claimed.rowcount != 1:
-            connection.rollback()
-            raise ChangedElsewhere()
-        seen, last_change = record.version, record.updated_at
-        record.version, record.updated_at = seen + 1, now
         try:
             yield connection
             connection.commit()
         except BaseException:
             connection.rollback()
-            record.version, record.updated_at = seen, last_change
             raise
 
 

@@ -31,6 +31,7 @@ from scorekeeper.rules.variants.bid_whist import (
     hand_points,
     legal_calls,
 )
+from tests.rules import replaying
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dee"]
 ENGINE = get_variant("bid-whist").engine
@@ -41,16 +42,11 @@ def call(text: str) -> Call:
 
 
 def play(options: dict[str, object], hands: list[dict[str, object]]) -> Game:
-    game = Game.start("bid-whist", PLAYERS, options=options)
-    for data in hands:
-        game = game.record(ENGINE.read_entry(len(game.entries) + 1, data))
-    return game
+    return replaying.play("bid-whist", PLAYERS, options, hands)
 
 
 def hands_of(game: Game) -> list[BidWhistDeal]:
-    hands = [deal for deal in game.state.deals if isinstance(deal, BidWhistDeal)]
-    assert len(hands) == len(game.state.deals)
-    return hands
+    return replaying.deals_as(game, BidWhistDeal)
 
 
 def test_a_whole_game_to_seven_with_a_forced_dealer_and_doubled_no_trump() -> None:

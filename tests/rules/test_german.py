@@ -10,22 +10,18 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidTricks, RuleViolation, get_variant
 from scorekeeper.rules.variants.german import GermanDeal, GermanEntry, counted_tricks, raised_target
+from tests.rules import replaying
 
 PLAYERS = ["Ann", "Bob"]
 ENGINE = get_variant("german-whist").engine
 
 
 def play(options: dict[str, object], tricks: list[int]) -> Game:
-    game = Game.start("german-whist", PLAYERS, options=options)
-    for count in tricks:
-        game = game.record(GermanEntry(number=len(game.entries) + 1, tricks=count))
-    return game
+    return replaying.play("german-whist", PLAYERS, options, [{"tricks": count} for count in tricks])
 
 
 def hands_of(game: Game) -> list[GermanDeal]:
-    hands = [deal for deal in game.state.deals if isinstance(deal, GermanDeal)]
-    assert len(hands) == len(game.state.deals)
-    return hands
+    return replaying.deals_as(game, GermanDeal)
 
 
 def test_the_dealer_alternates_and_the_non_dealer_leads() -> None:

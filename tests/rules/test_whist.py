@@ -16,22 +16,18 @@ from scorekeeper.rules.variants.whist import (
     game_points_for,
     honour_points,
 )
+from tests.rules import replaying
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dee"]
 ENGINE = get_variant("classic-whist").engine
 
 
 def play(options: dict[str, object], deals: list[dict[str, object]]) -> Game:
-    game = Game.start("classic-whist", PLAYERS, options=options)
-    for data in deals:
-        game = game.record(ENGINE.read_entry(len(game.entries) + 1, data))
-    return game
+    return replaying.play("classic-whist", PLAYERS, options, deals)
 
 
 def whist_deals(game: Game) -> list[WhistDeal]:
-    deals = [deal for deal in game.state.deals if isinstance(deal, WhistDeal)]
-    assert len(deals) == len(game.state.deals)
-    return deals
+    return replaying.deals_as(game, WhistDeal)
 
 
 def test_a_whole_game_with_honours_to_seven() -> None:

@@ -1,0 +1,105 @@
+"""A whist drive: a whole evening of many tables, with movement, scores and prizes.
+
+A drive is its set-up (:class:`DriveSetup`) and the tricks each table entered
+for each hand (:class:`HandEntry`); :class:`Drive` replays them into every
+seating, each player's score and the leaderboard (:class:`DriveState`). Pure
+Python, no I/O, like the rest of the engine. The movement of each format is
+described in :mod:`.seating`, the ranking and prizes in :mod:`.standings`, and
+what a correction does to the movement in :mod:`.drive`.
+"""
+
+from __future__ import annotations
+
+from .drive import Drive, legal_tricks
+from .errors import (
+    CorrectionRefused,
+    DriveViolation,
+    HandAlreadyEntered,
+    HandNotOpen,
+    InvalidDriveOption,
+    InvalidDriveSetup,
+    InvalidHandTricks,
+    InvalidPrize,
+    NothingToCorrect,
+    UnknownTable,
+)
+from .replay import DriveState, replay
+from .seating import (
+    SEATS,
+    Layout,
+    LosersMove,
+    MoveKind,
+    MovementRule,
+    Pair,
+    Seat,
+    WinnersMove,
+    layout_for,
+    movement_rule,
+)
+from .setup import (
+    DEFAULT_HANDS,
+    DEFAULT_SIT_OUT_TRICKS,
+    DEFAULT_TRUMPS,
+    MAX_HANDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SIT_OUT_TRICK_CHOICES,
+    DriveFormat,
+    DriveSetup,
+    PrizeRule,
+    PrizeSpec,
+    TieBreak,
+    UpDirection,
+)
+from .sitouts import sitting_out_in
+from .standings import Tally
+from .state import CardRow, HandEntry, HandState, Placement, PrizeResult, Standing, TableHand
+
+__all__ = [
+    "DEFAULT_HANDS",
+    "DEFAULT_SIT_OUT_TRICKS",
+    "DEFAULT_TRUMPS",
+    "MAX_HANDS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "SEATS",
+    "SIT_OUT_TRICK_CHOICES",
+    "CardRow",
+    "CorrectionRefused",
+    "Drive",
+    "DriveFormat",
+    "DriveSetup",
+    "DriveState",
+    "DriveViolation",
+    "HandAlreadyEntered",
+    "HandEntry",
+    "HandNotOpen",
+    "HandState",
+    "InvalidDriveOption",
+    "InvalidDriveSetup",
+    "InvalidHandTricks",
+    "InvalidPrize",
+    "Layout",
+    "LosersMove",
+    "MoveKind",
+    "MovementRule",
+    "NothingToCorrect",
+    "Pair",
+    "Placement",
+    "PrizeResult",
+    "PrizeRule",
+    "PrizeSpec",
+    "Seat",
+    "Standing",
+    "TableHand",
+    "Tally",
+    "TieBreak",
+    "UnknownTable",
+    "UpDirection",
+    "WinnersMove",
+    "layout_for",
+    "legal_tricks",
+    "movement_rule",
+    "replay",
+    "sitting_out_in",
+]

@@ -1,0 +1,321 @@
+"""Replaying a drive: its set-up and recorded hands in, every seating, score and prize out.
+
+The seating of hand 1 comes from the entry order; the seating of each later
+hand from the one before and who won (or moved as winners) at every table, so
+hand k + 1 is known only once hand k is entered at every table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import HandAlreadyEntered, HandNotOpen, InvalidHandTricks, UnknownTable
+from .seating import (
+    SEATS_PER_TABLE,
+    Layout,
+    MoveKind,
+    MovementRule,
+    Pair,
+    first_seating,
+    layout_for,
+    movement_rule,
+    next_seating,
+)
+from .setup import DriveFormat, DriveSetup
+from .sitouts import NO_PARTNER, change_over, sitting_out_in
+from .standings import Tally, award_prizes, leaderboard, tally
+from .state import TRICKS_PER_HAND, CardRow, HandEntry, HandState, Placement, PrizeResult, Standing, TableHand
+
+PAIR_WORDS = {Pair.NORTH_SOUTH: "N–S", Pair.EAST_WEST: "E–W"}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DriveState:
+    """Everything the rules derive for a drive from its set-up and entries.
+
+    ``hands`` are the hands whose seating is known: every complete hand and the
+    hand in play. ``hand_in_play`` is the first hand not yet entered at every
+    table, None when the drive is over. ``scores[player][hand - 1]`` is the
+    player's tricks for the hand, None until scored. ``overall`` and ``halves``
+    add them up (``halves`` only with an interval).
+    """
+
+    setup: DriveSetup
+    layout: Layout
+    rule: MovementRule
+    hands: tuple[HandState, ...]
+    hand_in_play: int | None
+    scores: tuple[tuple[int | None, ...], ...]
+    overall: Tally
+    halves: tuple[Tally, Tally] | None
+    standings: tuple[Standing, ...]
+    prizes: tuple[PrizeResult, ...]
+
+    @property
+    def finished(self) -> bool:
+        """True once every hand is entered at every table."""
+        return self.hand_in_play is None
+
+    @property
+    def hands_complete(self) -> int:
+        """How many hands are entered at every table."""
+        return self.setup.hands if self.hand_in_play is None else self.hand_in_play - 1
+
+    @property
+    def current(self) -> HandState | None:
+        """The hand in play, None when the drive is over."""
+        return None if self.hand_in_play is None else self.hands[self.hand_in_play - 1]
+
+    @property
+    def waiting_tables(self) -> tuple[int, ...]:
+        """The tables that have not yet entered the hand in play."""
+        current = self.current
+        return () if current is None else current.waiting_tables
+
+    @property
+    def move_now(self) -> bool:
+        """True when a hand has just been completed everywhere and nobody has entered the next one.
+
+        That is the moment the caller calls "move!" and shows where everyone goes.
+        """
+        current = self.current
+        return current is not None and current.number > 1 and not current.entered_tables
+
+    @property
+    def at_interval(self) -> bool:
+        """True when the first half is complete everywhere and the second has not started."""
+        return self.move_now and self.hands_complete == self.setup.interval_after
+
+    def hand(self, number: int) -> HandState:
+        """The hand ``number`` (from 1), once its seating is known; HandNotOpen otherwise."""
+        if not 1 <= number <= len(self.hands):
+            raise HandNotOpen(self._not_known(number), hand=number)
+        return self.hands[number - 1]
+
+    def placement(self, player: int, hand: int) -> Placement:
+        """Where ``player`` (index in the drive's players) sits for ``hand``; HandNotOpen if not known."""
+        return self.hand(hand).placement(player)
+
+    def next_placements(self) -> tuple[Placement, ...]:
+        """Each player's table and seat for the hand in play (empty when the drive is over).
+
+        Shown with "move now" once the previous hand is complete everywhere.
+        """
+        current = self.current
+        if current is None:
+            return ()
+        return tuple(current.placement(player) for player in range(self.setup.player_count))
+
+    def card(self, player: int) -> tuple[CardRow, ...]:
+        """The player's tally card: a row for each hand whose seating is known."""
+        rows: list[CardRow] = []
+        running: int | None = 0
+        for state in self.hands:
+            place = state.placement(player)
+            tricks = self.scores[player][state.number - 1]
+            running = None if running is None or tricks is None else running + tricks
+            rows.append(
+                CardRow(
+                    hand=state.number,
+                    trump=state.trump,
+                    table=place.table,
+                    seat=place.seat,
+                    partner=place.partner,
+                    sat_out=place.sitting_out,
+                    tricks=tricks,
+                    running_total=running,
+                )
+            )
+        return tuple(rows)
+
+    def entry(self, hand: int, table: int) -> TableHand:
+        """The table's line for a hand whose seating is known; UnknownTable or HandNotOpen otherwise."""
+        _check_table(table, self.layout.tables, hand)
+        return self.hand(hand).tables[table - 1]
+
+    def _not_known(self, number: int) -> str:
+        if not 1 <= number <= self.setup.hands:
+            return f"This drive has hands 1 to {self.setup.hands}: there is no hand {number}"
+        waiting = table_list(self.waiting_tables)
+        playing = self.hand_in_play
+        return f"Hand {number} cannot be entered yet: hand {playing} is still being played at {waiting}"
+
+
+def table_list(tables: Iterable[int]) -> str:
+    """ "table 4" or "tables 2, 5 and 7", for a refusal."""
+    numbers = [str(table) for table in tables]
+    if len(numbers) == 1:
+        return f"table {numbers[0]}"
+    return f"tables {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _check_table(table: object, tables: int, hand: object) -> None:
+    if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= tables:
+        count = "1 table" if tables == 1 else f"tables 1 to {tables}"
+        raise UnknownTable(f"There is no table {table!r}: this drive has {count}", table=None)
+
+
+def check_entry(entry: HandEntry, setup: DriveSetup, tables: int) -> None:
+    """Raise the refusal for an entry that no drive state could accept: table, hand or tricks."""
+    hand, table, tricks = entry.hand, entry.table, entry.tricks
+    _check_table(table, tables, hand)
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= setup.hands:
+        raise HandNotOpen(
+            f"Table {table}: this drive has hands 1 to {setup.hands}, not hand {hand!r}", table=table
+        )
+    if not isinstance(entry.pair, Pair) or (
+        entry.moved_as is not None and not isinstance(entry.moved_as, Pair)
+    ):
+        raise InvalidHandTricks(
+            f"Table {table}, hand {hand}: the tricks are entered for N–S or E–W", hand=hand, table=table
+        )
+    if isinstance(tricks, bool) or not isinstance(tricks, int):
+        raise InvalidHandTricks(
+            f"Table {table}, hand {hand}: tricks are a whole number, not {tricks!r}", hand=hand, table=table
+        )
+    if not 0 <= tricks <= TRICKS_PER_HAND:
+        raise InvalidHandTricks(
+            f"Table {table}, hand {hand}: {PAIR_WORDS[entry.pair]} cannot take {tricks} tricks; "
+            f"a hand has {TRICKS_PER_HAND}, so a pair takes 0 to {TRICKS_PER_HAND}",
+            hand=hand,
+            table=table,
+        )
+
+
+def index_entries(
+    entries: Iterable[HandEntry], setup: DriveSetup, tables: int
+) -> dict[tuple[int, int], HandEntry]:
+    """The entries by (hand, table), each checked on its own; refuses a table's hand entered twice."""
+    index: dict[tuple[int, int], HandEntry] = {}
+    for entry in entries:
+        check_entry(entry, setup, tables)
+        key = (entry.hand, entry.table)
+        if key in index:
+            first = index[key]
+            raise HandAlreadyEntered(
+                f"Hand {entry.hand} is already entered at table {entry.table} "
+                f"(N–S {first.north_south_tricks}, E–W {TRICKS_PER_HAND - first.north_south_tricks}): "
+                "correct it instead",
+                hand=entry.hand,
+                table=entry.table,
+            )
+        index[key] = entry
+    return index
+
+
+def replay(setup: DriveSetup, entries: Iterable[HandEntry]) -> DriveState:
+    """Derive the seatings, scores, leaderboard and prizes; raise a RuleViolation for a bad entry."""
+    layout = layout_for(setup.player_count)
+    tables, players = layout.tables, setup.player_count
+    index = index_entries(entries, setup, tables)
+    scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
+    seats, sitting_out = first_seating(players)
+    moves: tuple[MoveKind, ...] | None = None
+    # Who each player partnered in the last hand they played, for the progressive re-seating.
+    last_partner = [NO_PARTNER] * players if setup.format is DriveFormat.PROGRESSIVE else None
+    hands: list[HandState] = []
+    hand_in_play: int | None = None
+    for number in range(1, setup.hands + 1):
+        state = _score_hand(setup, number, seats, sitting_out, moves, index, scores)
+        hands.append(state)
+        if not state.complete:
+            hand_in_play = number
+            break
+        for player in sitting_out:
+            scores[player][number - 1] = setup.sit_out_tricks
+        if number == setup.hands:
+            break
+        if last_partner is not None:
+            for north, east, south, west in (table.players for table in state.tables):
+                last_partner[north], last_partner[south] = south, north
+                last_partner[east], last_partner[west] = west, east
+        movement = next_seating(
+            seats,
+            sitting_out,
+            [0 if table.movement_winner is Pair.NORTH_SOUTH else 1 for table in state.tables],
+            format=setup.format,
+            up_direction=setup.up_direction,
+        )
+        leaving = sitting_out_in(number + 1, players)
+        change_over(movement, seats, sitting_out, leaving, last_partner=last_partner)
+        seats, sitting_out, moves = tuple(movement.seats), leaving, tuple(movement.moves)
+    if hand_in_play is not None:
+        _refuse_later_entries(index, hands[-1])
+    frozen = tuple(tuple(row) for row in scores)
+    overall = tally(frozen, 1, setup.hands)
+    halves = None
+    if setup.interval_after is not None:
+        halves = (
+            tally(frozen, 1, setup.interval_after),
+            tally(frozen, setup.interval_after + 1, setup.hands),
+        )
+    complete = setup.hands if hand_in_play is None else hand_in_play - 1
+    return DriveState(
+        setup=setup,
+        layout=layout,
+        rule=movement_rule(setup),
+        hands=tuple(hands),
+        hand_in_play=hand_in_play,
+        scores=frozen,
+        overall=overall,
+        halves=halves,
+        standings=leaderboard(overall, setup.tie_break),
+        prizes=award_prizes(setup, overall, halves, complete),
+    )
+
+
+def _score_hand(
+    setup: DriveSetup,
+    number: int,
+    seats: tuple[int, ...],
+    sitting_out: tuple[int, ...],
+    moves: tuple[MoveKind, ...] | None,
+    index: dict[tuple[int, int], HandEntry],
+    scores: list[list[int | None]],
+) -> HandState:
+    """Hand ``number`` at its seating, with the tricks of every table that has entered it."""
+    positions = [-1] * setup.player_count
+    for position, player in enumerate(seats):
+        positions[player] = position
+    table_hands: list[TableHand] = []
+    column = number - 1
+    for table in range(1, len(seats) // SEATS_PER_TABLE + 1):
+        base = (table - 1) * SEATS_PER_TABLE
+        north, east, south, west = seats[base : base + SEATS_PER_TABLE]
+        entry = index.get((number, table))
+        tricks: tuple[int, int] | None = None
+        moved_as: Pair | None = None
+        if entry is not None:
+            north_south = entry.north_south_tricks
+            tricks = (north_south, TRICKS_PER_HAND - north_south)
+            moved_as = entry.moved_as if entry.moved_as is not entry.winner else None
+            scores[north][column] = scores[south][column] = north_south
+            scores[east][column] = scores[west][column] = TRICKS_PER_HAND - north_south
+        table_hands.append(
+            TableHand(
+                hand=number, table=table, players=(north, east, south, west), tricks=tricks, moved_as=moved_as
+            )
+        )
+    return HandState(
+        number=number,
+        trump=setup.trump_for(number),
+        half=setup.half_of(number),
+        tables=tuple(table_hands),
+        sitting_out=sitting_out,
+        positions=tuple(positions),
+        moves=moves,
+    )
+
+
+def _refuse_later_entries(index: dict[tuple[int, int], HandEntry], current: HandState) -> None:
+    """Refuse an entry for a hand after the one in play: its seating depends on results not yet in."""
+    later = sorted(key for key in index if key[0] > current.number)
+    if later:
+        hand, table = later[0]
+        raise HandNotOpen(
+            f"Table {table}: hand {hand} cannot be entered yet: hand {current.number} is still being "
+            f"played at {table_list(current.waiting_tables)}",
+            hand=hand,
+            table=table,
+        )

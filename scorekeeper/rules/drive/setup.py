@@ -1,0 +1,317 @@
+"""What the organiser fixes before the first hand: players, format, hands, trumps and options.
+
+A drive's set-up is input, like a game's table; seatings, scores and prizes are
+replayed from it and the recorded hands. Every option is a code (an enum value)
+so that forms, the API and translated pages all read the same declaration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import TypeVar
+
+from ..cards import Trump
+from .errors import InvalidDriveOption, InvalidDriveSetup, InvalidPrize
+
+MIN_PLAYERS = 4
+MAX_PLAYERS = 400
+MAX_HANDS = 48
+DEFAULT_HANDS = 24
+SIT_OUT_TRICK_CHOICES = (6, 7)
+DEFAULT_SIT_OUT_TRICKS = 7
+NAME_MAX_LENGTH = 30
+DRIVE_NAME_MAX_LENGTH = 80
+PRIZE_NAME_MAX_LENGTH = 40
+
+DEFAULT_TRUMPS: tuple[Trump, ...] = (Trump.HEARTS, Trump.CLUBS, Trump.DIAMONDS, Trump.SPADES)
+
+
+class DriveFormat(StrEnum):
+    """How players move between hands (see :func:`~.seating.movement_rule` for the rule of each)."""
+
+    PROGRESSIVE = "progressive"
+    SEMI_PARTNER = "semi_partner"
+    PARTNER = "partner"
+
+
+class TieBreak(StrEnum):
+    """How players level on total are separated: by hands won, or shown as a tie to cut for."""
+
+    MOST_HANDS_WON = "most_hands_won"
+    SHARED = "shared"
+
+
+class UpDirection(StrEnum):
+    """Which way "moving up" goes round the tables; "down" is the other way, and the ends wrap.
+
+    ``HIGHER``: table 1 → 2 → … → the last table → table 1. ``LOWER``: the reverse.
+    """
+
+    HIGHER = "higher"
+    LOWER = "lower"
+
+
+class PrizeRule(StrEnum):
+    """How a prize's winner is found, from a small declared set.
+
+    ``PLACE`` takes ``place`` (1 = highest total, 2 = second...). ``CHOSEN`` takes
+    the ``player`` the organiser picked (a raffle, a hostess's prize).
+    """
+
+    HIGHEST_TOTAL = "highest_total"
+    LOWEST_TOTAL = "lowest_total"
+    BEST_FIRST_HALF = "best_first_half"
+    BEST_SECOND_HALF = "best_second_half"
+    PLACE = "place"
+    MOST_HANDS_WON = "most_hands_won"
+    CHOSEN = "chosen"
+
+
+HALF_RULES = (PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PrizeSpec:
+    """A prize: a rule and, for one the organiser added, its name.
+
+    The drive's own prizes (highest, booby, best in each half) have no ``name``:
+    the page words them from ``rule``. ``place`` is for ``PLACE``, ``player`` (an
+    index into the drive's players) for ``CHOSEN``; both are None otherwise.
+    """
+
+    rule: PrizeRule
+    name: str | None = None
+    place: int | None = None
+    player: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DriveSetup:
+    """A drive before anything is played. Build it with :meth:`create`, which checks everything.
+
+    ``players`` are the names in the order they were entered: that order gives
+    the first seating (see :func:`~.seating.first_seating`) and the order in
+    which players sit out. ``interval_after`` is the last hand of the first half
+    (None: no interval, one half). ``trumps`` repeat in order, hand 1 first.
+    ``prizes`` are those the organiser added, on top of the drive's own.
+    """
+
+    name: str
+    players: tuple[str, ...]
+    format: DriveFormat
+    hands: int
+    interval_after: int | None
+    trumps: tuple[Trump, ...]
+    sit_out_tricks: int
+    tie_break: TieBreak
+    up_direction: UpDirection
+    prizes: tuple[PrizeSpec, ...]
+
+    @property
+    def player_count(self) -> int:
+        """How many players the drive has."""
+        return len(self.players)
+
+    def trump_for(self, hand: int) -> Trump:
+        """The trump of ``hand`` (from 1), the same at every table."""
+        return self.trumps[(hand - 1) % len(self.trumps)]
+
+    def half_of(self, hand: int) -> int:
+        """1 for a hand up to the interval (or for every hand without one), 2 after it."""
+        if self.interval_after is None or hand <= self.interval_after:
+            return 1
+        return 2
+
+    @classmethod
+    def create(
+        cls,
+        name: str,
+        players: Sequence[str] | int,
+        *,
+        format: DriveFormat | str = DriveFormat.PROGRESSIVE,
+        hands: int = DEFAULT_HANDS,
+        interval_after: int | None = None,
+        trumps: Sequence[Trump | str] = DEFAULT_TRUMPS,
+        sit_out_tricks: int = DEFAULT_SIT_OUT_TRICKS,
+        tie_break: TieBreak | str = TieBreak.MOST_HANDS_WON,
+        up_direction: UpDirection | str = UpDirection.HIGHER,
+        prizes: Sequence[PrizeSpec] = (),
+    ) -> DriveSetup:
+        """Check and build a drive's set-up; raise a RuleViolation naming the field at fault.
+
+        ``players`` is the list of names, or only their number: then they are
+        called "Player 1", "Player 2"… until the organiser renames them.
+        """
+        names = _player_names(players)
+        drive_format = _choice(DriveFormat, format, "format", "The format")
+        if drive_format is DriveFormat.PARTNER and len(names) % 2:
+            raise InvalidDriveSetup(
+                f"A partner drive is played in fixed pairs: {len(names)} players cannot all have a partner"
+            )
+        hand_count = _whole_number(hands, "hands", "The number of hands")
+        if not 1 <= hand_count <= MAX_HANDS:
+            raise InvalidDriveSetup(f"A drive has 1 to {MAX_HANDS} hands, not {hand_count}", field="hands")
+        interval = _interval(interval_after, hand_count)
+        setup = cls(
+            name=_drive_name(name),
+            players=names,
+            format=drive_format,
+            hands=hand_count,
+            interval_after=interval,
+            trumps=_trumps(trumps),
+            sit_out_tricks=_sit_out_tricks(sit_out_tricks),
+            tie_break=_choice(TieBreak, tie_break, "tie_break", "The tie-break"),
+            up_direction=_choice(UpDirection, up_direction, "up_direction", "The direction up"),
+            prizes=(),
+        )
+        return setup.with_prizes(prizes)
+
+    def with_prizes(self, prizes: Sequence[PrizeSpec]) -> DriveSetup:
+        """The same drive with these organiser-added prizes instead; checks each one."""
+        seen: set[str] = set()
+        checked: list[PrizeSpec] = []
+        for prize in prizes:
+            checked.append(_checked_prize(prize, self))
+            name = checked[-1].name or ""
+            if name.casefold() in seen:
+                raise InvalidPrize(f"Two prizes are called {name}: give each a different name")
+            seen.add(name.casefold())
+        return replace(self, prizes=tuple(checked))
+
+
+def default_player_names(count: int) -> tuple[str, ...]:
+    """ "Player 1" … "Player n", for a drive set up with only its number of players."""
+    return tuple(f"Player {number}" for number in range(1, count + 1))
+
+
+def _player_names(players: Sequence[str] | int) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        count = players
+        names = default_player_names(max(count, 0))
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = tuple(_clean_name(name, index) for index, name in enumerate(players))
+        count = len(names)
+    else:
+        raise InvalidDriveSetup("The players are a list of names or a number of players")
+    if count < MIN_PLAYERS:
+        raise InvalidDriveSetup(
+            f"A whist drive needs at least {MIN_PLAYERS} players to fill one table, not {count}"
+        )
+    if count > MAX_PLAYERS:
+        raise InvalidDriveSetup(f"A drive has at most {MAX_PLAYERS} players, not {count}")
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise InvalidDriveSetup(f"Two players are called {name}: give each a different name")
+        seen.add(name.casefold())
+    return names
+
+
+def _clean_name(name: object, index: int) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidDriveSetup(f"Player {index + 1} needs a name")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > NAME_MAX_LENGTH:
+        raise InvalidDriveSetup(
+            f"{cleaned[:NAME_MAX_LENGTH]}… is too long: a name has at most {NAME_MAX_LENGTH} letters"
+        )
+    return cleaned
+
+
+def _drive_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidDriveSetup("The drive needs a name", field="name")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > DRIVE_NAME_MAX_LENGTH:
+        raise InvalidDriveSetup(
+            f"The drive's name has at most {DRIVE_NAME_MAX_LENGTH} letters, not {len(cleaned)}",
+            field="name",
+        )
+    return cleaned
+
+
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+def _choice(kind: type[_Choice], raw: object, field: str, label: str) -> _Choice:
+    if isinstance(raw, kind):
+        return raw
+    try:
+        return kind(str(raw).strip().lower())
+    except ValueError:
+        allowed = ", ".join(member.value for member in kind)
+        raise InvalidDriveOption(f"{label} must be one of {allowed}, not {raw!r}", field=field) from None
+
+
+def _whole_number(raw: object, field: str, label: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise InvalidDriveSetup(f"{label} must be a whole number, not {raw!r}", field=field)
+    return raw
+
+
+def _interval(raw: int | None, hands: int) -> int | None:
+    if raw is None:
+        return None
+    after = _whole_number(raw, "interval_after", "The interval")
+    if not 1 <= after < hands:
+        raise InvalidDriveSetup(
+            f"The interval comes after one of hands 1 to {hands - 1}, not after hand {after}",
+            field="interval_after",
+        )
+    return after
+
+
+def _trumps(raw: Sequence[Trump | str]) -> tuple[Trump, ...]:
+    trumps: list[Trump] = []
+    for item in raw:
+        try:
+            trump = item if isinstance(item, Trump) else Trump.parse(str(item))
+        except ValueError:
+            raise InvalidDriveSetup(f"{item!r} is not a suit or no trump", field="trumps") from None
+        if trump is Trump.JOKER:
+            raise InvalidDriveSetup("A drive's trump is a suit or no trump", field="trumps")
+        if trump in trumps:
+            raise InvalidDriveSetup(f"{trump.label} comes twice in the order of trumps", field="trumps")
+        trumps.append(trump)
+    if not trumps:
+        raise InvalidDriveSetup("The order of trumps needs at least one suit", field="trumps")
+    return tuple(trumps)
+
+
+def _sit_out_tricks(raw: object) -> int:
+    if isinstance(raw, bool) or raw not in SIT_OUT_TRICK_CHOICES:
+        allowed = " or ".join(str(choice) for choice in SIT_OUT_TRICK_CHOICES)
+        raise InvalidDriveOption(
+            f"A player sitting out scores {allowed} tricks, not {raw!r}", field="sit_out_tricks"
+        )
+    assert isinstance(raw, int)
+    return raw
+
+
+def _checked_prize(prize: PrizeSpec, setup: DriveSetup) -> PrizeSpec:
+    try:
+        rule = PrizeRule(prize.rule)
+    except ValueError:
+        allowed = ", ".join(member.value for member in PrizeRule)
+        raise InvalidPrize(f"A prize is one of {allowed}, not {prize.rule!r}") from None
+    name = " ".join((prize.name or "").split())
+    if not name:
+        raise InvalidPrize("A prize the organiser adds needs a name")
+    if len(name) > PRIZE_NAME_MAX_LENGTH:
+        raise InvalidPrize(f"A prize's name has at most {PRIZE_NAME_MAX_LENGTH} letters: {name[:40]}…")
+    place, player = prize.place, prize.player
+    if rule is PrizeRule.PLACE:
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= setup.player_count:
+            raise InvalidPrize(f"{name}: the place is from 1 to {setup.player_count}, not {place!r}")
+    elif place is not None:
+        raise InvalidPrize(f"{name}: only a prize for a place has a place")
+    if rule is PrizeRule.CHOSEN:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < setup.player_count:
+            raise InvalidPrize(f"{name}: choose one of the drive's {setup.player_count} players")
+    elif player is not None:
+        raise InvalidPrize(f"{name}: only a prize the organiser awards names its player")
+    if rule in HALF_RULES and setup.interval_after is None:
+        raise InvalidPrize(f"{name}: a prize for a half needs an interval")
+    return PrizeSpec(rule=rule, name=name, place=place, player=player)

@@ -1,0 +1,216 @@
+"""What a drive records (one entry per table per hand) and what replaying it derives.
+
+Only :class:`HandEntry` is input; everything else here is rebuilt on every
+replay and never stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Trump
+from .seating import SEATS, SEATS_PER_TABLE, MoveKind, Pair, Seat
+from .setup import PrizeSpec
+
+TRICKS_PER_HAND = 13
+WINNING_TRICKS = 7
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandEntry:
+    """One table's hand as the table (or the organiser, from its card) enters it.
+
+    ``tricks`` are those of ``pair``; the other pair took the rest of the 13.
+    ``moved_as`` is set only by a correction (see :meth:`~.drive.Drive.correct`)
+    that gave the hand to the other pair after the players had already moved as
+    if ``moved_as`` had won: the movement they made stands, the score changes.
+    """
+
+    hand: int
+    table: int
+    tricks: int
+    pair: Pair = Pair.NORTH_SOUTH
+    moved_as: Pair | None = None
+
+    @property
+    def north_south_tricks(self) -> int:
+        """The tricks of North–South, whichever pair was entered."""
+        return self.tricks if self.pair is Pair.NORTH_SOUTH else TRICKS_PER_HAND - self.tricks
+
+    @property
+    def winner(self) -> Pair:
+        """The pair with 7 tricks or more (13 is odd: a hand always has a winner)."""
+        return Pair.NORTH_SOUTH if self.north_south_tricks >= WINNING_TRICKS else Pair.EAST_WEST
+
+    @property
+    def movement_winner(self) -> Pair:
+        """The pair that moved as the winners: ``moved_as`` when a correction kept it, else the winner."""
+        return self.moved_as or self.winner
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableHand:
+    """One table in one hand: its four players (N, E, S, W) and, once entered, the tricks.
+
+    ``tricks`` is (N–S, E–W). ``moved_as`` is the pair that moved as winners
+    when a later correction gave the hand to the other pair; None otherwise.
+    """
+
+    hand: int
+    table: int
+    players: tuple[int, int, int, int]
+    tricks: tuple[int, int] | None
+    moved_as: Pair | None
+
+    @property
+    def entered(self) -> bool:
+        """True once the table's tricks for the hand are recorded."""
+        return self.tricks is not None
+
+    @property
+    def winner(self) -> Pair | None:
+        """The pair that took 7 tricks or more, once entered."""
+        if self.tricks is None:
+            return None
+        return Pair.NORTH_SOUTH if self.tricks[0] >= WINNING_TRICKS else Pair.EAST_WEST
+
+    @property
+    def movement_winner(self) -> Pair | None:
+        """The pair that moved (or will move) as the winners: ``moved_as`` if set, else the winner."""
+        return self.moved_as or self.winner
+
+    def player_at(self, seat: Seat) -> int:
+        """The player (index in the drive's players) in ``seat``."""
+        return self.players[seat.offset]
+
+    def pair_players(self, pair: Pair) -> tuple[int, int]:
+        """The two players of ``pair``, North or East first."""
+        first, second = pair.seats
+        return (self.players[first.offset], self.players[second.offset])
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Placement:
+    """Where a player is for a hand: table and seat, partner and opponents, or sitting out.
+
+    ``move`` says how they got there from the hand before (None for hand 1).
+    """
+
+    player: int
+    hand: int
+    table: int | None
+    seat: Seat | None
+    partner: int | None
+    opponents: tuple[int, ...]
+    move: MoveKind | None
+
+    @property
+    def sitting_out(self) -> bool:
+        """True when the player sits this hand out."""
+        return self.table is None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HandState:
+    """One hand whose seating is known: its trump, its tables and who sits out.
+
+    ``positions[player]`` is the player's place in the seating in table order
+    (table ``p // 4 + 1``, seat ``SEATS[p % 4]``), or -1 when sitting out.
+    ``moves[player]`` says how each player came there (None for hand 1).
+    """
+
+    number: int
+    trump: Trump
+    half: int
+    tables: tuple[TableHand, ...]
+    sitting_out: tuple[int, ...]
+    positions: tuple[int, ...]
+    moves: tuple[MoveKind, ...] | None
+
+    @property
+    def complete(self) -> bool:
+        """True when every table has entered the hand."""
+        return all(table.tricks is not None for table in self.tables)
+
+    @property
+    def waiting_tables(self) -> tuple[int, ...]:
+        """The tables that have not yet entered the hand, in order."""
+        return tuple(table.table for table in self.tables if table.tricks is None)
+
+    @property
+    def entered_tables(self) -> tuple[int, ...]:
+        """The tables that have entered the hand, in order."""
+        return tuple(table.table for table in self.tables if table.tricks is not None)
+
+    def placement(self, player: int) -> Placement:
+        """Where ``player`` (an index in the drive's players) is for this hand."""
+        move = self.moves[player] if self.moves is not None else None
+        position = self.positions[player]
+        if position < 0:
+            return Placement(
+                player=player, hand=self.number, table=None, seat=None, partner=None, opponents=(), move=move
+            )
+        table = self.tables[position // SEATS_PER_TABLE]
+        seat = SEATS[position % SEATS_PER_TABLE]
+        left, right = SEATS[(seat.offset + 1) % 4], SEATS[(seat.offset + 3) % 4]
+        return Placement(
+            player=player,
+            hand=self.number,
+            table=table.table,
+            seat=seat,
+            partner=table.player_at(seat.partner),
+            opponents=(table.player_at(left), table.player_at(right)),
+            move=move,
+        )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Standing:
+    """A player's line on the leaderboard.
+
+    ``rank`` is shared by players level after the tie-break ("1, 2, 2, 4"), and
+    then ``tied`` is true. ``hands_scored`` counts the hands in ``total`` so far
+    (a table not yet entered, or a hand still under way, is not counted).
+    """
+
+    player: int
+    rank: int
+    total: int
+    hands_won: int
+    hands_scored: int
+    tied: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PrizeResult:
+    """Who wins a prize so far: several ``winners`` when level after the tie-break (``tied``).
+
+    ``score`` is the figure the prize is judged on (a total, a half's total,
+    hands won), None for a prize the organiser awards. ``decided`` is true once
+    the hands the prize counts are complete at every table.
+    """
+
+    prize: PrizeSpec
+    winners: tuple[int, ...]
+    score: int | None
+    decided: bool
+    tied: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CardRow:
+    """A row of a player's tally card: one hand.
+
+    ``tricks`` is None until the player's table has entered the hand (for a
+    player sitting out, until every table has); ``running_total`` is the total
+    after this hand, None while this hand or an earlier one is not yet scored.
+    """
+
+    hand: int
+    trump: Trump
+    table: int | None
+    seat: Seat | None
+    partner: int | None
+    sat_out: bool
+    tricks: int | None
+    running_total: int | None

@@ -25,7 +25,17 @@ from .seating import (
 from .setup import DriveFormat, DriveSetup
 from .sitouts import NO_PARTNER, change_over, sitting_out_in
 from .standings import Tally, award_prizes, leaderboard, tally
-from .state import TRICKS_PER_HAND, CardRow, HandEntry, HandState, Placement, PrizeResult, Standing, TableHand
+from .state import (
+    TRICKS_PER_HAND,
+    WINNING_TRICKS,
+    CardRow,
+    HandEntry,
+    HandState,
+    Placement,
+    PrizeResult,
+    Standing,
+    TableHand,
+)
 
 PAIR_WORDS = {Pair.NORTH_SOUTH: "N–S", Pair.EAST_WEST: "E–W"}
 
@@ -129,10 +139,10 @@ class DriveState:
             )
         return tuple(rows)
 
-    def entry(self, hand: int, table: int) -> TableHand:
+    def table_hand(self, hand: int, table: int) -> TableHand:
         """The table's line for a hand whose seating is known; UnknownTable or HandNotOpen otherwise."""
         _check_table(table, self.layout.tables, hand)
-        return self.hand(hand).tables[table - 1]
+        return self.hand(hand).table(table)
 
     def _not_known(self, number: int) -> str:
         if not 1 <= number <= self.setup.hands:
@@ -188,8 +198,21 @@ def index_entries(
 ) -> dict[tuple[int, int], HandEntry]:
     """The entries by (hand, table), each checked on its own; refuses a table's hand entered twice."""
     index: dict[tuple[int, int], HandEntry] = {}
+    hands = setup.hands
     for entry in entries:
-        check_entry(entry, setup, tables)
+        hand, table, tricks, moved_as = entry.hand, entry.table, entry.tricks, entry.moved_as
+        plausible = (
+            type(hand) is int
+            and type(table) is int
+            and type(tricks) is int
+            and 1 <= hand <= hands
+            and 1 <= table <= tables
+            and 0 <= tricks <= TRICKS_PER_HAND
+            and type(entry.pair) is Pair
+            and (moved_as is None or type(moved_as) is Pair)
+        )
+        if not plausible:  # the quick test above runs for every stored entry on every replay
+            check_entry(entry, setup, tables)
         key = (entry.hand, entry.table)
         if key in index:
             first = index[key]
@@ -227,13 +250,14 @@ def replay(setup: DriveSetup, entries: Iterable[HandEntry]) -> DriveState:
         if number == setup.hands:
             break
         if last_partner is not None:
-            for north, east, south, west in (table.players for table in state.tables):
+            for base in range(0, len(seats), SEATS_PER_TABLE):
+                north, east, south, west = seats[base : base + SEATS_PER_TABLE]
                 last_partner[north], last_partner[south] = south, north
                 last_partner[east], last_partner[west] = west, east
         movement = next_seating(
             seats,
             sitting_out,
-            [0 if table.movement_winner is Pair.NORTH_SOUTH else 1 for table in state.tables],
+            _movement_winners(state),
             format=setup.format,
             up_direction=setup.up_direction,
         )
@@ -278,34 +302,45 @@ def _score_hand(
     positions = [-1] * setup.player_count
     for position, player in enumerate(seats):
         positions[player] = position
-    table_hands: list[TableHand] = []
+    tables = len(seats) // SEATS_PER_TABLE
+    north_south: list[int | None] = [None] * tables
+    moved_as: list[Pair | None] = [None] * tables
     column = number - 1
-    for table in range(1, len(seats) // SEATS_PER_TABLE + 1):
-        base = (table - 1) * SEATS_PER_TABLE
-        north, east, south, west = seats[base : base + SEATS_PER_TABLE]
-        entry = index.get((number, table))
-        tricks: tuple[int, int] | None = None
-        moved_as: Pair | None = None
-        if entry is not None:
-            north_south = entry.north_south_tricks
-            tricks = (north_south, TRICKS_PER_HAND - north_south)
-            moved_as = entry.moved_as if entry.moved_as is not entry.winner else None
-            scores[north][column] = scores[south][column] = north_south
-            scores[east][column] = scores[west][column] = TRICKS_PER_HAND - north_south
-        table_hands.append(
-            TableHand(
-                hand=number, table=table, players=(north, east, south, west), tricks=tricks, moved_as=moved_as
-            )
-        )
+    for table in range(tables):
+        entry = index.get((number, table + 1))
+        if entry is None:
+            continue
+        tricks = entry.tricks if entry.pair is Pair.NORTH_SOUTH else TRICKS_PER_HAND - entry.tricks
+        north_south[table] = tricks
+        if entry.moved_as is not None:
+            winner = Pair.NORTH_SOUTH if tricks >= WINNING_TRICKS else Pair.EAST_WEST
+            moved_as[table] = None if entry.moved_as is winner else entry.moved_as
+        base = table * SEATS_PER_TABLE
+        scores[seats[base]][column] = scores[seats[base + 2]][column] = tricks
+        scores[seats[base + 1]][column] = scores[seats[base + 3]][column] = TRICKS_PER_HAND - tricks
     return HandState(
         number=number,
         trump=setup.trump_for(number),
         half=setup.half_of(number),
-        tables=tuple(table_hands),
+        seats=seats,
+        north_south=tuple(north_south),
+        moved_as=tuple(moved_as),
         sitting_out=sitting_out,
         positions=tuple(positions),
         moves=moves,
     )
+
+
+def _movement_winners(state: HandState) -> list[int]:
+    """Per table, the seat offset (0 North, 1 East) of the pair that moves as the winners."""
+    winners = []
+    for tricks, moved_as in zip(state.north_south, state.moved_as, strict=True):
+        assert tricks is not None
+        if moved_as is None:
+            winners.append(0 if tricks >= WINNING_TRICKS else 1)
+        else:
+            winners.append(0 if moved_as is Pair.NORTH_SOUTH else 1)
+    return winners
 
 
 def _refuse_later_entries(index: dict[tuple[int, int], HandEntry], current: HandState) -> None:
@@ -314,7 +349,7 @@ def _refuse_later_entries(index: dict[tuple[int, int], HandEntry], current: Hand
     if later:
         hand, table = later[0]
         raise HandNotOpen(
-            f"Table {table}: hand {hand} cannot be entered yet: hand {current.number} is still being "
+            f"Table {table} cannot enter hand {hand} yet: hand {current.number} is still being "
             f"played at {table_list(current.waiting_tables)}",
             hand=hand,
             table=table,

@@ -33,16 +33,23 @@ def tally(scores: Sequence[Sequence[int | None]], first: int, last: int) -> Tall
     won: list[int] = []
     scored: list[int] = []
     for row in scores:
-        counted = [score for score in row[first - 1 : last] if score is not None]
-        totals.append(sum(counted))
-        won.append(sum(1 for score in counted if score >= WINNING_TRICKS))
-        scored.append(len(counted))
+        total = wins = count = 0
+        for score in row[first - 1 : last]:
+            if score is not None:
+                total += score
+                count += 1
+                if score >= WINNING_TRICKS:
+                    wins += 1
+        totals.append(total)
+        won.append(wins)
+        scored.append(count)
     return Tally(totals=tuple(totals), hands_won=tuple(won), hands_scored=tuple(scored))
 
 
 def _groups(keys: Sequence[tuple[int, ...]]) -> list[list[int]]:
     """Players from best to worst key, in groups of equal keys (entry order within a group)."""
-    order = sorted(range(len(keys)), key=lambda player: (tuple(-part for part in keys[player]), player))
+    # A stable sort keeps equal keys in entry order, also with reverse=True.
+    order = sorted(range(len(keys)), key=keys.__getitem__, reverse=True)
     groups: list[list[int]] = []
     for player in order:
         if groups and keys[groups[-1][0]] == keys[player]:
@@ -54,7 +61,7 @@ def _groups(keys: Sequence[tuple[int, ...]]) -> list[list[int]]:
 
 def _keys(primary: Sequence[int], secondary: Sequence[int], tie_break: TieBreak) -> list[tuple[int, ...]]:
     if tie_break is TieBreak.MOST_HANDS_WON:
-        return [(first, second) for first, second in zip(primary, secondary, strict=True)]
+        return list(zip(primary, secondary, strict=True))
     return [(first,) for first in primary]
 
 

@@ -114,33 +114,56 @@ class Placement:
 class HandState:
     """One hand whose seating is known: its trump, its tables and who sits out.
 
-    ``positions[player]`` is the player's place in the seating in table order
-    (table ``p // 4 + 1``, seat ``SEATS[p % 4]``), or -1 when sitting out.
-    ``moves[player]`` says how each player came there (None for hand 1).
+    ``seats`` are the players in table order (table ``p // 4 + 1``, seat
+    ``SEATS[p % 4]``); ``positions[player]`` is the player's place in it, or -1
+    when sitting out. ``north_south`` and ``moved_as`` are per table (see
+    :class:`TableHand`). ``moves[player]`` says how each player came to their
+    place (None for hand 1).
     """
 
     number: int
     trump: Trump
     half: int
-    tables: tuple[TableHand, ...]
+    seats: tuple[int, ...]
+    north_south: tuple[int | None, ...]
+    moved_as: tuple[Pair | None, ...]
     sitting_out: tuple[int, ...]
     positions: tuple[int, ...]
     moves: tuple[MoveKind, ...] | None
 
     @property
+    def tables(self) -> tuple[TableHand, ...]:
+        """Every table's line, table 1 first (built on each call)."""
+        return tuple(self.table(number) for number in range(1, len(self.north_south) + 1))
+
+    def table(self, number: int) -> TableHand:
+        """Table ``number``'s line for this hand (from 1; the caller checks the number)."""
+        base = (number - 1) * SEATS_PER_TABLE
+        north, east, south, west = self.seats[base : base + SEATS_PER_TABLE]
+        north_south = self.north_south[number - 1]
+        tricks = None if north_south is None else (north_south, TRICKS_PER_HAND - north_south)
+        return TableHand(
+            hand=self.number,
+            table=number,
+            players=(north, east, south, west),
+            tricks=tricks,
+            moved_as=self.moved_as[number - 1],
+        )
+
+    @property
     def complete(self) -> bool:
         """True when every table has entered the hand."""
-        return all(table.tricks is not None for table in self.tables)
+        return None not in self.north_south
 
     @property
     def waiting_tables(self) -> tuple[int, ...]:
         """The tables that have not yet entered the hand, in order."""
-        return tuple(table.table for table in self.tables if table.tricks is None)
+        return tuple(number for number, tricks in enumerate(self.north_south, start=1) if tricks is None)
 
     @property
     def entered_tables(self) -> tuple[int, ...]:
         """The tables that have entered the hand, in order."""
-        return tuple(table.table for table in self.tables if table.tricks is not None)
+        return tuple(number for number, tricks in enumerate(self.north_south, start=1) if tricks is not None)
 
     def placement(self, player: int) -> Placement:
         """Where ``player`` (an index in the drive's players) is for this hand."""
@@ -150,16 +173,15 @@ class HandState:
             return Placement(
                 player=player, hand=self.number, table=None, seat=None, partner=None, opponents=(), move=move
             )
-        table = self.tables[position // SEATS_PER_TABLE]
-        seat = SEATS[position % SEATS_PER_TABLE]
-        left, right = SEATS[(seat.offset + 1) % 4], SEATS[(seat.offset + 3) % 4]
+        base = position - position % SEATS_PER_TABLE
+        offset = position % SEATS_PER_TABLE
         return Placement(
             player=player,
             hand=self.number,
-            table=table.table,
-            seat=seat,
-            partner=table.player_at(seat.partner),
-            opponents=(table.player_at(left), table.player_at(right)),
+            table=base // SEATS_PER_TABLE + 1,
+            seat=SEATS[offset],
+            partner=self.seats[base + (offset + 2) % 4],
+            opponents=(self.seats[base + (offset + 1) % 4], self.seats[base + (offset + 3) % 4]),
             move=move,
         )
 

@@ -1,0 +1,222 @@
+"""Entering, correcting and withdrawing a table's hand, and every refusal naming the table and numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.drive import (
+    CorrectionRefused,
+    Drive,
+    DriveViolation,
+    HandAlreadyEntered,
+    HandEntry,
+    HandNotOpen,
+    InvalidHandTricks,
+    NothingToCorrect,
+    Pair,
+    UnknownTable,
+    legal_tricks,
+)
+
+
+def three_tables(hands: int = 4) -> Drive:
+    return Drive.start("Corrections", 12, hands=hands)
+
+
+def enter_hand(drive: Drive, hand: int, tricks: tuple[int, ...]) -> Drive:
+    for table, count in enumerate(tricks, start=1):
+        drive = drive.enter(HandEntry(hand=hand, table=table, tricks=count))
+    return drive
+
+
+def seatings(drive: Drive) -> list[list[tuple[int, int, int, int]]]:
+    return [[table.players for table in hand.tables] for hand in drive.state.hands]
+
+
+# --- refusals -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tricks", [14, -1, 99])
+def test_tricks_outside_0_to_13_are_refused_naming_table_hand_and_number(tricks: int) -> None:
+    with pytest.raises(InvalidHandTricks) as refused:
+        three_tables().enter(HandEntry(hand=1, table=2, tricks=tricks))
+    assert refused.value.message == (
+        f"Table 2, hand 1: N–S cannot take {tricks} tricks; a hand has 13, so a pair takes 0 to 13"
+    )
+    assert (refused.value.field, refused.value.table, refused.value.hand) == ("tricks", 2, 1)
+
+
+@pytest.mark.parametrize("tricks", [True, "7", 6.5, None])
+def test_tricks_that_are_not_a_whole_number_are_refused(tricks: object) -> None:
+    with pytest.raises(InvalidHandTricks, match="Table 1, hand 1: tricks are a whole number"):
+        three_tables().enter(HandEntry(hand=1, table=1, tricks=tricks))  # type: ignore[arg-type]
+
+
+def test_the_other_pairs_tricks_are_named_when_entered_for_east_west() -> None:
+    with pytest.raises(InvalidHandTricks, match="E–W cannot take 15 tricks"):
+        three_tables().enter(HandEntry(hand=1, table=3, tricks=15, pair=Pair.EAST_WEST))
+
+
+@pytest.mark.parametrize("table", [0, 4, -1])
+def test_a_table_the_drive_does_not_have_is_refused(table: int) -> None:
+    with pytest.raises(UnknownTable) as refused:
+        three_tables().enter(HandEntry(hand=1, table=table, tricks=7))
+    assert refused.value.message == f"There is no table {table}: this drive has tables 1 to 3"
+    assert refused.value.field == "table"
+
+
+def test_a_hand_entered_twice_at_a_table_is_refused_with_what_was_entered() -> None:
+    drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=8))
+    with pytest.raises(HandAlreadyEntered) as refused:
+        drive.enter(HandEntry(hand=1, table=2, tricks=5))
+    assert refused.value.message == "Hand 1 is already entered at table 2 (N–S 8, E–W 5): correct it instead"
+    assert (refused.value.hand, refused.value.table) == (1, 2)
+    assert drive.entered(1, 2) == HandEntry(hand=1, table=2, tricks=8)
+
+
+def test_stored_entries_with_a_hand_entered_twice_are_refused_on_replay() -> None:
+    twice = (HandEntry(hand=1, table=1, tricks=8), HandEntry(hand=1, table=1, tricks=9))
+    with pytest.raises(HandAlreadyEntered):
+        _ = Drive(three_tables().setup, twice).state
+
+
+def test_a_hand_beyond_the_one_in_play_is_refused_naming_the_tables_still_playing() -> None:
+    drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=8))
+    with pytest.raises(HandNotOpen) as refused:
+        drive.enter(HandEntry(hand=2, table=2, tricks=6))
+    assert refused.value.message == (
+        "Table 2 cannot enter hand 2 yet: hand 1 is still being played at tables 1 and 3"
+    )
+    assert (refused.value.hand, refused.value.table, refused.value.field) == (2, 2, "hand")
+
+
+@pytest.mark.parametrize("hand", [0, 5])
+def test_a_hand_the_drive_does_not_have_is_refused(hand: int) -> None:
+    with pytest.raises(HandNotOpen, match=f"Table 1: this drive has hands 1 to 4, not hand {hand}"):
+        three_tables().enter(HandEntry(hand=hand, table=1, tricks=7))
+
+
+def test_asking_for_a_hand_whose_seating_is_not_known_is_refused() -> None:
+    state = three_tables().enter(HandEntry(hand=1, table=3, tricks=8)).state
+    with pytest.raises(HandNotOpen, match="hand 1 is still being played at tables 1 and 2"):
+        state.hand(2)
+    with pytest.raises(HandNotOpen, match="there is no hand 9"):
+        state.placement(0, 9)
+
+
+def test_a_new_entry_cannot_say_how_the_players_moved() -> None:
+    with pytest.raises(DriveViolation) as refused:
+        three_tables().enter(HandEntry(hand=1, table=1, tricks=8, moved_as=Pair.EAST_WEST))
+    assert refused.value.field == "moved_as"
+
+
+def test_every_refusal_is_a_rule_violation_and_leaves_the_drive_as_it_was() -> None:
+    drive = three_tables().enter(HandEntry(hand=1, table=1, tricks=8))
+    for bad in (
+        HandEntry(hand=1, table=1, tricks=3),
+        HandEntry(hand=1, table=2, tricks=20),
+        HandEntry(hand=2, table=1, tricks=3),
+    ):
+        with pytest.raises(RuleViolation):
+            drive.verify_entry(bad)
+    assert drive.entries == (HandEntry(hand=1, table=1, tricks=8),)
+    assert drive.state.waiting_tables == (2, 3)
+
+
+def test_the_screen_offers_0_to_13_tricks() -> None:
+    assert list(legal_tricks()) == list(range(14))
+
+
+# --- corrections --------------------------------------------------------------------------
+
+
+def test_a_correction_that_keeps_the_winner_rescores_and_keeps_every_seat() -> None:
+    drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5, 7, 10))
+    corrected = drive.correct(HandEntry(hand=1, table=1, tricks=12))  # N–S still win
+    assert seatings(corrected) == seatings(drive)
+    north = drive.state.hand(1).tables[0].players[0]
+    east = drive.state.hand(1).tables[0].players[1]
+    assert corrected.state.overall.totals[north] == drive.state.overall.totals[north] + 3
+    assert corrected.state.overall.totals[east] == drive.state.overall.totals[east] - 3
+    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=12)
+
+
+def test_a_correction_before_anyone_enters_the_next_hand_redraws_the_movement() -> None:
+    drive = enter_hand(three_tables(), 1, (9, 4, 6))
+    corrected = drive.correct(HandEntry(hand=1, table=1, tricks=4))  # now E–W win at table 1
+    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=4)
+    assert corrected.state.hand(1).tables[0].moved_as is None
+    # Table 1's E–W (3 and 4) now stay; its N–S (1 and 2) move on.
+    table_one = corrected.state.hand(2).tables[0].players
+    assert 2 in table_one and 0 not in table_one
+    assert seatings(corrected) != seatings(drive)
+
+
+def test_a_correction_after_the_players_moved_on_keeps_their_movement_and_changes_the_scores() -> None:
+    drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5, 7, 10))
+    drive = drive.enter(HandEntry(hand=3, table=2, tricks=8))
+    corrected = drive.correct(HandEntry(hand=1, table=1, tricks=3))  # the slip gave N–S the hand
+    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=3, moved_as=Pair.NORTH_SOUTH)
+    table = corrected.state.hand(1).tables[0]
+    assert (table.tricks, table.winner, table.moved_as) == ((3, 10), Pair.EAST_WEST, Pair.NORTH_SOUTH)
+    assert seatings(corrected) == seatings(drive)
+    north, east = table.players[0], table.players[1]
+    assert corrected.state.overall.totals[north] == drive.state.overall.totals[north] - 6
+    assert corrected.state.overall.totals[east] == drive.state.overall.totals[east] + 6
+    # Correcting it back to a N–S win clears the note: the movement matches the tricks again.
+    back = corrected.correct(HandEntry(hand=1, table=1, tricks=7))
+    assert back.entered(1, 1) == HandEntry(hand=1, table=1, tricks=7)
+    assert back.state.hand(1).tables[0].moved_as is None
+
+
+def test_redrawing_the_movement_after_later_hands_were_entered_is_refused() -> None:
+    drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5,))
+    with pytest.raises(CorrectionRefused) as refused:
+        drive.correct(HandEntry(hand=1, table=3, tricks=12), keep_movement=False)
+    assert refused.value.message == (
+        "Table 3, hand 1: the players moved on as if E–W had won and later hands are already "
+        "entered, so that movement stands; only the scores can change"
+    )
+    assert (refused.value.hand, refused.value.table) == (1, 3)
+
+
+def test_the_organiser_can_keep_a_movement_the_players_already_made() -> None:
+    drive = enter_hand(three_tables(), 1, (9, 4, 6))
+    kept = drive.correct(HandEntry(hand=1, table=2, tricks=10), keep_movement=True)
+    assert kept.entered(1, 2) == HandEntry(hand=1, table=2, tricks=10, moved_as=Pair.EAST_WEST)
+    assert seatings(kept) == seatings(drive)
+
+
+def test_keeping_a_movement_nobody_has_made_yet_is_refused() -> None:
+    drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=4))
+    with pytest.raises(CorrectionRefused, match="nobody has moved after hand 1 yet"):
+        drive.correct(HandEntry(hand=1, table=2, tricks=10), keep_movement=True)
+
+
+def test_correcting_a_hand_never_entered_is_refused() -> None:
+    with pytest.raises(
+        NothingToCorrect, match="Hand 1 has not been entered at table 3 yet: enter it instead"
+    ):
+        three_tables().correct(HandEntry(hand=1, table=3, tricks=7))
+
+
+def test_a_correction_is_checked_like_an_entry() -> None:
+    drive = three_tables().enter(HandEntry(hand=1, table=1, tricks=7))
+    with pytest.raises(InvalidHandTricks, match="Table 1, hand 1: N–S cannot take 14 tricks"):
+        drive.verify_correction(HandEntry(hand=1, table=1, tricks=14))
+
+
+def test_a_hand_can_be_withdrawn_until_a_later_hand_is_entered() -> None:
+    drive = enter_hand(three_tables(), 1, (9, 4, 6))
+    withdrawn = drive.withdraw(1, 2)
+    assert withdrawn.entered(1, 2) is None and withdrawn.state.waiting_tables == (2,)
+    later = drive.enter(HandEntry(hand=2, table=1, tricks=7)).enter(HandEntry(hand=2, table=3, tricks=7))
+    with pytest.raises(CorrectionRefused) as refused:
+        later.withdraw(1, 2)
+    assert refused.value.message == (
+        "Table 2, hand 1 cannot be withdrawn: hand 2 is already entered at tables 1 and 3; "
+        "correct the tricks instead"
+    )
+    with pytest.raises(NothingToCorrect):
+        drive.withdraw(2, 1)

@@ -220,3 +220,18 @@ def test_a_hand_can_be_withdrawn_until_a_later_hand_is_entered() -> None:
     )
     with pytest.raises(NothingToCorrect):
         drive.withdraw(2, 1)
+
+
+def test_a_tables_line_for_a_hand_and_the_end_of_the_drive() -> None:
+    drive = enter_hand(three_tables(hands=1), 1, (9, 4, 6))
+    state = drive.state
+    line = state.table_hand(1, 2)
+    assert (line.table, line.players, line.tricks, line.winner) == (2, (4, 6, 5, 7), (4, 9), Pair.EAST_WEST)
+    assert line.pair_players(Pair.EAST_WEST) == (6, 7)
+    with pytest.raises(UnknownTable):
+        state.table_hand(1, 4)
+    assert state.finished and state.current is None and state.hands_complete == 1
+    assert state.waiting_tables == () and not state.move_now and state.next_placements() == ()
+    assert drive.legal_hand(1) is None
+    with pytest.raises(HandNotOpen):
+        drive.enter(HandEntry(hand=2, table=1, tricks=7))

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..rules import Game, RuleViolation
 from ..store import StoredGame
+from .json_input import NotJson, UnreadableJson, read_json
 from .view import side_names
 
 FORMAT = "scorekeeper/game"
@@ -28,6 +29,22 @@ def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "deals": [engine.write_entry(entry) for entry in game.entries],
         "abandoned": record.abandoned_at is not None,
     }
+
+
+class UnreadableFile(RuleViolation):
+    """A file that cannot be read as JSON at all (refused as a bad request, 400)."""
+
+    field = "file"
+
+
+def read_file(raw: bytes) -> object:
+    """The JSON an uploaded file holds. Raises UnreadableFile with the reason."""
+    try:
+        return read_json(raw)
+    except NotJson:
+        raise UnreadableFile("That file is not JSON exported from Scorekeeper") from None
+    except UnreadableJson as unreadable:
+        raise UnreadableFile(f"That file cannot be a game: {unreadable.message}") from None
 
 
 def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:

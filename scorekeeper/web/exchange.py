@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +15,13 @@ from .view import side_names
 
 FORMAT = "scorekeeper/game"
 FORMAT_VERSION = 1
+
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP's list);
+# an apostrophe, which spreadsheets read as "this is text", starts such a cell instead.
+# A cell that already starts with an apostrophe gets another, so the rule is reversible:
+# take off one leading apostrophe and the original text is back.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
@@ -88,20 +96,27 @@ def export_csv(game: Game) -> str:
         for side, name in enumerate(names):
             points = "" if deal.points is None or deal.points[side] is None else deal.points[side]
             total = "" if deal.totals is None else deal.totals[side]
-            writer.writerow(
-                [
-                    deal.number,
-                    deal.facts.cards,
-                    dealer,
-                    trump,
-                    name,
-                    _cell(inputs.get("bids"), side),
-                    _cell(inputs.get("tricks"), side),
-                    points,
-                    total,
-                ]
-            )
+            row = [
+                deal.number,
+                deal.facts.cards,
+                dealer,
+                trump,
+                name,
+                _cell(inputs.get("bids"), side),
+                _cell(inputs.get("tricks"), side),
+                points,
+                total,
+            ]
+            writer.writerow([spreadsheet_cell(cell) for cell in row])
     return out.getvalue()
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A CSV cell no spreadsheet runs as a formula: text starting with ``= + - @``, a tab
+    or a carriage return gets a leading apostrophe; numbers (negative ones too) stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS) and not _WHOLE_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def _cell(value: object, side: int) -> str:

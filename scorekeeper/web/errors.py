@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from .api import http_error_json
+from .health import describe, health
+
+# A database that cannot save (a full disk, a read-only file or standby, a server gone):
+# what the player reads. Whatever was saved before is still there.
+CANNOT_SAVE = (
+    "The server cannot save right now; nothing was lost. Go back and send your change again in a minute."
+)
+CANNOT_READ = "The server cannot read its games right now; nothing was lost. Try again in a minute."
+RETRY_AFTER_SECONDS = 30
+WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 TITLES = {
     400: "That request could not be read",
@@ -28,6 +40,21 @@ def register_error_pages(app: Flask) -> None:
             "Go back, reload, and try again."
         )
         return render_template("errors/error.html", title="Nothing was saved", message=message), 400
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InternalError)
+    @app.errorhandler(PoolTimeout)
+    def database_failed(error: SQLAlchemyError) -> tuple[str | Response, int, dict[str, str]]:
+        """503 in words a player understands, rather than a bare 500; /healthz learns of it too."""
+        reason = describe(error)
+        current_app.logger.error("The database failed on %s %s: %s", request.method, request.path, reason)
+        health().failed(reason)
+        message = CANNOT_SAVE if request.method in WRITE_METHODS else CANNOT_READ
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), 503, headers
+        page = render_template("errors/error.html", title="Try again in a minute", message=message)
+        return page, 503, headers
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int] | tuple[Response, int]:

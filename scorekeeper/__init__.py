@@ -46,6 +46,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=256 * 1024,
+        # A form's CSRF token lasts as long as the session that holds it, not an hour:
+        # a deal form stays open through a long hand, and an evening lasts for hours.
+        WTF_CSRF_TIME_LIMIT=None,
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
     )
     if test_config is not None:

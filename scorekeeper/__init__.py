@@ -68,7 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context(), writers.turn():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, health, home, referee, security, share, sheets
+    from .web import api, compress, errors, games, health, home, limits, referee, security, share, sheets
     from .web.entry import load_screens
 
     load_screens()
@@ -78,6 +78,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(share.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
+    limits.init_limits(app)
     health.init_health(app)
     errors.register_error_pages(app)
     compress.enable_compression(app)

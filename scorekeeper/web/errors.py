@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import time
+
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -10,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from .api import http_error_json
 from .health import describe, health
+from .limits import limiter
 
 # A database that cannot save (a full disk, a read-only file or standby, a server gone):
 # what the player reads. Whatever was saved before is still there.
@@ -41,6 +46,20 @@ def register_error_pages(app: Flask) -> None:
         )
         return render_template("errors/error.html", title="Nothing was saved", message=message), 400
 
+    @app.errorhandler(RateLimitExceeded)
+    def too_many(error: RateLimitExceeded) -> tuple[str | Response, int, dict[str, str]]:
+        """429 with how long to wait, in the Retry-After header and in words."""
+        breached = limiter().current_limit
+        wait = max(1, math.ceil(breached.window.reset_time - time.time())) if breached is not None else 60
+        message = (
+            f"That is more than any table asks for ({error.description} from one address). "
+            f"Nothing was lost: try again in {_duration(wait)}."
+        )
+        headers = {"Retry-After": str(wait)}
+        if request.path.startswith("/api/"):
+            return jsonify({"error": message}), 429, headers
+        return render_template("errors/error.html", title="Slow down", message=message), 429, headers
+
     @app.errorhandler(OperationalError)
     @app.errorhandler(InternalError)
     @app.errorhandler(PoolTimeout)
@@ -63,3 +82,11 @@ def register_error_pages(app: Flask) -> None:
         code = error.code or 500
         title = TITLES.get(code, error.name)
         return render_template("errors/error.html", title=title, message=error.description), code
+
+
+def _duration(seconds: int) -> str:
+    """A wait in words: "42 seconds", "1 minute", "3 minutes"."""
+    if seconds < 90:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = round(seconds / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

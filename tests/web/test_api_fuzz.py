@@ -21,7 +21,7 @@ from .conftest import database_config
 FOLDER = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
 # SQLite in a temporary folder, or a schema of its own on the PostgreSQL test server.
 DATABASE, _DROP = database_config(FOLDER)
-APP = create_app({"TESTING": True, **DATABASE}, instance_path=str(FOLDER))
+APP = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **DATABASE}, instance_path=str(FOLDER))
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 SENT: list[int] = []
 EXAMPLES = 300

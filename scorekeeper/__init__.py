@@ -12,7 +12,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from . import store
+from . import cleanup, store
 from .extensions import csrf, db, migrate
 from .writers import queue_for
 
@@ -79,6 +79,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
     limits.init_limits(app)
+    cleanup.register(app)
     health.init_health(app)
     errors.register_error_pages(app)
     compress.enable_compression(app)

@@ -51,8 +51,9 @@ def register_error_pages(app: Flask) -> None:
         """429 with how long to wait, in the Retry-After header and in words."""
         breached = limiter().current_limit
         wait = max(1, math.ceil(breached.window.reset_time - time.time())) if breached is not None else 60
+        limit = str(error.description).replace(" per 1 ", " per ")  # "30 per minute", not "per 1 minute"
         message = (
-            f"That is more than any table asks for ({error.description} from one address). "
+            f"That is more than any table asks for ({limit} from one address). "
             f"Nothing was lost: try again in {_duration(wait)}."
         )
         headers = {"Retry-After": str(wait)}

@@ -52,7 +52,7 @@ def read_file(raw: bytes) -> object:
     except NotJson:
         raise UnreadableFile("That file is not JSON exported from Scorekeeper") from None
     except UnreadableJson as unreadable:
-        raise UnreadableFile(f"That file cannot be a game: {unreadable.message}") from None
+        raise UnreadableFile(f"That file cannot be a game. {unreadable.message}") from None
 
 
 def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:

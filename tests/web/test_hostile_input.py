@@ -136,7 +136,7 @@ def test_an_import_of_a_hostile_file_is_a_400_with_the_reason(
     app: Flask, driver: Driver, body: str, message: str
 ) -> None:
     status, error = import_file(driver, body)
-    assert status == 400 and error.startswith("That file cannot be a game:") and message in error
+    assert status == 400 and error.startswith("That file cannot be a game. ") and message in error
     assert game_count(app) == 0
 
 

@@ -57,7 +57,7 @@ def test_game_creation_is_limited_across_the_api_and_the_form(app: Flask, client
     assert status == 429
     wait = assert_retry_after(headers, 60)
     assert body == {
-        "error": f"That is more than any table asks for (3 per 1 minute from one address). "
+        "error": f"That is more than any table asks for (3 per minute from one address). "
         f"Nothing was lost: try again in {wait} second{'s' if wait != 1 else ''}."
     }
     page = client.get("/games/new/oh-hell")
@@ -81,7 +81,7 @@ def test_writes_are_limited_per_game(app: Flask, client: FlaskClient) -> None:
     assert client.delete(f"{url}/1", headers=auth).status_code == 200
     assert client.put(f"{url}/1", json=DEAL, headers=auth).status_code == 200
     refused = client.put(f"{url}/2", json=DEAL, headers=auth)
-    assert refused.status_code == 429 and "3 per 1 minute" in refused.get_json()["error"]
+    assert refused.status_code == 429 and "3 per minute" in refused.get_json()["error"]
     assert_retry_after(dict(refused.headers), 60)
     assert client.get(f"/api/v1/games/{first['id']}").status_code == 200  # reading is not limited
     other = {"Authorization": f"Bearer {second['edit_token']}"}

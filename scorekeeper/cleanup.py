@@ -28,9 +28,6 @@ from .extensions import db
 from .models import DealEntryRecord, GameRecord, SeatRecord, utcnow
 from .writers import WriterQueue
 
-GAMES = GameRecord.__table__
-SEATS = SeatRecord.__table__
-ENTRIES = DealEntryRecord.__table__
 # Games removed per transaction: short transactions leave room for the players' writes.
 BATCH = 200
 
@@ -45,15 +42,15 @@ class Rule:
 
 
 def _empty() -> ColumnElement[bool]:
-    return ~exists().where(ENTRIES.c.game_id == GAMES.c.id)
+    return ~exists().where(DealEntryRecord.game_id == GameRecord.id)
 
 
 def _abandoned() -> ColumnElement[bool]:
-    return GAMES.c.abandoned_at.is_not(None)
+    return GameRecord.abandoned_at.is_not(None)
 
 
 def _any() -> ColumnElement[bool]:
-    return GAMES.c.id.is_not(None)
+    return GameRecord.id.is_not(None)
 
 
 def register(app: Flask) -> None:
@@ -109,10 +106,12 @@ def remove(rules: list[Rule], *, now: datetime, dry_run: bool = False) -> dict[s
     for rule in rules:
         if not rule.days:
             continue
-        fits = and_(rule.fits(), GAMES.c.updated_at < now - timedelta(days=rule.days), *map(not_, earlier))
+        fits = and_(rule.fits(), GameRecord.updated_at < now - timedelta(days=rule.days), *map(not_, earlier))
         earlier.append(fits)
         if dry_run:
-            counts[rule.label] = db.session.scalar(select(func.count()).select_from(GAMES).where(fits)) or 0
+            counts[rule.label] = (
+                db.session.scalar(select(func.count()).select_from(GameRecord).where(fits)) or 0
+            )
             continue
         while batch := _remove_batch(fits):
             counts[rule.label] += batch
@@ -123,9 +122,9 @@ def _remove_batch(fits: ColumnElement[bool]) -> int:
     """Remove up to BATCH of the games that fit, in one transaction; how many went."""
     writers: WriterQueue = current_app.extensions["scorekeeper.writers"]
     with writers.turn(), db.engine.begin() as connection:
-        ids = connection.execute(select(GAMES.c.id).where(fits).limit(BATCH)).scalars().all()
+        ids = connection.execute(select(GameRecord.id).where(fits).limit(BATCH)).scalars().all()
         if ids:
-            connection.execute(delete(ENTRIES).where(ENTRIES.c.game_id.in_(ids)))
-            connection.execute(delete(SEATS).where(SEATS.c.game_id.in_(ids)))
-            connection.execute(delete(GAMES).where(GAMES.c.id.in_(ids)))
+            connection.execute(delete(DealEntryRecord).where(DealEntryRecord.game_id.in_(ids)))
+            connection.execute(delete(SeatRecord).where(SeatRecord.game_id.in_(ids)))
+            connection.execute(delete(GameRecord).where(GameRecord.id.in_(ids)))
     return len(ids)

@@ -166,3 +166,14 @@ def test_the_defaults_are_set_and_readable_from_the_environment(
     with app.app_context():
         db.engine.dispose()
     drop()
+
+
+def test_the_openapi_document_declares_the_429_and_503_answers(client: FlaskClient) -> None:
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    for operation in (
+        paths["/games"]["post"],
+        paths["/games/{game_id}/deals/{number}"]["put"],
+        paths["/games/{game_id}/deals/{number}"]["delete"],
+    ):
+        for status in ("429", "503"):
+            assert "Retry-After" in operation["responses"][status]["headers"]

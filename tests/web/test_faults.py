@@ -175,3 +175,23 @@ def test_a_remembered_failure_is_forgotten_after_the_configured_time(app: Flask,
         event.remove(db.engine, "before_cursor_execute", refuse)
     app.config["HEALTH_FAILURE_SECONDS"] = 0
     assert client.get("/healthz").status_code == 200
+
+
+def test_a_database_that_cannot_be_read_answers_503_too(app: Flask, client: FlaskClient) -> None:
+    game_id, _key = started(client)
+
+    def unreachable(_connection: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        raise OperationalError(
+            statement, parameters, sqlite3.OperationalError("unable to open database file")
+        )
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", unreachable)
+    page = client.get(f"/games/{game_id}")
+    assert page.status_code == 503
+    assert "The server cannot read its games right now; nothing was lost." in page.get_data(as_text=True)
+    api = client.get(f"/api/v1/games/{game_id}")
+    assert api.status_code == 503 and api.headers["Retry-After"] == "30"
+    assert api.get_json()["error"].startswith("The server cannot read its games right now")
+    health = client.get("/healthz")
+    assert health.status_code == 503 and "unable to open database file" in health.get_data(as_text=True)

@@ -12,7 +12,7 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from . import store
+from . import cleanup, store
 from .extensions import csrf, db, migrate
 from .writers import queue_for
 
@@ -46,6 +46,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         MAX_CONTENT_LENGTH=256 * 1024,
+        # A form's CSRF token lasts as long as the session that holds it, not an hour:
+        # a deal form stays open through a long hand, and an evening lasts for hours.
+        WTF_CSRF_TIME_LIMIT=None,
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
     )
     if test_config is not None:
@@ -65,7 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context(), writers.turn():
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, home, referee, security, share, sheets
+    from .web import api, compress, errors, games, health, home, limits, referee, security, share, sheets
     from .web.entry import load_screens
 
     load_screens()
@@ -75,6 +78,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(share.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
+    limits.init_limits(app)
+    cleanup.register(app)
+    health.init_health(app)
     errors.register_error_pages(app)
     compress.enable_compression(app)
     security.add_security_headers(app)

@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from sqlalchemy.engine import URL
 
@@ -73,5 +74,8 @@ def queue_for(database: URL) -> WriterQueue:
     """The writer queue for a database: a lock file beside a SQLite file, else none."""
     if database.get_backend_name() != "sqlite" or database.database in (None, "", ":memory:"):
         return WriterQueue(None)
-    path = Path(database.database)
+    name = database.database
+    if database.query.get("uri") == "true" and name.startswith("file:"):
+        name = unquote(urlsplit(name).path)  # a URI filename ("file:/srv/games.sqlite?mode=ro")
+    path = Path(name)
     return WriterQueue(path.with_name(path.name + ".writer-lock"))

@@ -7,6 +7,28 @@ from dataclasses import dataclass
 
 WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
 
+# The most deals any game takes. A game to a target has no last deal (players level at
+# the top play on), and every deal makes its sheet and PDF longer to build: an endless
+# game would be a way to tie up the server. No table plays a hundred deals of one game;
+# the longest games of a set length (German Whist's 100 hands, Oneonta's 99) fit.
+MOST_DEALS = 100
+
+
+def deal_limit_words() -> str:
+    """The limit as a rules page states it."""
+    return (
+        f"The app takes at most {MOST_DEALS} deals in one game: no table plays that long, "
+        "so start a new game to play on."
+    )
+
+
+def deal_limit_refusal(number: int) -> str:
+    """Why deal ``number`` cannot be entered when it is past the limit."""
+    return (
+        f"A game has at most {MOST_DEALS} deals, so deal {number} cannot be entered: "
+        "no table plays one game that long. Start a new game to play on."
+    )
+
 
 def highest(totals: Sequence[int]) -> tuple[int, ...]:
     """Every seat level at the top: joint winners when several are."""

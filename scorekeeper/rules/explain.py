@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Protocol
 
-from .ending import zero_finish
+from .ending import deal_limit_words, zero_finish
 from .exact import ExactBidEngine, ExactDeal
 from .scoring import Scorer, configurable, exact_only, five_plus_cards, romanian, tricks_and_bonus
 from .scoring import with_zero_bid_value as zero_bid_rule
@@ -87,8 +87,12 @@ def worked_examples(table: Table) -> tuple[WorkedExample, ...]:
 
 
 def game_end(table: Table) -> tuple[str, ...]:
-    """The end of the game and its ties, for a variant's rules page."""
-    return EXPLAINERS[table.variant.engine.input_kind].ending(table)
+    """The end of the game and its ties, for a variant's rules page; a game without a
+    last deal also says the most deals it takes."""
+    lines = EXPLAINERS[table.variant.engine.input_kind].ending(table)
+    if table.variant.engine.deal_count(table) is None:
+        return (*lines, deal_limit_words())
+    return lines
 
 
 # --- the bid-exactly games --------------------------------------------------------------------
@@ -345,6 +349,7 @@ class OneontaExplainer:
                 "The highest total wins. Players level at the top play tie-break hands while the others drop "
                 "out with their totals frozen, until one leads alone at the end of a hand."
             )
+            lines.append(deal_limit_words())
         elif table.options.get("alternative_scoring"):
             lines.append("A total above 0 beats the game.")
         else:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+from .ending import MOST_DEALS, deal_limit_refusal
 from .errors import OutOfTurn
 from .state import GameState
 from .table import Table
@@ -54,10 +55,13 @@ class Game:
     def record(self, entry: NumberedEntry) -> Game:
         """Enter the current deal, or correct an earlier one; later deals are re-scored.
 
-        Raises a RuleViolation, and changes nothing, when the rules refuse it.
+        Raises a RuleViolation, and changes nothing, when the rules refuse it, or
+        when the deal is past the most any game takes (``MOST_DEALS``).
         """
         number = entry.number
         count = len(self.entries)
+        if number == count + 1 > MOST_DEALS:
+            raise OutOfTurn(deal_limit_refusal(number))
         if number == count + 1:
             entries = (*self.entries, entry)
         elif 1 <= number <= count:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -13,6 +14,16 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 NAME_MAX_LENGTH = 30
+
+# Characters a name may not hold: controls (NUL, bell, escape…), format characters
+# (zero-width spaces and joiners, the right-to-left override, the byte-order mark…)
+# and halves of broken surrogate pairs. None of them can be seen, so two names
+# that differ only by them would look like one player.
+_UNSEEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
+# Letters and marks that draw nothing at all, though Unicode files them as letters.
+_BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u3164\uffa0")
+_ZERO_WIDTH_JOINER = "\u200d"
+_EMOJI_PRESENTATION = "\ufe0f"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -50,9 +61,9 @@ class Table:
             raise InvalidSetup(f"{variant.name} is played by {allowed}, not {count}")
         seen: set[str] = set()
         for name in names:
-            if name.casefold() in seen:
+            if (key := same_name_key(name)) in seen:
                 raise InvalidSetup(f"Two players are called {name}: give each a different name")
-            seen.add(name.casefold())
+            seen.add(key)
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
             raise InvalidSetup("The first dealer must be a seat number", field="first_dealer")
         if not 0 <= first_dealer < count:
@@ -67,15 +78,56 @@ class Table:
         return table
 
 
+def same_name_key(name: str) -> str:
+    """What two names share when they name the same player: "Ann" and "ANN", "José"
+    composed or decomposed, a full-width "Ａnn" and "Ann" (Unicode's caseless match)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def _clean_name(name: object, seat: int) -> str:
+    """The name as stored: composed (NFC), its spaces made single; refused when blank,
+    too long, or holding a character that cannot be seen."""
     if not isinstance(name, str) or not name.strip():
         raise InvalidSetup(f"Player {seat + 1} needs a name")
-    cleaned = " ".join(name.split())
+    for character in name:
+        if unicodedata.category(character) == "Cs":
+            raise InvalidSetup(
+                f"Player {seat + 1}'s name has a broken character ({_code(character)}): type the name again"
+            )
+    cleaned = " ".join(unicodedata.normalize("NFC", name).split())
+    if not cleaned:
+        raise InvalidSetup(f"Player {seat + 1} needs a name")
+    for place, character in enumerate(cleaned):
+        if _unseen(cleaned, place):
+            raise InvalidSetup(
+                f"Player {seat + 1}'s name has a character that cannot be seen ({_code(character)}): "
+                "type the name again without it"
+            )
     if len(cleaned) > NAME_MAX_LENGTH:
         raise InvalidSetup(
             f"{cleaned[:NAME_MAX_LENGTH]}… is too long: a name has at most {NAME_MAX_LENGTH} letters"
         )
     return cleaned
+
+
+def _unseen(name: str, place: int) -> bool:
+    """True when the character at ``place`` draws nothing, so it could hide in a name.
+
+    A zero-width joiner between two pictographs is seen: it draws them as one
+    emoji (a cook from a person and a frying pan).
+    """
+    character = name[place]
+    if character == _ZERO_WIDTH_JOINER and 0 < place < len(name) - 1:
+        before, after = name[place - 1], name[place + 1]
+        if (before == _EMOJI_PRESENTATION or unicodedata.category(before) in {"So", "Sk"}) and (
+            unicodedata.category(after) == "So"
+        ):
+            return False
+    return character in _BLANK_LETTERS or unicodedata.category(character) in _UNSEEN_CATEGORIES
+
+
+def _code(character: str) -> str:
+    return f"U+{ord(character):04X}"
 
 
 def _player_range(variant: Variant) -> str:

@@ -16,6 +16,7 @@ from .. import store
 from ..extensions import csrf
 from ..rules import VARIANTS, OptionSpec, OutOfTurn, RuleViolation, Variant
 from ..store import StoredGame
+from .json_input import NotJson, UnreadableJson, read_json
 from .openapi import openapi_document
 from .state_json import game_json
 
@@ -147,9 +148,18 @@ def option_json(spec: OptionSpec, variant: Variant) -> dict[str, Any]:
 
 
 def _json_object() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    """The request's JSON object: 400 for anything else, hostile shapes included (see json_input)."""
+    not_json = "The body must be JSON (Content-Type: application/json)"
+    if not request.is_json:
+        raise ApiError(400, not_json)
+    try:
+        body = read_json(request.get_data())
+    except NotJson:
+        raise ApiError(400, not_json) from None
+    except UnreadableJson as unreadable:
+        raise ApiError(400, unreadable.message) from None
     if body is None:
-        raise ApiError(400, "The body must be JSON (Content-Type: application/json)")
+        raise ApiError(400, not_json)
     if not isinstance(body, dict):
         raise ApiError(400, "The body must be a JSON object")
     return body

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from ..rules import Game, RuleViolation
 from ..store import StoredGame
+from .json_input import NotJson, UnreadableJson, read_json
 from .view import side_names
 
 FORMAT = "scorekeeper/game"
 FORMAT_VERSION = 1
+
+# A spreadsheet runs a cell that starts with one of these as a formula (OWASP's list);
+# an apostrophe, which spreadsheets read as "this is text", starts such a cell instead.
+# A cell that already starts with an apostrophe gets another, so the rule is reversible:
+# take off one leading apostrophe and the original text is back.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
@@ -28,6 +37,22 @@ def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "deals": [engine.write_entry(entry) for entry in game.entries],
         "abandoned": record.abandoned_at is not None,
     }
+
+
+class UnreadableFile(RuleViolation):
+    """A file that cannot be read as JSON at all (refused as a bad request, 400)."""
+
+    field = "file"
+
+
+def read_file(raw: bytes) -> object:
+    """The JSON an uploaded file holds. Raises UnreadableFile with the reason."""
+    try:
+        return read_json(raw)
+    except NotJson:
+        raise UnreadableFile("That file is not JSON exported from Scorekeeper") from None
+    except UnreadableJson as unreadable:
+        raise UnreadableFile(f"That file cannot be a game. {unreadable.message}") from None
 
 
 def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
@@ -71,20 +96,27 @@ def export_csv(game: Game) -> str:
         for side, name in enumerate(names):
             points = "" if deal.points is None or deal.points[side] is None else deal.points[side]
             total = "" if deal.totals is None else deal.totals[side]
-            writer.writerow(
-                [
-                    deal.number,
-                    deal.facts.cards,
-                    dealer,
-                    trump,
-                    name,
-                    _cell(inputs.get("bids"), side),
-                    _cell(inputs.get("tricks"), side),
-                    points,
-                    total,
-                ]
-            )
+            row = [
+                deal.number,
+                deal.facts.cards,
+                dealer,
+                trump,
+                name,
+                _cell(inputs.get("bids"), side),
+                _cell(inputs.get("tricks"), side),
+                points,
+                total,
+            ]
+            writer.writerow([spreadsheet_cell(cell) for cell in row])
     return out.getvalue()
+
+
+def spreadsheet_cell(value: object) -> object:
+    """A CSV cell no spreadsheet runs as a formula: text starting with ``= + - @``, a tab
+    or a carriage return gets a leading apostrophe; numbers (negative ones too) stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS) and not _WHOLE_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def _cell(value: object, side: int) -> str:

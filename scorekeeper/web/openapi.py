@@ -25,11 +25,22 @@ def _error(description: str) -> Schema:
     return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
 
 
+def _retry_later(description: str) -> Schema:
+    seconds = {"description": "seconds to wait before asking again", "schema": {"type": "integer"}}
+    return {**_error(description), "headers": {"Retry-After": seconds}}
+
+
 ERRORS = {
-    "400": _error("Malformed JSON or a value of the wrong type"),
+    "400": _error(
+        "Malformed JSON (nested too deep, numbers too long, broken text) or a value of the wrong type"
+    ),
     "404": _error("No game with this id"),
     "413": _error("The body is too large"),
     "422": _error("The rules refuse the input; nothing was stored"),
+    "429": _retry_later(
+        "More requests of this kind from this address than any table makes; nothing was stored"
+    ),
+    "503": _retry_later("The database cannot save right now; nothing was lost"),
 }
 WRITE_ERRORS = {
     **ERRORS,

@@ -10,7 +10,7 @@ from .. import store
 from ..rules import RuleViolation
 from . import view
 from .device import remember_key
-from .exchange import export_csv, export_json, read_export
+from .exchange import UnreadableFile, export_csv, export_json, read_export, read_file
 
 bp = Blueprint("share", __name__)
 
@@ -58,12 +58,10 @@ def import_game() -> Response | tuple[str, int] | str:
     try:
         if len(raw) > IMPORT_LIMIT:
             raise RuleViolation("That file is too large to be a game", field="file")
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise RuleViolation("That file is not JSON exported from Scorekeeper", field="file") from None
-        table, deals = read_export(data)
+        table, deals = read_export(read_file(raw))
         record, _game, key = store.import_game(table, deals)
+    except UnreadableFile as refused:
+        return render_template("games/import.html", error=refused), 400
     except RuleViolation as refused:
         return render_template("games/import.html", error=refused), 422
     remember_key(record.id, key)

@@ -1,18 +1,28 @@
 """Fuzz the JSON API from its own OpenAPI document: no generated request may cause a 5xx.
 
-Schemathesis generates requests for every operation; about half of the game
-and deal requests aim at a real game with its real edit token, so the engine
-sees bodies of every shape, not only 404s.
+Schemathesis generates requests for every operation, in its positive and
+negative modes (bodies the schema allows and bodies it does not); about half
+of the game and deal requests aim at a real game with its real edit token, so
+the engine sees bodies of every shape, not only 404s.
+
+A hook (``flatmap_body``) turns about half of the bodies it generates into
+hostile ones no JSON schema describes, sent as raw bytes: nested hundreds or
+thousands of levels deep, numbers of thousands of digits, NaN, text with
+control and format characters, lone surrogates or a NUL, very long names,
+UTF-16 and bytes that are not UTF-8 at all.
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 from scorekeeper import create_app
 
@@ -21,10 +31,93 @@ from .conftest import database_config
 FOLDER = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
 # SQLite in a temporary folder, or a schema of its own on the PostgreSQL test server.
 DATABASE, _DROP = database_config(FOLDER)
-APP = create_app({"TESTING": True, **DATABASE}, instance_path=str(FOLDER))
+APP = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **DATABASE}, instance_path=str(FOLDER))
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 SENT: list[int] = []
+HOSTILE: Counter[str] = Counter()
 EXAMPLES = 300
+
+
+class Hostile(bytes):
+    """A raw body no schema describes, with the name of its kind (for the summary)."""
+
+    kind: str
+
+    def __new__(cls, data: bytes, kind: str) -> Hostile:
+        body = super().__new__(cls, data)
+        body.kind = kind
+        return body
+
+
+# Characters that must never end up in a stored name: controls, format characters (zero-width,
+# bidirectional overrides, the byte-order mark), and halves of surrogate pairs.
+UNSEEN = st.characters(categories=["Cc", "Cf", "Cs"])
+HOSTILE_TEXT = st.one_of(
+    st.text(UNSEEN, min_size=1, max_size=5).map(lambda bad: f"Ann{bad}"),
+    st.sampled_from(["\x00", "A\x00nn", "\ud800", "\udfff\ud800", "\u202eAnn", "Ann\u200b", "\x1b[2J"]),
+    st.integers(min_value=31, max_value=100_000).map(lambda size: "A" * size),
+)
+
+
+def _replace_strings(value: Any, text: str) -> Any:
+    """The same body with every string (keys too) replaced by ``text``."""
+    if isinstance(value, dict):
+        return {text + str(index): _replace_strings(item, text) for index, item in enumerate(value.values())}
+    if isinstance(value, list):
+        return [_replace_strings(item, text) for item in value]
+    return text if isinstance(value, str) else value
+
+
+def _with_field(text: str, field: str) -> str:
+    """``text`` (a JSON object, or anything) with one more member, written as given."""
+    if text.startswith("{") and text.endswith("}"):
+        inner = text[1:-1].strip()
+        return "{" + inner + ("," if inner else "") + f'"first_dealer": {field}, "bids": [{field}]' + "}"
+    return "[" + text + "," + field + "]"
+
+
+def _hostile(body: Any) -> st.SearchStrategy[Hostile]:
+    """Hostile raw bodies made from a generated one: each kind as likely as the others."""
+    text = json.dumps(body)
+    deep = st.integers(min_value=17, max_value=5_000)
+    kinds: dict[str, st.SearchStrategy[bytes]] = {
+        "deep arrays": deep.map(lambda depth: ("[" * depth + text + "]" * depth).encode()),
+        "deep objects": deep.map(lambda depth: ('{"a":' * depth + text + "}" * depth).encode()),
+        "long numbers": st.integers(min_value=4_300, max_value=20_000).map(
+            lambda digits: _with_field(text, "9" * digits).encode()
+        ),
+        "NaN and infinities": st.sampled_from(["NaN", "Infinity", "-Infinity", "1e999"]).map(
+            lambda constant: _with_field(text, constant).encode()
+        ),
+        "control characters": st.one_of(
+            HOSTILE_TEXT.map(lambda bad: json.dumps(_replace_strings(body, bad)).encode()),
+            HOSTILE_TEXT.map(lambda bad: _with_field(text, json.dumps([bad, bad, bad])).encode()),
+        ),
+        "other encodings": st.sampled_from(["utf-16", "utf-32", "utf-8-sig"]).map(text.encode),
+        "bytes that are not UTF-8": st.binary(min_size=1, max_size=8)
+        .filter(_not_utf8)
+        .map(lambda junk: text.encode()[:-1] + junk + text.encode()[-1:]),
+    }
+    return st.sampled_from(sorted(kinds)).flatmap(
+        lambda kind: kinds[kind].map(lambda data: Hostile(data, kind))
+    )
+
+
+def _not_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
+@schema.hook
+def flatmap_body(context: Any, body: Any) -> st.SearchStrategy[Any]:
+    try:
+        json.dumps(body)
+    except (TypeError, ValueError):  # raw bytes already (negative mode): sent as they are
+        return st.just(body)
+    return st.one_of(st.just(body), _hostile(body))
 
 
 def _real_game() -> tuple[str, str]:
@@ -42,11 +135,13 @@ GAME_ID, TOKEN = _real_game()
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
 def test_no_generated_request_causes_a_server_error(case: Any) -> None:
     headers = {}
-    if case.path_parameters and "game_id" in case.path_parameters and hash(str(case.body)) % 2 == 0:
+    if case.path_parameters and "game_id" in case.path_parameters and hash(repr(case.body)) % 2 == 0:
         case.path_parameters["game_id"] = GAME_ID
         headers["Authorization"] = f"Bearer {TOKEN}"
     response = case.call(headers=headers)
     SENT.append(response.status_code)
+    if isinstance(case.body, Hostile):
+        HOSTILE[case.body.kind] += 1
     assert response.status_code < 500, (case.method, case.path, case.body, response.text)
     if response.status_code >= 400:
         assert response.json()["error"], response.text
@@ -55,5 +150,16 @@ def test_no_generated_request_causes_a_server_error(case: Any) -> None:
 def test_the_fuzz_sent_at_least_a_thousand_requests() -> None:
     # Runs after the parametrized test above (pytest keeps file order).
     print(f"\nschemathesis sent {len(SENT)} requests; status codes seen: {sorted(set(SENT))}")
+    print(f"hostile bodies among them: {dict(sorted(HOSTILE.items()))}")
     assert len(SENT) >= 1000
     assert not [status for status in SENT if status >= 500]
+    assert set(HOSTILE) == {
+        "deep arrays",
+        "deep objects",
+        "long numbers",
+        "NaN and infinities",
+        "control characters",
+        "other encodings",
+        "bytes that are not UTF-8",
+    }
+    assert sum(HOSTILE.values()) >= 70  # about a tenth of the requests; every kind above was sent

@@ -82,18 +82,18 @@ def test_an_import_that_breaks_the_rules_is_refused_with_the_reason(app: Flask, 
         "deals": [{"bids": [1, 1, 0], "tricks": [1, 0, 0]}, {"bids": [0, 0, 1]}],
     }
     page = driver.client.get("/games/import")
-    for body, message in [
-        (json.dumps(game), "Deal 2: John deals and may not bid 1"),
-        ("not json", "That file is not JSON exported from Scorekeeper"),
-        (json.dumps({"hello": 1}), "This is not a game exported from Scorekeeper"),
-        (json.dumps({**game, "players": ["A", "A", "B"]}), "Two players are called A"),
+    for body, message, status in [
+        (json.dumps(game), "Deal 2: John deals and may not bid 1", 422),
+        ("not json", "That file is not JSON exported from Scorekeeper", 400),
+        (json.dumps({"hello": 1}), "This is not a game exported from Scorekeeper", 422),
+        (json.dumps({**game, "players": ["A", "A", "B"]}), "Two players are called A", 422),
     ]:
         response = driver.client.post(
             "/games/import",
             data={"csrf_token": csrf_token(page), "file": (io.BytesIO(body.encode()), "game.json")},
             content_type="multipart/form-data",
         )
-        assert response.status_code == 422 and message in error_text(response)
+        assert response.status_code == status and message in error_text(response)
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(GameRecord)) == 0
 

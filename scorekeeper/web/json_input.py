@@ -1,0 +1,103 @@
+"""Reading JSON that anyone may send: an API body or an imported file.
+
+Python's own parser is safe for what a game needs, but hostile shapes make it
+raise errors that no view expects: nesting a thousand levels deep overflows its
+recursion (RecursionError), a number of more than 4,300 digits is refused with
+a bare ValueError, and a ``"\\ud800"`` escape gives a string that cannot be
+written back as UTF-8 (a lone surrogate). Every such body is refused here, as
+an ``UnreadableJson`` carrying a sentence for the sender, before any view sees it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any
+
+# No document of the app nests deeper than five levels (an imported file's
+# deals → a deal → its bids → a bid); this leaves room and stops long before
+# the parser's own recursion limit.
+MOST_DEPTH = 16
+# A string (skipped whole) or a bracket: enough to measure nesting without parsing.
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+
+
+class UnreadableJson(ValueError):
+    """A body that cannot be read as a game's JSON; ``message`` says why."""
+
+    @property
+    def message(self) -> str:
+        """The sentence shown to the sender."""
+        return str(self.args[0])
+
+
+class NotJson(UnreadableJson):
+    """Not JSON at all (a syntax error, or bytes that are not text): callers say it in their words."""
+
+
+def read_json(raw: bytes | str) -> Any:
+    """The value the JSON in ``raw`` holds; raises UnreadableJson for anything a game cannot hold."""
+    try:
+        text = raw if isinstance(raw, str) else raw.decode(json.detect_encoding(raw))
+    except UnicodeDecodeError:
+        raise NotJson("The text is not UTF-8") from None
+    _check_depth(text)
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise NotJson(f"Not JSON: {error.msg} at character {error.pos}") from None
+    except RecursionError:  # cannot happen after _check_depth; kept as a last guard
+        raise UnreadableJson(_too_deep()) from None
+    _check_text(value)
+    return value
+
+
+def _check_depth(text: str) -> None:
+    depth = 0
+    for match in _STRING_OR_BRACKET.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MOST_DEPTH:
+                raise UnreadableJson(_too_deep())
+        elif token in "]}":
+            depth -= 1
+
+
+def _too_deep() -> str:
+    return f"The JSON is nested more than {MOST_DEPTH} levels deep: no game is shaped like that"
+
+
+def _whole_number(digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # longer than Python converts (sys.get_int_max_str_digits)
+        raise UnreadableJson(
+            f"A number in the JSON has more than {sys.get_int_max_str_digits():,} digits"
+        ) from None
+
+
+def _no_constant(name: str) -> float:
+    raise UnreadableJson(f"{name} is not a number JSON allows")
+
+
+def _check_text(value: Any) -> None:
+    """Refuse any string (key or value) holding half of a surrogate pair: it is not text."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                code = f"\\u{ord(item[error.start]):04x}"
+                raise UnreadableJson(
+                    f"The JSON holds a broken character ({code}, half of a surrogate pair): "
+                    "send the text as valid Unicode"
+                ) from None

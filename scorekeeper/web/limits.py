@@ -1,0 +1,121 @@
+"""Limits on what one address may ask for, set well above what any real table needs.
+
+Anyone may start games, import them, print PDFs and, with an edit key, enter
+deals; nothing stopped a script from starting a thousand games a second or
+keeping every worker busy with PDFs. Flask-Limiter counts each kind of
+request per client address (writes per address and game) and answers 429 with
+``Retry-After`` past the limit: JSON under /api/, a page elsewhere (see
+errors.py).
+
+The limits are listed here by endpoint, in one place, so that the views stay
+as they are. Each reads its value from the app's configuration at request
+time, so tests (or an operator, through the environment) can lower or raise
+them; ``RATELIMIT_ENABLED = False`` switches them all off. The counts live in
+memory, per worker process, unless ``RATELIMIT_STORAGE_URI`` names a store
+the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter).
+Behind a reverse proxy the client address is only right once the proxy's
+``X-Forwarded-For`` is trusted (ProxyFix).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+# What a real table never meets. A club on one Wi-Fi shares one address: twenty tables
+# starting at once, a phone correcting deals as fast as it can tap, a director printing
+# every table's sheet.
+DEFAULT_LIMITS = {
+    "RATELIMIT_CREATE": "30 per minute; 300 per hour",
+    "RATELIMIT_IMPORT": "10 per minute; 100 per hour",
+    "RATELIMIT_WRITE": "60 per minute; 1200 per hour",
+    "RATELIMIT_CHECK": "300 per minute",
+    "RATELIMIT_PDF": "12 per minute; 120 per hour",
+}
+
+
+def by_address() -> str:
+    """The client's address."""
+    return get_remote_address()
+
+
+def by_address_and_game() -> str:
+    """The client's address and the game it changes: each game at a table counts apart."""
+    return f"{get_remote_address()} {(request.view_args or {}).get('game_id', '')}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rule:
+    """A limit shared by some endpoints: its setting, what it counts by, and which methods count."""
+
+    setting: str
+    key: Callable[[], str]
+    endpoints: tuple[str, ...]
+    methods: tuple[str, ...] | None = None
+
+
+RULES = (
+    Rule(
+        setting="RATELIMIT_CREATE",
+        key=by_address,
+        endpoints=("games.new_game", "api.create_game"),
+        methods=("POST",),
+    ),
+    Rule(setting="RATELIMIT_IMPORT", key=by_address, endpoints=("share.import_game",), methods=("POST",)),
+    Rule(
+        setting="RATELIMIT_WRITE",
+        key=by_address_and_game,
+        endpoints=(
+            "games.deal",
+            "games.undo",
+            "games.abandon",
+            "api.put_deal",
+            "api.delete_deal",
+        ),
+        methods=("POST", "PUT", "DELETE"),
+    ),
+    Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
+    Rule(setting="RATELIMIT_PDF", key=by_address, endpoints=("sheets.game_pdf", "sheets.blank_pdf")),
+)
+
+
+def init_limits(app: Flask) -> Limiter:
+    """Attach a limiter of its own to ``app`` and limit the endpoints of RULES (call after the blueprints).
+
+    Raises KeyError if an endpoint of RULES does not exist, so a renamed view cannot lose its limit.
+    """
+    for setting, default in DEFAULT_LIMITS.items():
+        app.config.setdefault(setting, os.environ.get(setting, default))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    app.config.setdefault("RATELIMIT_ENABLED", os.environ.get("RATELIMIT_ENABLED", "1") != "0")
+    limiter = Limiter(key_func=by_address, in_memory_fallback_enabled=True)
+    limiter.init_app(app)
+    for rule in RULES:
+        shared = limiter.shared_limit(
+            _configured(rule.setting),
+            scope=rule.setting.removeprefix("RATELIMIT_").lower(),
+            key_func=rule.key,
+            methods=list(rule.methods) if rule.methods else None,
+        )
+        for endpoint in rule.endpoints:
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+    app.extensions["scorekeeper.limiter"] = limiter
+    return limiter
+
+
+def limiter() -> Limiter:
+    """This app's limiter."""
+    found: Limiter = current_app.extensions["scorekeeper.limiter"]
+    return found
+
+
+def _configured(setting: str) -> Callable[[], str]:
+    def value() -> str:
+        return str(current_app.config[setting])
+
+    return value

@@ -1,0 +1,143 @@
+"""No game goes on for ever: every game stops taking deals after MOST_DEALS.
+
+Games to a target (Oh! Well, Classic, Bid and German Whist) and Oneonta's
+tie-break hands have no last deal: two players level at the top play on, and
+a game could grow without end, making every page and PDF of it slower.
+No real table plays a hundred deals of one game; the engine refuses the next
+with the reason, and the rules page says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from scorekeeper.rules import VARIANTS, ExactEntry, Game, OutOfTurn, RuleViolation, Table, Trump, Variant
+from scorekeeper.rules.ending import MOST_DEALS
+from scorekeeper.rules.explain import game_end
+from scorekeeper.rules.rulebook import seat_names
+
+SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+
+
+def tied(number: int) -> ExactEntry:
+    """An Oh! Well deal for seven in which Ann and Bob make the same score: they stay level for ever."""
+    return ExactEntry(
+        number=number, bids=(3, 3, 0, 0, 0, 0, 0), tricks=(3, 3, 1, 0, 0, 0, 0), trump=Trump.SPADES
+    )
+
+
+def endless_oh_well(deals: int) -> Game:
+    game = Game.start("oh-well", SEVEN)
+    return Game(game.table, tuple(tied(number) for number in range(1, deals + 1)))
+
+
+def test_a_tied_oh_well_plays_on_up_to_the_limit_then_refuses_the_next_deal() -> None:
+    game = endless_oh_well(MOST_DEALS - 1)
+    game = game.record(tied(MOST_DEALS))
+    state = game.state
+    assert not state.finished and state.current is not None
+    assert state.deals[-1].totals is not None and state.deals[-1].totals[0] == state.deals[-1].totals[1]
+    with pytest.raises(OutOfTurn) as refused:
+        game.record(tied(MOST_DEALS + 1))
+    assert refused.value.message == (
+        f"A game has at most {MOST_DEALS} deals, so deal {MOST_DEALS + 1} cannot be entered: "
+        "no table plays one game that long. Start a new game to play on."
+    )
+    assert refused.value.field == "number"
+    with pytest.raises(OutOfTurn):
+        game.verify(tied(MOST_DEALS + 1))
+
+
+def test_deals_within_the_limit_can_still_be_corrected() -> None:
+    game = endless_oh_well(MOST_DEALS)
+    corrected = game.record(
+        ExactEntry(
+            number=MOST_DEALS, bids=(3, 3, 0, 0, 0, 0, 0), tricks=(3, 3, 0, 1, 0, 0, 0), trump=Trump.HEARTS
+        )
+    )
+    assert len(corrected.entries) == MOST_DEALS
+
+
+def _tables_at_the_bounds(variant: Variant) -> list[Table]:
+    """Tables of every size with each option at its extremes (its first and last choices, on and off)."""
+    tables = []
+    for players in range(variant.min_players, variant.max_players + 1):
+        values = []
+        for spec in variant.options:
+            if spec.kind == "choice":
+                values.append(sorted({spec.choices[0], spec.choices[-1], spec.default_for(players)}))
+            elif spec.kind == "bool":
+                values.append([True, False])
+            else:
+                low, high = spec.bounds_for(players)
+                values.append(
+                    sorted({value for value in (low, high, spec.default_for(players)) if value is not None})
+                )
+        for combination in itertools.islice(itertools.product(*values), 5_000):
+            try:
+                tables.append(
+                    Table.create(
+                        variant,
+                        seat_names(players),
+                        options={
+                            spec.name: value for spec, value in zip(variant.options, combination, strict=True)
+                        },
+                    )
+                )
+            except RuleViolation:
+                continue  # a combination the rules refuse
+    return tables
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.code)
+def test_no_game_of_a_set_length_is_longer_than_the_limit(variant: Variant) -> None:
+    tables = _tables_at_the_bounds(variant)
+    assert tables
+    counts = [variant.engine.deal_count(table) for table in tables]
+    assert all(count <= MOST_DEALS for count in counts if count is not None)
+
+
+def test_the_longest_custom_game_fits() -> None:
+    table = Table.create(
+        next(variant for variant in VARIANTS if variant.code == "custom-oh-hell"),
+        ["Ann", "Bob"],
+        options={
+            "shape": "down-up",
+            "start_cards": 26,
+            "turn_cards": 1,
+            "end_cards": 26,
+            "repeat_ends": True,
+        },
+    )
+    count = table.variant.engine.deal_count(table)
+    assert count is not None and 50 <= count <= MOST_DEALS
+
+
+@pytest.mark.parametrize(
+    ("code", "options"),
+    [
+        ("oh-well", {}),
+        ("classic-whist", {}),
+        ("bid-whist", {}),
+        ("german-whist", {}),
+        ("oneonta", {}),  # competitive: the tie-break hands have no set end
+    ],
+)
+def test_the_rules_of_a_game_without_a_last_deal_state_the_limit(
+    code: str, options: dict[str, object]
+) -> None:
+    game = Game.start(code, SEVEN[: _players(code)], options=options)
+    assert any(f"at most {MOST_DEALS} deals" in line for line in game_end(game.table))
+
+
+@pytest.mark.parametrize("code", ["oh-hell", "romanian-whist", "oneonta-cooperative"])
+def test_the_rules_of_a_game_of_set_length_do_not(code: str) -> None:
+    game = Game.start(code, SEVEN[:4])
+    assert not any(f"{MOST_DEALS} deals" in line for line in game_end(game.table))
+
+
+def _players(code: str) -> int:
+    variant = next(variant for variant in VARIANTS if variant.code == code)
+    return max(variant.min_players, min(4, variant.max_players))

@@ -1,0 +1,197 @@
+"""A database that cannot save: 503 in a sentence a player understands, and /healthz says so.
+
+Two faults, each through the real store: a read-only database (on SQLite the
+file opened read-only; on PostgreSQL every transaction read-only, as on a
+standby), and a full disk (the database's own "database or disk is full"
+raised as the store writes). Whatever was saved before stays there.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+from .conftest import POSTGRES_URL, csrf_token, error_text
+
+CANNOT_SAVE = (
+    "The server cannot save right now; nothing was lost. Go back and send your change again in a minute."
+)
+PLAYERS = ["Ann", "Bob", "Cy"]
+FIRST_DEAL = {"bids": [1, 0, 0], "tricks": [1, 0, 0], "trump": "S"}
+SECOND_DEAL = {"bids": [0, 0, 1], "tricks": [0, 0, 1], "trump": "H"}
+
+
+def started(client: FlaskClient) -> tuple[str, str]:
+    """A game of custom one-card deals (no hook), one deal played: its id and edit key."""
+    options = {"shape": "fixed", "start_cards": 1, "deals": 5, "hook": False}
+    state = client.post(
+        "/api/v1/games", json={"variant": "custom-oh-hell", "players": PLAYERS, "options": options}
+    ).get_json()
+    auth = {"Authorization": f"Bearer {state['edit_token']}"}
+    assert (
+        client.put(f"/api/v1/games/{state['id']}/deals/1", json=FIRST_DEAL, headers=auth).status_code == 200
+    )
+    return state["id"], state["edit_token"]
+
+
+def read_only_config(app: Flask) -> dict[str, Any]:
+    """The same database, opened so that nothing can be written to it."""
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    if not POSTGRES_URL:
+        path = url.removeprefix("sqlite:///")
+        return {"SQLALCHEMY_DATABASE_URI": f"sqlite:///file:{path}?mode=ro&uri=true"}
+    options = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
+    arguments = dict(options["connect_args"])
+    arguments["options"] += " -cdefault_transaction_read_only=on"
+    return {
+        "SQLALCHEMY_DATABASE_URI": url,
+        "SQLALCHEMY_ENGINE_OPTIONS": {**options, "connect_args": arguments},
+    }
+
+
+@pytest.fixture
+def read_only(app: Flask, tmp_path: Path) -> Iterator[Flask]:
+    """A second app on the same database, which it may only read (same secret key, so same sessions)."""
+    config = {"TESTING": True, "AUTO_MIGRATE": False, "HEALTH_PROBE_SECONDS": 0, **read_only_config(app)}
+    other = create_app(config, instance_path=str(tmp_path / "instance"))
+    yield other
+    with other.app_context():
+        db.engine.dispose()
+
+
+def full_disk(app: Flask) -> Any:
+    """Make every write the store sends fail as SQLite does on a full disk; returns the listener."""
+
+    def refuse(_connection: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        if statement.lstrip().split(" ", 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}:
+            raise OperationalError(
+                statement, parameters, sqlite3.OperationalError("database or disk is full")
+            )
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", refuse)
+    return refuse
+
+
+def test_a_read_only_database_answers_503_and_keeps_what_was_saved(
+    app: Flask, client: FlaskClient, read_only: Flask
+) -> None:
+    game_id, key = started(client)
+    phone = read_only.test_client()
+    response = phone.put(
+        f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert response.status_code == 503 and response.get_json() == {"error": CANNOT_SAVE}
+    assert response.headers["Retry-After"] == "30"
+    assert phone.get(f"/games/{game_id}/join/{key}").status_code == 302
+    page = phone.get(f"/games/{game_id}/deals/2")
+    assert page.status_code == 200  # reading still works
+    form = {"csrf_token": csrf_token(page), "phase": "tricks", "trump": "H"}
+    form.update({f"bid-{seat}": bid for seat, bid in enumerate(SECOND_DEAL["bids"])})
+    form.update({f"tricks-{seat}": took for seat, took in enumerate(SECOND_DEAL["tricks"])})
+    answer = phone.post(f"/games/{game_id}/deals/2", data=form)
+    assert answer.status_code == 503 and CANNOT_SAVE in answer.get_data(as_text=True)
+    assert "Try again in a minute" in answer.get_data(as_text=True)
+    new = phone.get("/games/new/oh-hell")
+    created = phone.post(
+        "/games/new/oh-hell",
+        data={
+            "csrf_token": csrf_token(new),
+            "first_dealer": "0",
+            "players-0": "Ann",
+            "players-1": "Bob",
+            "players-2": "Cy",
+        },
+    )
+    assert created.status_code == 503
+    assert len(client.get(f"/api/v1/games/{game_id}").get_json()["deals"]) == 1
+
+
+def test_healthz_says_a_read_only_database_cannot_save_before_any_write_fails(read_only: Flask) -> None:
+    answer = read_only.test_client().get("/healthz")
+    assert answer.status_code == 503
+    assert answer.get_data(as_text=True).startswith("database: cannot save (")
+    assert "read" in answer.get_data(as_text=True)  # "readonly database" / "read-only transaction"
+
+
+def test_healthz_is_ok_while_the_database_saves(client: FlaskClient) -> None:
+    answer = client.get("/healthz")
+    assert answer.status_code == 200 and answer.get_data(as_text=True) == "ok"
+
+
+def test_a_full_disk_answers_503_as_json_and_as_a_page(app: Flask, client: FlaskClient) -> None:
+    game_id, key = started(client)
+    full_disk(app)
+    response = client.put(
+        f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers={"Authorization": f"Bearer {key}"}
+    )
+    assert response.status_code == 503 and response.get_json() == {"error": CANNOT_SAVE}
+    created = client.post("/api/v1/games", json={"variant": "oh-hell", "players": PLAYERS})
+    assert created.status_code == 503 and created.get_json() == {"error": CANNOT_SAVE}
+    assert client.get(f"/games/{game_id}/join/{key}").status_code == 302
+    undo = client.get(f"/games/{game_id}/undo")
+    answer = client.post(f"/games/{game_id}/undo", data={"csrf_token": csrf_token(undo)})
+    assert (
+        answer.status_code == 503
+        and error_text(answer) == ""
+        and CANNOT_SAVE in answer.get_data(as_text=True)
+    )
+    state = client.get(f"/api/v1/games/{game_id}").get_json()
+    assert [deal["number"] for deal in state["deals"]] == [1] and state["version"] == 2
+
+
+def test_healthz_reports_a_full_disk_until_a_write_succeeds(app: Flask, client: FlaskClient) -> None:
+    game_id, key = started(client)
+    refuse = full_disk(app)
+    auth = {"Authorization": f"Bearer {key}"}
+    assert client.put(f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers=auth).status_code == 503
+    answer = client.get("/healthz")
+    assert answer.status_code == 503
+    assert answer.get_data(as_text=True) == "database: cannot save (database or disk is full)"
+    with app.app_context():
+        event.remove(db.engine, "before_cursor_execute", refuse)
+    assert client.get("/healthz").status_code == 503  # nothing has been saved since
+    assert client.put(f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers=auth).status_code == 200
+    assert client.get("/healthz").get_data(as_text=True) == "ok"
+
+
+def test_a_remembered_failure_is_forgotten_after_the_configured_time(app: Flask, client: FlaskClient) -> None:
+    game_id, key = started(client)
+    refuse = full_disk(app)
+    auth = {"Authorization": f"Bearer {key}"}
+    assert client.put(f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers=auth).status_code == 503
+    with app.app_context():
+        event.remove(db.engine, "before_cursor_execute", refuse)
+    app.config["HEALTH_FAILURE_SECONDS"] = 0
+    assert client.get("/healthz").status_code == 200
+
+
+def test_a_database_that_cannot_be_read_answers_503_too(app: Flask, client: FlaskClient) -> None:
+    game_id, _key = started(client)
+
+    def unreachable(_connection: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
+        raise OperationalError(
+            statement, parameters, sqlite3.OperationalError("unable to open database file")
+        )
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", unreachable)
+    page = client.get(f"/games/{game_id}")
+    assert page.status_code == 503
+    assert "The server cannot read its games right now; nothing was lost." in page.get_data(as_text=True)
+    api = client.get(f"/api/v1/games/{game_id}")
+    assert api.status_code == 503 and api.headers["Retry-After"] == "30"
+    assert api.get_json()["error"].startswith("The server cannot read its games right now")
+    health = client.get("/healthz")
+    assert health.status_code == 503 and "unable to open database file" in health.get_data(as_text=True)

@@ -1,0 +1,203 @@
+"""Hostile bodies and names: a 4xx with the reason, never a 500, and nothing stored.
+
+Deep nesting, numbers longer than Python converts, lone surrogates and
+control characters reach the app through three doors: the JSON API, the
+new-game form and the import page. Each is tried at each door.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameRecord
+
+from .conftest import Driver, csrf_token, error_text
+
+DEEP = 1_000
+PLAYERS = ["Ann", "Bob", "Cy"]
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def game_count(app: Flask) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(GameRecord)) or 0
+
+
+def start(client: FlaskClient) -> tuple[str, dict[str, str]]:
+    state = client.post("/api/v1/games", json={"variant": "oh-hell", "players": PLAYERS}).get_json()
+    return state["id"], {"Authorization": f"Bearer {state['edit_token']}"}
+
+
+def post_raw(client: FlaskClient, url: str, body: str, **kwargs: Any) -> tuple[int, str]:
+    response = client.open(url, data=body.encode(), content_type="application/json", **kwargs)
+    return response.status_code, response.get_json()["error"]
+
+
+def exported(players: object, **extra: object) -> str:
+    """An exported game's file with these players (and any other key overridden)."""
+    data = {
+        "format": "scorekeeper/game",
+        "format_version": 1,
+        "variant": "oh-hell",
+        "players": players,
+        "first_dealer": 0,
+        "options": {},
+        "deals": [],
+        **extra,
+    }
+    return json.dumps(data)
+
+
+def import_file(driver: Driver, body: str) -> tuple[int, str]:
+    page = driver.client.get("/games/import")
+    response = driver.client.post(
+        "/games/import",
+        data={"csrf_token": csrf_token(page), "file": (io.BytesIO(body.encode()), "game.json")},
+        content_type="multipart/form-data",
+    )
+    return response.status_code, error_text(response)
+
+
+# --- deep nesting and long numbers ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        nested(DEEP),
+        nested(100_000),
+        '{"variant": "oh-hell", "players": ' + nested(DEEP) + "}",
+        '{"variant": "oh-hell", "players": ["Ann", "Bob", "Cy"], "options": '
+        + '{"a":' * DEEP
+        + "1"
+        + "}" * (DEEP + 1),
+    ],
+)
+def test_deeply_nested_json_on_create_is_a_400(app: Flask, client: FlaskClient, body: str) -> None:
+    status, error = post_raw(client, "/api/v1/games", body, method="POST")
+    assert status == 400 and "nested more than 16 levels deep" in error
+    assert game_count(app) == 0
+
+
+def test_deeply_nested_json_on_a_deal_is_a_400(client: FlaskClient) -> None:
+    game_id, auth = start(client)
+    body = '{"bids": ' + nested(DEEP) + ', "tricks": [1, 0, 0]}'
+    status, error = post_raw(client, f"/api/v1/games/{game_id}/deals/1", body, method="PUT", headers=auth)
+    assert status == 400 and "nested more than 16 levels deep" in error
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["deals"] == []
+
+
+def test_brackets_inside_names_do_not_count_as_nesting(client: FlaskClient) -> None:
+    body = json.dumps({"variant": "oh-hell", "players": ["[[[[" * 5, "{{{{" * 5, "Cy"]})
+    assert client.post("/api/v1/games", data=body, content_type="application/json").status_code == 201
+
+
+def test_a_number_of_more_than_4300_digits_is_a_400(client: FlaskClient) -> None:
+    body = '{"variant": "oh-hell", "players": ["Ann", "Bob", "Cy"], "first_dealer": ' + "7" * 5_000 + "}"
+    status, error = post_raw(client, "/api/v1/games", body, method="POST")
+    assert status == 400 and error == "A number in the JSON has more than 4,300 digits"
+    game_id, auth = start(client)
+    body = '{"bids": [' + "1" * 5_000 + ", 0, 0]}"
+    status, error = post_raw(client, f"/api/v1/games/{game_id}/deals/1", body, method="PUT", headers=auth)
+    assert status == 400 and error == "A number in the JSON has more than 4,300 digits"
+
+
+def test_nan_and_infinity_are_not_numbers(client: FlaskClient) -> None:
+    body = '{"variant": "oh-hell", "players": ["Ann", "Bob", "Cy"], "first_dealer": NaN}'
+    assert post_raw(client, "/api/v1/games", body, method="POST") == (400, "NaN is not a number JSON allows")
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (nested(DEEP), "nested more than 16 levels deep"),
+        (
+            exported(PLAYERS).replace('"deals": []', '"deals": [{"bids": ' + nested(DEEP) + "}]"),
+            "nested more than 16 levels deep",
+        ),
+        (
+            exported(PLAYERS).replace('"first_dealer": 0', '"first_dealer": ' + "9" * 5_000),
+            "more than 4,300 digits",
+        ),
+        (exported(["?", "Bob", "Cy"]).replace('"?"', '"\\ud800"'), "broken character (\\ud800"),
+    ],
+)
+def test_an_import_of_a_hostile_file_is_a_400_with_the_reason(
+    app: Flask, driver: Driver, body: str, message: str
+) -> None:
+    status, error = import_file(driver, body)
+    assert status == 400 and error.startswith("That file cannot be a game. ") and message in error
+    assert game_count(app) == 0
+
+
+# --- lone surrogates and NUL ---------------------------------------------------------------
+
+
+def test_a_lone_surrogate_in_a_name_is_a_400_from_the_api(app: Flask, client: FlaskClient) -> None:
+    body = '{"variant": "oh-hell", "players": ["\\ud800", "Bob", "Cy"]}'
+    status, error = post_raw(client, "/api/v1/games", body, method="POST")
+    assert status == 400 and "broken character (\\ud800, half of a surrogate pair)" in error
+    body = '{"variant": "oh-hell", "players": ["Ann", "Bob", "Cy"], "options": {"\\udfff": 1}}'
+    assert post_raw(client, "/api/v1/games", body, method="POST")[0] == 400
+    assert game_count(app) == 0
+
+
+def test_a_lone_surrogate_in_a_deal_is_a_400(client: FlaskClient) -> None:
+    game_id, auth = start(client)
+    body = '{"bids": [1, 0, 0], "trump": "\\ud83d"}'
+    status, _ = post_raw(client, f"/api/v1/games/{game_id}/deals/1", body, method="PUT", headers=auth)
+    assert status == 400
+
+
+def test_a_nul_in_a_name_is_refused_from_the_api(app: Flask, client: FlaskClient) -> None:
+    response = client.post("/api/v1/games", json={"variant": "oh-hell", "players": ["A\x00nn", "Bob", "Cy"]})
+    assert response.status_code == 422
+    assert response.get_json() == {
+        "error": "Player 1's name has a character that cannot be seen (U+0000): "
+        "type the name again without it",
+        "field": "players",
+    }
+    assert game_count(app) == 0
+
+
+def test_a_nul_or_a_control_character_in_a_name_is_refused_from_the_form(app: Flask, driver: Driver) -> None:
+    for name, code in [("A\x00nn", "U+0000"), ("Ann\x1b[2J", "U+001B"), ("\u202eAnn", "U+202E")]:
+        page = driver.client.get("/games/new/oh-hell")
+        form = {"csrf_token": csrf_token(page), "first_dealer": "0", "players-0": name}
+        form.update({"players-1": "Bob", "players-2": "Cy"})
+        response = driver.client.post("/games/new/oh-hell", data=form)
+        assert response.status_code == 422
+        assert f"Player 1's name has a character that cannot be seen ({code})" in error_text(response)
+    assert game_count(app) == 0
+
+
+def test_a_nul_in_a_name_is_refused_from_an_import(app: Flask, driver: Driver) -> None:
+    status, error = import_file(driver, exported(["A\x00nn", "Bob", "Cy"]))
+    assert status == 422 and "Player 1's name has a character that cannot be seen (U+0000)" in error
+    assert game_count(app) == 0
+
+
+def test_names_are_compared_after_normalising_at_every_door(app: Flask, driver: Driver) -> None:
+    response = driver.client.post(
+        "/api/v1/games", json={"variant": "oh-hell", "players": ["Jos\u00e9", "Jose\u0301", "Cy"]}
+    )
+    assert response.status_code == 422 and "Two players are called" in response.get_json()["error"]
+    status, error = import_file(driver, exported(["Ann", "Ann\u200b", "Cy"]))
+    assert status == 422 and "cannot be seen (U+200B)" in error
+    page = driver.client.get("/games/new/oh-hell")
+    form = {"csrf_token": csrf_token(page), "first_dealer": "0"}
+    form.update({"players-0": "Jose\u0301", "players-1": "Bob", "players-2": "Cy"})
+    created = driver.client.post("/games/new/oh-hell", data=form)
+    assert created.status_code == 302
+    game_id = created.headers["Location"].rsplit("/", 1)[1]
+    assert driver.client.get(f"/api/v1/games/{game_id}").get_json()["players"][0] == "Jos\u00e9"

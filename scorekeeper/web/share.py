@@ -9,7 +9,7 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 from .. import store
 from ..rules import RuleViolation
 from . import view
-from .device import remember_key
+from .device import holder
 from .exchange import export_csv, export_json, read_export
 
 bp = Blueprint("share", __name__)
@@ -63,10 +63,9 @@ def import_game() -> Response | tuple[str, int] | str:
         except (UnicodeDecodeError, json.JSONDecodeError):
             raise RuleViolation("That file is not JSON exported from Scorekeeper", field="file") from None
         table, deals = read_export(data)
-        record, _game, key = store.import_game(table, deals)
+        record, _game, _key = store.import_game(table, deals, holder=holder())
     except RuleViolation as refused:
         return render_template("games/import.html", error=refused), 422
-    remember_key(record.id, key)
     return redirect(url_for("games.sheet", game_id=record.id))
 
 

@@ -14,13 +14,10 @@ from overwriting each other.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import holders, store
-from ..models import utcnow
 from . import device
 from .qr import qr_svg
 
@@ -54,7 +51,6 @@ def hand_over(game_id: str) -> Page:
         code=holders.shown_code(code),
         qr=qr_svg.__wrapped__(link, title="QR code that hands the scoring to another phone"),
         minutes=holders.HANDOVER_MINUTES,
-        until=utcnow() + timedelta(minutes=holders.HANDOVER_MINUTES),
     )
     # The page holds a secret: no cache keeps it, and no history shows it again.
     return page, 200, {"Cache-Control": "no-store"}

@@ -157,6 +157,7 @@ _ONE_STATEMENT_DIALECTS = frozenset({"postgresql"})
 # PostgreSQL's default level, for the writes that take more than one statement.
 _TRANSACTIONS = "READ COMMITTED"
 
+
 def create_game(
     variant: str,
     players: Sequence[str],

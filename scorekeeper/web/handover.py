@@ -40,7 +40,9 @@ def hand_over(game_id: str) -> Page:
     if record.abandoned_at is not None:
         abort(409, "This game was abandoned: it can be read but no longer changed.")
     if request.method == "GET":
-        return render_template("handover/ask.html", record=record, game=game)
+        return render_template(
+            "handover/ask.html", record=record, game=game, minutes=holders.HANDOVER_MINUTES
+        )
     code = holders.offer(record.id)
     link = url_for("handover.join", game_id=record.id, _external=True, _anchor=code)
     page = render_template(

@@ -16,10 +16,10 @@ bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("SCOREKEEPER_WORKERS", "2"))
 worker_class = "gthread"
 threads = int(os.environ.get("SCOREKEEPER_THREADS", "2"))
-# Replace each worker after about 2,000 requests, not all at once (the jitter
+# Replace each worker after about 5,000 requests, not all at once (the jitter
 # spreads them): whatever memory a large PDF left behind is given back.
-max_requests = 2000
-max_requests_jitter = 200
+max_requests = 5000
+max_requests_jitter = 500
 # A worker silent for 30 s (stuck, not merely busy: gthread workers report in
 # between requests) is killed and replaced; on a restart, requests in flight
 # get 30 s to finish.

@@ -18,8 +18,8 @@ worker_class = "gthread"
 threads = int(os.environ.get("SCOREKEEPER_THREADS", "2"))
 # Replace each worker after about 5,000 requests, not all at once (the jitter
 # spreads them): whatever memory a large PDF left behind is given back.
-max_requests = 5000
-max_requests_jitter = 500
+max_requests = int(os.environ.get("SCOREKEEPER_MAX_REQUESTS", "5000"))
+max_requests_jitter = max_requests // 10
 # A worker silent for 30 s (stuck, not merely busy: gthread workers report in
 # between requests) is killed and replaced; on a restart, requests in flight
 # get 30 s to finish.

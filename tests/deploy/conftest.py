@@ -75,7 +75,9 @@ def get(port: int, path: str, *, tls: bool = False, timeout: float = 5) -> tuple
 class Gunicorn:
     """gunicorn serving the app as the README runs it, with deploy/gunicorn.conf.py."""
 
-    def __init__(self, folder: Path, database: str, *, name: str = "app") -> None:
+    def __init__(
+        self, folder: Path, database: str, *, name: str = "app", settings: dict[str, str] | None = None
+    ) -> None:
         self.port = free_port()
         self.log = folder / f"{name}.log"
         env = {
@@ -86,6 +88,7 @@ class Gunicorn:
             "SCOREKEEPER_AUTO_MIGRATE": "0",
             "SCOREKEEPER_TRUSTED_PROXIES": "1",
             "SCOREKEEPER_BIND": f"127.0.0.1:{self.port}",
+            **(settings or {}),
         }
         command = [sys.executable, "-m", "gunicorn", "-c", str(GUNICORN_CONF), "scorekeeper:create_app()"]
         with open(self.log, "wb") as log:

@@ -14,7 +14,8 @@ import hmac
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, replace
+from copy import copy
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -291,11 +292,11 @@ def kept_game(game_id: str, version: int) -> tuple[StoredGame, Game] | None:
     the stored version is for the change's claim to find out.
     """
     row, game = ROWS.get((game_id, version)), GAMES.get((game_id, version))
-    return None if row is None or game is None else (replace(row), game)
+    return None if row is None or game is None else (copy(row), game)
 
 
 def _keep(record: StoredGame, game: Game) -> None:
-    ROWS.put((record.id, record.version), replace(record))
+    ROWS.put((record.id, record.version), copy(record))
     GAMES.put((record.id, record.version), game)
 
 

@@ -191,3 +191,25 @@ def _a_key_for(app: Flask, game_id: str) -> tuple[store.StoredGame, str]:
         record = store.find_record(game_id)
         assert record is not None
         return record, key
+
+
+def test_a_deleted_game_leaves_no_right_or_code_behind(app: Flask, driver: Driver) -> None:
+    """The edit right lives as long as the game: removing a game (as the cleanup command does)
+    removes who held it and its hand-over codes, and the phone's list simply goes on."""
+    kept, removed = (
+        driver.start("oh-hell", ["Ann", "Bob", "Cy"]),
+        driver.start("oh-hell", ["Dee", "Eve", "Fay"]),
+    )
+    shown_hand_over(driver.client, removed)
+    with app.app_context():
+        db.session.execute(sqlalchemy.text("DELETE FROM games WHERE id = :id"), {"id": removed})
+        db.session.commit()
+        left = {
+            table: db.session.execute(
+                sqlalchemy.text(f"SELECT count(*) FROM {table} WHERE game_id = :id"), {"id": removed}
+            ).scalar()
+            for table in ("device_games", "handovers")
+        }
+    assert left == {"device_games": 0, "handovers": 0}
+    listed = driver.client.get("/games").get_data(as_text=True)
+    assert kept in listed and removed not in listed

@@ -18,7 +18,7 @@ from ..store import StoredGame
 
 NOT_YOURS = (
     "Only a phone the scorer handed this game to can change it: ask the scorer to tap "
-    "“Hand the scoring to another phone” on the game's page. You can still follow the score."
+    "“Hand over the scoring” on the game's page. You can still follow the score."
 )
 
 

@@ -20,7 +20,7 @@ def test_the_scorer_hands_the_game_to_another_phone_by_its_link(
 ) -> None:
     game_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
     phone.page.click("details.share summary")
-    phone.page.click("text=Hand the scoring to another phone")
+    phone.page.click("text=Hand over the scoring…")
     expect(phone.page.locator("h1")).to_have_text("Hand the scoring to another phone?")
     print(f"screenshot: {phone.shoot('hand-over-asks-first')}")
     phone.page.click("button.primary")

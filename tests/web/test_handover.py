@@ -41,10 +41,10 @@ def test_a_phone_keeps_every_game_it_started(driver: Driver) -> None:
 
 def test_the_game_page_offers_the_hand_over_to_its_scorer_only(app: Flask, driver: Driver) -> None:
     game_id = driver.start("oh-hell", ["Ann", "Bob", "Cy"])
-    assert "Hand the scoring to another phone" in driver.sheet(game_id)
+    assert "Hand over the scoring…" in driver.sheet(game_id)
     viewer = app.test_client()
     seen = viewer.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "Hand the scoring to another phone" not in seen
+    assert "Hand over the scoring" not in seen
     assert f'href="/games/{game_id}/join">Keep score on this phone' in seen
     assert viewer.get(f"/games/{game_id}/hand-over").status_code == 403
     refused = viewer.get(f"/games/{game_id}/deals/1")

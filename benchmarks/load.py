@@ -1,7 +1,7 @@
 """Load on a real server: gunicorn (2 workers) on 127.0.0.1, many clients at once.
 
     .venv/bin/python benchmarks/load.py [--seconds 20] [--readers 6] [--writers 6]
-                                        [--threads 2] [--database URL]
+                                        [--threads 2] [--slices 10] [--database URL]
 
 1. The mixed run: for --seconds, readers fetch score sheets of different games,
    writers record deals of their own games through the JSON API, and as many
@@ -10,7 +10,10 @@
 2. The cost of a deal against the trivial endpoint, with the same clients
    (readers + writers of them) doing only one kind of request: only /healthz,
    then only recording deals, in alternating slices that add up to --seconds
-   each, so that a slow spell of the machine falls on both alike.
+   each, so that a slow spell of the machine falls on both alike. Also prints
+   the CPU time the server's processes spent per request of each kind (the
+   gunicorn workers, and PostgreSQL's backends when they run on this machine):
+   unlike throughput, it hardly moves when other programs share the cores.
 
 The writers' games are started before each timed run: what is timed is the
 recording of deals, not the starting of games.
@@ -225,7 +228,43 @@ def run(threads: list[threading.Thread]) -> None:
         thread.join()
 
 
-SLICES = 4
+class ServerCpu:
+    """CPU seconds spent by the server's processes: gunicorn's workers, and the database's
+    backends serving them when they run on this machine (read from /proc)."""
+
+    def __init__(self, server: subprocess.Popen[bytes], database: str | None) -> None:
+        self._server = server
+        self._database = database
+
+    def seconds(self) -> float:
+        return sum(_cpu_seconds(pid) for pid in self._workers() + self._backends())
+
+    def _workers(self) -> list[int]:
+        children = Path(f"/proc/{self._server.pid}/task/{self._server.pid}/children")
+        return [int(pid) for pid in children.read_text().split()] if children.exists() else []
+
+    def _backends(self) -> list[int]:
+        if not self._database:
+            return []
+        import sqlalchemy  # only with --database, where the app's driver is installed
+
+        engine = sqlalchemy.create_engine(self._database, poolclass=sqlalchemy.pool.NullPool)
+        query = sqlalchemy.text(
+            "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' "
+            "AND datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        with engine.connect() as connection:
+            pids = [int(pid) for pid in connection.execute(query).scalars()]
+        engine.dispose()
+        return pids
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -235,6 +274,7 @@ def main() -> None:
     parser.add_argument("--writers", type=int, default=6)
     parser.add_argument("--database", help="a database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    parser.add_argument("--slices", type=int, default=10, help="alternating slices of the second part")
     args = parser.parse_args()
     clients = args.readers + args.writers
     acknowledged: dict[str, int] = {}
@@ -272,16 +312,21 @@ def main() -> None:
             )
 
             alone_trivial, alone_writes = Tally(), Tally()
-            for _ in range(SLICES):
-                until = time.monotonic() + args.seconds / SLICES
+            cpu, trivial_cpu, writes_cpu = ServerCpu(server, args.database), 0.0, 0.0
+            slices = args.slices
+            for _ in range(slices):
+                until = time.monotonic() + args.seconds / slices
+                before = cpu.seconds()
                 run(
                     [
                         threading.Thread(target=trivial, args=(port, until, alone_trivial))
                         for _ in range(clients)
                     ]
                 )
-                prepare_games(port, int(clients * 150 * args.seconds / SLICES / 19) - ready.qsize(), ready)
-                until = time.monotonic() + args.seconds / SLICES
+                trivial_cpu += cpu.seconds() - before
+                prepare_games(port, int(clients * 150 * args.seconds / slices / 19) - ready.qsize(), ready)
+                until = time.monotonic() + args.seconds / slices
+                before = cpu.seconds()
                 run(
                     [
                         threading.Thread(
@@ -290,6 +335,7 @@ def main() -> None:
                         for _ in range(clients)
                     ]
                 )
+                writes_cpu += cpu.seconds() - before
 
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             stored = {
@@ -318,12 +364,19 @@ def main() -> None:
     )
     print(
         f"2. One kind of request at a time, {clients} clients, "
-        f"{args.seconds:.0f} s each in {SLICES} alternating slices"
+        f"{args.seconds:.0f} s each in {args.slices} alternating slices"
     )
     print("   " + alone_trivial.line("trivial GET /healthz", args.seconds))
     print("   " + alone_writes.line("record a deal (API PUT)", args.seconds))
     ratio = len(alone_writes.latencies) / max(1, len(alone_trivial.latencies))
     print(f"   deals recorded / trivial requests: {ratio:.2f}")
+    per_trivial_ms = trivial_cpu * 1000 / max(1, len(alone_trivial.latencies))
+    per_deal_ms = writes_cpu * 1000 / max(1, len(alone_writes.latencies))
+    print(
+        f"   server CPU per request (gunicorn workers{' + database backends' if args.database else ''}): "
+        f"trivial {per_trivial_ms:.3f} ms, recorded deal {per_deal_ms:.3f} ms "
+        f"= {per_trivial_ms / max(1e-9, per_deal_ms):.2f} of a deal's cost per trivial request"
+    )
     every_write = sorted(writes.latencies + alone_writes.latencies)
     p99 = every_write[min(len(every_write) - 1, int(len(every_write) * 0.99))] * 1000 if every_write else 0.0
     errors = mixed_trivial.errors + writes.errors + reads.errors + alone_trivial.errors + alone_writes.errors

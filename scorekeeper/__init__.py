@@ -14,7 +14,7 @@ from sqlalchemy.engine import Engine
 
 from . import cleanup, store
 from .extensions import csrf, db, migrate
-from .writers import queue_for
+from .writers import migrating_alone, queue_for
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -65,10 +65,25 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     if app.config.get("AUTO_MIGRATE", os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0"):
         # Several workers starting at once on a new SQLite file would each create
         # the tables; in the writers' queue the first migrates and the rest find it done.
-        with app.app_context(), writers.turn():
+        # On PostgreSQL an advisory lock does the same for servers starting together.
+        with app.app_context(), writers.turn(), migrating_alone(db.engine):
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import api, compress, errors, games, health, home, limits, referee, security, share, sheets
+    from .web import (
+        api,
+        compress,
+        errors,
+        games,
+        handover,
+        health,
+        home,
+        limits,
+        proxy,
+        referee,
+        security,
+        share,
+        sheets,
+    )
     from .web.entry import load_screens
 
     load_screens()
@@ -78,12 +93,14 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(share.bp)
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
+    app.register_blueprint(handover.bp)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)
     errors.register_error_pages(app)
     compress.enable_compression(app)
     security.add_security_headers(app)
+    proxy.trust_proxies(app)
     # Keys in the order the documents are built (API.md's order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True

@@ -92,3 +92,31 @@ class DealEntryRecord(db.Model):  # type: ignore[name-defined,misc]
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     game: Mapped[GameRecord] = relationship(back_populates="entries")
+
+
+class DeviceGameRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A device's right to change a game, kept as long as the game lives.
+
+    A device is a phone's browser: its session cookie carries a random device
+    id, and the database keeps only that id's SHA-256 (as with edit keys), so
+    a leaked database gives no phone any right. Starting a game, importing one
+    or taking it over with a hand-over code adds a row.
+    """
+
+    __tablename__ = "device_games"
+
+    device_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HandoverRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A one-time code that gives a game's edit right to the next phone that enters it."""
+
+    __tablename__ = "handovers"
+
+    code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

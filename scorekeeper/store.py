@@ -13,23 +13,30 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from copy import copy
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from flask import abort, current_app, g
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
 
 from .extensions import db
 from .kept import KeptByVersion
-from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
+from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
 from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant
 from .writers import WriterQueue
 
 # Replayed games of this worker, by id and version: a game's version rises with
 # every change, so a kept replay is always the replay of what is stored.
 GAMES: KeptByVersion[Game] = KeptByVersion(size=256)
+# The rows of the games this worker changed, by id and version. A change that
+# names the version it was made from (the API's If-Match) finds the row and
+# the replay here and goes straight to its claim, which checks that version
+# against the database. A row's key hash never changes and every change
+# raises the version, so a kept row is the row as it was at that version.
+ROWS: KeptByVersion[StoredGame] = KeptByVersion(size=256)
 
 CHANGED_ELSEWHERE = (
     "This game changed on another phone: here is the new score, enter your change again. "
@@ -69,6 +76,7 @@ class StoredGame:
 _GAMES_TABLE = GameRecord.__table__
 _SEATS_TABLE = SeatRecord.__table__
 _ENTRIES_TABLE = DealEntryRecord.__table__
+_HELD_TABLE = DeviceGameRecord.__table__
 _GAME_ROW = select(*(_GAMES_TABLE.c[name] for name in StoredGame.__dataclass_fields__)).where(
     _GAMES_TABLE.c.id == bindparam("game")
 )
@@ -106,6 +114,50 @@ _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
     _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal")
 )
 
+# The same changes as single statements, for PostgreSQL: the claim of the
+# version is a data-modifying CTE whose row, if any, feeds the change. One
+# statement is one atomic transaction in autocommit mode, so a deal costs one
+# round trip to the database instead of four (BEGIN, claim, change, COMMIT).
+# The claim locks the game's row: of two phones at once, the second's claim
+# waits, then finds the version gone, claims nothing and so changes nothing.
+_CLAIMED = _CLAIM.returning(_GAMES_TABLE.c.id).cte("claimed")
+_CLAIM_AND_ADD_ENTRY = (
+    insert(_ENTRIES_TABLE)
+    .from_select(
+        ["game_id", "number", "data", "recorded_at"],
+        select(
+            _CLAIMED.c.id,
+            bindparam("deal", type_=Integer),
+            bindparam("inputs", type_=JSON),
+            bindparam("now", type_=DateTime(timezone=True)),
+        ),
+    )
+    .add_cte(_CLAIMED)
+    .returning(_ENTRIES_TABLE.c.number)
+)
+_CLAIM_AND_CORRECT_ENTRY = (
+    update(_ENTRIES_TABLE)
+    .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .add_cte(_CLAIMED)
+    .returning(_ENTRIES_TABLE.c.number)
+)
+_CLAIM_AND_REMOVE_ENTRY = (
+    delete(_ENTRIES_TABLE)
+    .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .add_cte(_CLAIMED)
+    .returning(_ENTRIES_TABLE.c.number)
+)
+_ONE_STATEMENT = {
+    _ADD_ENTRY: _CLAIM_AND_ADD_ENTRY,
+    _CORRECT_ENTRY: _CLAIM_AND_CORRECT_ENTRY,
+    _REMOVE_ENTRY: _CLAIM_AND_REMOVE_ENTRY,
+}
+# Connections that read in autocommit mode and write changes as single statements.
+_ONE_STATEMENT_DIALECTS = frozenset({"postgresql"})
+# PostgreSQL's default level, for the writes that take more than one statement.
+_TRANSACTIONS = "READ COMMITTED"
+
 
 def create_game(
     variant: str,
@@ -115,11 +167,13 @@ def create_game(
     options: Mapping[str, object],
     drawn: bool = False,
     deals: Sequence[Mapping[str, Any]] = (),
+    holder: str | None = None,
 ) -> tuple[StoredGame, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
     Raises a RuleViolation, and stores nothing, when the engine refuses the table.
     ``deals`` are inputs already checked by the engine, stored with the table.
+    ``holder``, a device id, is given the game's edit right in the same transaction.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
     key = secrets.token_urlsafe(24)
@@ -149,13 +203,20 @@ def create_game(
                 for number, data in enumerate(deals, start=1)
             ]
             connection.execute(insert(_ENTRIES_TABLE), entries)
+        if holder is not None:
+            held = {"device_hash": hash_key(holder), "game_id": record.id, "since": now}
+            connection.execute(insert(_HELD_TABLE), [held])
+    if not deals:
+        _keep(record, game)
     return record, game, key
 
 
-def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> tuple[StoredGame, Game, str]:
+def import_game(
+    table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]], *, holder: str | None = None
+) -> tuple[StoredGame, Game, str]:
     """Replay an exported game with the engine first; store it only if every deal is legal.
 
-    A refusal names the deal at fault and stores nothing.
+    A refusal names the deal at fault and stores nothing. ``holder`` as for create_game.
     """
     game = Game.start(
         table["variant"], table["players"], first_dealer=table["first_dealer"], options=table["options"]
@@ -172,6 +233,7 @@ def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) ->
         first_dealer=game.table.first_dealer,
         options=dict(game.table.options),
         deals=[engine.write_entry(entry) for entry in game.entries],
+        holder=holder,
     )
     return record, game, key
 
@@ -223,6 +285,21 @@ def game_of(record: StoredGame) -> Game:
     return kept
 
 
+def kept_game(game_id: str, version: int) -> tuple[StoredGame, Game] | None:
+    """The game at ``version`` as this worker changed it, without reading the database.
+
+    None when this worker does not hold that version. Whether it is still
+    the stored version is for the change's claim to find out.
+    """
+    row, game = ROWS.get((game_id, version)), GAMES.get((game_id, version))
+    return None if row is None or game is None else (copy(row), game)
+
+
+def _keep(record: StoredGame, game: Game) -> None:
+    ROWS.put((record.id, record.version), copy(record))
+    GAMES.put((record.id, record.version), game)
+
+
 def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
     """Enter or correct deal ``number`` in one transaction; refused entries store nothing.
 
@@ -233,67 +310,77 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    with _changing(record, _CLAIM) as connection:
-        connection.execute(
-            change, {"game": record.id, "deal": number, "inputs": stored, "now": record.updated_at}
-        )
-    GAMES.put((record.id, record.version), updated)
+    _change(record, change, {"deal": number, "inputs": stored})
+    _keep(record, updated)
     return updated
 
 
 def undo_last(record: StoredGame, game: Game) -> Game:
     """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
     updated = game.undo()
-    with _changing(record, _CLAIM) as connection:
-        connection.execute(_REMOVE_ENTRY, {"game": record.id, "deal": len(game.entries)})
-    GAMES.put((record.id, record.version), updated)
+    _change(record, _REMOVE_ENTRY, {"deal": len(game.entries)})
+    _keep(record, updated)
     return updated
 
 
 def abandon(record: StoredGame) -> None:
     """Mark the game abandoned: it stays readable, and nothing more is entered."""
-    with _changing(record, _ABANDON):
-        pass  # the claim itself marks the game abandoned
+    _change(record, None, {}, claim=_ABANDON)  # the claim itself marks the game abandoned
     record.abandoned_at = record.updated_at
 
 
-@contextmanager
-def _changing(record: StoredGame, claim: Any) -> Iterator[Connection]:
-    """One change to a game, as one transaction that commits when the block ends.
+def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, claim: Any = _CLAIM) -> None:
+    """One change to a game: the claim of its version, then ``change`` (if any), atomically.
 
-    Its first statement raises the stored version by one, only if it is still
-    the version ``record`` was loaded at. That takes the write lock (SQLite)
-    or the game's row lock (PostgreSQL), so of two phones changing the same
-    game at once exactly one goes on; the other gets ChangedElsewhere and
-    stores nothing. ``record`` then shows the new version and time.
+    The claim raises the stored version by one, only if it is still the
+    version ``record`` was loaded at. That takes the write lock (SQLite) or
+    the game's row lock (PostgreSQL), so of two phones changing the same game
+    at once exactly one goes on; the other gets ChangedElsewhere and stores
+    nothing (or 404 when the game is gone). ``record`` then shows the new
+    version and time.
+
+    On PostgreSQL claim and change are one statement (see _ONE_STATEMENT);
+    elsewhere they are two in one transaction.
     """
-    seen, last_change = record.version, record.updated_at
-    try:
+    seen, now = record.version, utcnow()
+    values = {**parameters, "game": record.id, "seen": seen, "now": now}
+    connection = _connection()
+    if change is not None and connection.dialect.name in _ONE_STATEMENT_DIALECTS:
+        # The deal's number comes back only if the claim succeeded (rowcount is not
+        # reported for an INSERT ... SELECT).
+        claimed = connection.execute(_ONE_STATEMENT[change], values).first() is not None
+    else:
         with _transaction() as connection:
-            now = utcnow()
-            claimed = connection.execute(claim, {"game": record.id, "seen": seen, "now": now})
-            if claimed.rowcount != 1:
-                raise ChangedElsewhere()
-            record.version, record.updated_at = seen + 1, now
-            yield connection
-    except BaseException:
-        record.version, record.updated_at = seen, last_change
-        raise
+            claimed = connection.execute(claim, values).rowcount == 1
+            if claimed and change is not None:
+                connection.execute(change, values)
+    if not claimed:
+        if find_record(record.id) is None:
+            abort(404)
+        raise ChangedElsewhere()
+    record.version, record.updated_at = seen + 1, now
 
 
 @contextmanager
 def _transaction() -> Iterator[Connection]:
     """A write transaction on the context's connection: it commits when the block ends and
     rolls back if the block raises. On SQLite it first waits its turn among the app's
-    writers (see writers.py)."""
+    writers (see writers.py); on PostgreSQL the connection leaves autocommit for it."""
     with _writers().turn():
         connection = _connection()
+        autocommit = connection.dialect.name in _ONE_STATEMENT_DIALECTS
+        if autocommit:
+            connection.commit()  # close SQLAlchemy's record of the reads so far (nothing on the wire)
+            connection.execution_options(isolation_level=_TRANSACTIONS)
         try:
             yield connection
             connection.commit()
         except BaseException:
             connection.rollback()
             raise
+        finally:
+            if autocommit:
+                connection.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def _connection() -> Connection:
@@ -301,11 +388,16 @@ def _connection() -> Connection:
 
     The store runs its statements on a plain connection rather than the ORM
     session: it only ever reads and writes rows, and the session's bookkeeping
-    cost more per request than the statements themselves.
+    cost more per request than the statements themselves. On PostgreSQL it
+    runs in autocommit mode: a read is one statement, and one round trip
+    rather than three (BEGIN, the read, ROLLBACK); writes of more than one
+    statement open a transaction of their own (_transaction).
     """
     connection: Connection | None = g.get("scorekeeper_connection")
     if connection is None:
         connection = g.scorekeeper_connection = db.engine.connect()
+        if connection.dialect.name in _ONE_STATEMENT_DIALECTS:
+            connection.execution_options(isolation_level="AUTOCOMMIT")
     return connection
 
 
@@ -320,3 +412,13 @@ def _writers() -> WriterQueue:
     """The app's queue of writers (a no-op but on SQLite)."""
     queue: WriterQueue = current_app.extensions["scorekeeper.writers"]
     return queue
+
+
+def connection() -> Connection:
+    """This request's database connection, for the app's other tables (see holders.py)."""
+    return _connection()
+
+
+def transaction() -> AbstractContextManager[Connection]:
+    """A write transaction on this request's connection (see _transaction)."""
+    return _transaction()

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
 
 try:
@@ -79,3 +80,30 @@ def queue_for(database: URL) -> WriterQueue:
         name = unquote(urlsplit(name).path)  # a URI filename ("file:/srv/games.sqlite?mode=ro")
     path = Path(name)
     return WriterQueue(path.with_name(path.name + ".writer-lock"))
+
+
+# Any number that no other program on the same PostgreSQL database uses for
+# an advisory lock: "scorekeeper" in ASCII, cut to 63 bits.
+MIGRATION_LOCK = int.from_bytes(b"scorekeeper"[:8], "big") >> 1
+
+
+@contextmanager
+def migrating_alone(engine: Engine) -> Iterator[None]:
+    """Let one process at a time migrate a PostgreSQL database.
+
+    Two app servers (or two workers) starting together on a new database
+    would both create the tables and one would fail to boot. A session-level
+    advisory lock, held on a connection of its own, makes the others wait
+    and then find the migrations applied. SQLite has the writers' queue.
+    """
+    if engine.dialect.name != "postgresql":
+        yield
+        return
+    with engine.connect() as connection:
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+        connection.commit()
+        try:
+            yield
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+            connection.commit()

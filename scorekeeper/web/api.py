@@ -183,16 +183,22 @@ def _kind_name(kind: type) -> str:
 
 
 def _writable(game_id: str) -> tuple[StoredGame, Any]:
-    """Load the game and check the bearer token and If-Match; refuse abandoned games."""
-    record, game = store.load_game(game_id)
+    """Load the game and check the bearer token and If-Match; refuse abandoned games.
+
+    A change made from a version this worker wrote itself starts from what it
+    kept of that version: its claim checks the version against the database.
+    """
+    if_match = request.headers.get("If-Match")
+    seen = if_match.strip().strip('W/"') if if_match is not None else ""
+    kept = store.kept_game(game_id, int(seen)) if seen.isdecimal() and len(seen) < 10 else None
+    record, game = kept or store.load_game(game_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         _unauthorized()
     if not record.key_matches(token.strip()):
         raise ApiError(403, "This edit token does not belong to this game")
-    if_match = request.headers.get("If-Match")
-    if if_match is not None and if_match.strip().strip('W/"') != str(record.version):
+    if if_match is not None and seen != str(record.version):
         raise ApiError(
             409,
             f"This game changed since version {if_match.strip()}: it is now at version {record.version}. "

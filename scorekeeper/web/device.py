@@ -1,46 +1,77 @@
-"""What this device remembers: the edit keys of the games it started or joined.
+"""What this device is: a random id in the signed session cookie, and the games it may change.
 
-The keys live in the signed session cookie. Whoever holds a game's key may
-change it; anyone with the game's address may read it.
+The rights themselves are kept in the database (holders.py) for as long as
+each game lives, so a phone may keep any number of games, and the cookie
+stays the same size. Whoever's device holds a game may change it; anyone
+with the game's address may read it.
+
+Cookies from before devices had ids carried the edit keys themselves: the
+first request with such a cookie gives the device those games and drops the keys.
 """
 
 from __future__ import annotations
 
 from flask import abort, session
 
+from .. import holders, store
 from ..store import StoredGame
 
-MOST_KEYS = 40
+NOT_YOURS = (
+    "Only a phone the scorer handed this game to can change it: ask the scorer to tap "
+    "“Hand over the scoring” on the game's page. You can still follow the score."
+)
 
 
-def remember_key(game_id: str, key: str) -> None:
-    """Keep the key on this device; the oldest are forgotten past MOST_KEYS."""
-    keys = dict(session.get("keys", {}))
-    keys.pop(game_id, None)
-    keys[game_id] = key
-    while len(keys) > MOST_KEYS:
-        keys.pop(next(iter(keys)))
-    session["keys"] = keys
+def device_id() -> str | None:
+    """This device's id, if it has one yet."""
+    found = session.get("device")
+    return found if isinstance(found, str) and found else None
+
+
+def holder() -> str:
+    """This device's id, given one now if it has none: the device is about to hold a game."""
+    found = device_id()
+    if found is None:
+        found = session["device"] = holders.new_device_id()
     session.permanent = True
+    return found
 
 
-def key_for(game_id: str) -> str | None:
-    """The key this device holds for a game, if any."""
-    key = session.get("keys", {}).get(game_id)
-    return key if isinstance(key, str) else None
+def hold_game(game_id: str) -> None:
+    """This device may change the game from now on."""
+    holders.hold(holder(), game_id)
 
 
 def can_edit(record: StoredGame) -> bool:
-    """True when this device holds the game's edit key."""
-    return record.key_matches(key_for(record.id))
+    """True when this device holds the game's edit right."""
+    found = device_id()
+    return found is not None and holders.holds(found, record.id)
 
 
 def require_edit(record: StoredGame) -> None:
-    """403 unless this device holds the game's edit key."""
+    """403 unless this device holds the game's edit right."""
     if not can_edit(record):
-        abort(403, "Only a phone with this game's edit link can change it. You can still follow the score.")
+        abort(403, NOT_YOURS)
 
 
 def known_game_ids() -> list[str]:
-    """The games this device holds keys for, newest first."""
-    return list(reversed(session.get("keys", {})))
+    """Every game this device holds, the most recently taken first."""
+    found = device_id()
+    return holders.games_held(found) if found is not None else []
+
+
+def adopt_old_keys() -> None:
+    """Turn a cookie's edit keys (from before device ids) into games this device holds."""
+    if "keys" not in session:
+        return
+    keys = session.pop("keys")
+    if not isinstance(keys, dict):
+        return
+    device = holder()
+    held = set(holders.games_held(device))
+    for game_id, key in keys.items():
+        if not isinstance(game_id, str) or game_id in held:
+            continue
+        record = store.find_record(game_id)
+        if record is not None and record.key_matches(key if isinstance(key, str) else None):
+            holders.hold(device, game_id)

@@ -19,7 +19,7 @@ from ..rules import Game, RuleViolation, get_variant
 from ..rules.state import DealFacts
 from ..store import StoredGame
 from . import view
-from .device import can_edit, known_game_ids, remember_key, require_edit
+from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
 from .qr import qr_svg
@@ -60,12 +60,12 @@ def new_game(code: str) -> Page:
         first = secrets.randbelow(len(names)) if drawn and names else _seat_of_slot(filled, choice)
         if not form.validate():
             raise RuleViolation(_first_form_error(form), field="players")
-        record, _game, key = store.create_game(
-            variant.code, names, first_dealer=first, options=form.option_values(), drawn=drawn
+        options = form.option_values()
+        record, _game, _key = store.create_game(
+            variant.code, names, first_dealer=first, options=options, drawn=drawn, holder=holder()
         )
     except RuleViolation as refused:
         return render_template("games/new.html", variant=variant, form=form, error=refused), 422
-    remember_key(record.id, key)
     return redirect(url_for("games.sheet", game_id=record.id))
 
 
@@ -181,16 +181,6 @@ def abandon(game_id: str) -> Page:
         flash(changed.message)
         return redirect(url_for("games.sheet", game_id=game_id), 303)
     flash("Game abandoned. Its sheet stays here to read.")
-    return redirect(url_for("games.sheet", game_id=game_id))
-
-
-@bp.get("/games/<game_id>/join/<key>")
-def join(game_id: str, key: str) -> Response:
-    """Open the edit link on this phone: it may then enter and correct deals."""
-    record, _game = store.load_game(game_id)
-    if not record.key_matches(key):
-        abort(403, "This edit link is not right for this game. Ask for it again.")
-    remember_key(record.id, key)
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

@@ -36,6 +36,8 @@ DEFAULT_LIMITS = {
     "RATELIMIT_WRITE": "60 per minute; 1200 per hour",
     "RATELIMIT_CHECK": "300 per minute",
     "RATELIMIT_PDF": "12 per minute; 120 per hour",
+    # A hand-over code is typed by a person: a few tries a minute, never a guessing script.
+    "RATELIMIT_JOIN": "10 per minute; 60 per hour",
 }
 
 
@@ -74,11 +76,13 @@ RULES = (
             "games.deal",
             "games.undo",
             "games.abandon",
+            "handover.hand_over",
             "api.put_deal",
             "api.delete_deal",
         ),
         methods=("POST", "PUT", "DELETE"),
     ),
+    Rule(setting="RATELIMIT_JOIN", key=by_address_and_game, endpoints=("handover.join",), methods=("POST",)),
     Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
     Rule(setting="RATELIMIT_PDF", key=by_address, endpoints=("sheets.game_pdf", "sheets.blank_pdf")),
 )

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 from .. import store
 from ..rules import RuleViolation
 from . import view
-from .device import remember_key
+from .device import holder
 from .exchange import UnreadableFile, export_csv, export_json, read_export, read_file
 
 bp = Blueprint("share", __name__)
@@ -59,12 +59,11 @@ def import_game() -> Response | tuple[str, int] | str:
         if len(raw) > IMPORT_LIMIT:
             raise RuleViolation("That file is too large to be a game", field="file")
         table, deals = read_export(read_file(raw))
-        record, _game, key = store.import_game(table, deals)
+        record, _game, _key = store.import_game(table, deals, holder=holder())
     except UnreadableFile as refused:
         return render_template("games/import.html", error=refused), 400
     except RuleViolation as refused:
         return render_template("games/import.html", error=refused), 422
-    remember_key(record.id, key)
     return redirect(url_for("games.sheet", game_id=record.id))
 
 

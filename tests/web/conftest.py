@@ -147,6 +147,20 @@ class Driver:
             return record.version
 
 
+HANDOVER_CODE = re.compile(r'class="handover-code"[^>]*>([A-Z0-9-]+)<')
+
+
+def hand_over(scorer: FlaskClient, other: FlaskClient, game_id: str) -> TestResponse:
+    """The scorer's phone shows a hand-over code and the other phone enters it, as on the pages."""
+    asked = scorer.get(f"/games/{game_id}/hand-over")
+    assert asked.status_code == 200, asked.status_code
+    shown = scorer.post(f"/games/{game_id}/hand-over", data={"csrf_token": csrf_token(asked)})
+    found = HANDOVER_CODE.search(shown.get_data(as_text=True))
+    assert found, "the hand-over page shows no code"
+    join = other.get(f"/games/{game_id}/join")
+    return other.post(f"/games/{game_id}/join", data={"csrf_token": csrf_token(join), "code": found.group(1)})
+
+
 @pytest.fixture
 def driver(app: Flask, client: FlaskClient) -> Driver:
     return Driver(app, client)

@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from scorekeeper.extensions import db
 
-from .conftest import POSTGRES_URL, Driver, csrf_token, error_text
+from .conftest import POSTGRES_URL, Driver, csrf_token, error_text, hand_over
 
 PEGGY_TABLE = ["Peter", "Peggy", "John"]
 
@@ -143,23 +143,19 @@ def test_only_the_phone_with_the_edit_key_may_change_the_game(app: Flask, driver
     response = other.post(f"/games/{game_id}/deals/1", {"phase": "bids", **bids(1, 1, 0)})
     assert response.status_code == 403
     assert other.post(f"/games/{game_id}/undo").status_code == 403
-    assert other.client.get(f"/games/{game_id}/join/not-the-key").status_code == 403
+    wrong = other.post(f"/games/{game_id}/join", {"code": "23456-23456"}, token_from=f"/games/{game_id}/join")
+    assert wrong.status_code == 422 and "does not open this game" in error_text(wrong)
     assert driver.stored(game_id) == []
     assert "Enter deal 1" not in other.sheet(game_id)
 
 
-def test_the_edit_link_hands_the_game_to_another_phone(app: Flask, driver: Driver) -> None:
-    page = driver.client.get("/games/new/oh-hell")
-    response = driver.client.post(
-        "/games/new/oh-hell",
-        data={"csrf_token": csrf_token(page), "players-0": "A", "players-1": "B", "players-2": "C"},
-    )
-    game_id = response.headers["Location"].rsplit("/", 1)[1]
-    with driver.client.session_transaction() as session:
-        key = session["keys"][game_id]
+def test_the_scorer_hands_the_game_to_another_phone(app: Flask, driver: Driver) -> None:
+    game_id = driver.start("oh-hell", ["A", "B", "C"])
     other = Driver(app, app.test_client())
-    assert other.client.get(f"/games/{game_id}/join/{key}").status_code == 302
+    assert other.client.get(f"/games/{game_id}/deals/1").status_code == 403
+    assert hand_over(driver.client, other.client, game_id).status_code == 302
     assert other.client.get(f"/games/{game_id}/deals/1").status_code == 200
+    assert driver.client.get(f"/games/{game_id}/deals/1").status_code == 200
 
 
 def test_game_ids_are_unguessable(driver: Driver) -> None:
@@ -308,10 +304,8 @@ def test_a_change_from_a_stale_page_is_refused_and_nothing_overwritten(app: Flas
     page = driver.client.get(f"/games/{game_id}/deals/1")
     token = csrf_token(page)
     version = re.search(r'name="version" value="(\d+)"', page.get_data(as_text=True)).group(1)
-    with driver.client.session_transaction() as session:
-        key = session["keys"][game_id]
     other = Driver(app, app.test_client())
-    other.client.get(f"/games/{game_id}/join/{key}")
+    hand_over(driver.client, other.client, game_id)
     assert other.post_deal(game_id, 1, {"phase": "bids", **bids(1, 1, 0)}).status_code == 302
     stale = driver.client.post(
         f"/games/{game_id}/deals/1",

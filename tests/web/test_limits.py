@@ -98,6 +98,18 @@ def test_the_deal_page_counts_among_the_writes(app: Flask, driver: Driver) -> No
     assert driver.stored(game_id) == [{"bids": [1, 1, 0]}]
 
 
+def test_guessing_hand_over_codes_is_limited(app: Flask, driver: Driver) -> None:
+    app.config["RATELIMIT_JOIN"] = "2 per minute"
+    game_id = driver.start("romanian-whist", ["Peter", "Peggy", "John"], first_dealer=1)
+    guesser = app.test_client()
+    page = guesser.get(f"/games/{game_id}/join")
+    form = {"csrf_token": csrf_token(page), "code": "WRONG-CODE"}
+    assert [guesser.post(f"/games/{game_id}/join", data=form).status_code for _ in range(2)] == [422, 422]
+    refused = guesser.post(f"/games/{game_id}/join", data=form)
+    assert refused.status_code == 429 and "Slow down" in refused.get_data(as_text=True)
+    assert_retry_after(dict(refused.headers), 60)
+
+
 def test_pdfs_are_limited_per_address(app: Flask, client: FlaskClient) -> None:
     app.config["RATELIMIT_PDF"] = "1 per minute"
     _, game, _ = create(client)

@@ -10,8 +10,7 @@ The stored game is then read back and compared with what was acknowledged.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,7 +19,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import store
 
-from .conftest import csrf_token
+from .conftest import csrf_token, hand_over
 
 # Romanian Whist for three, Peggy deals first: deal 1 has one card each, and
 # Peggy, bidding last, may not bring the bids to a total of 1.
@@ -36,15 +35,13 @@ def in_step(monkeypatch: pytest.MonkeyPatch) -> None:
 def hold_changes_in_step(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on, changes set off two at a time, together, to claim the game's next version."""
     barrier = threading.Barrier(2, timeout=10)
-    changing = store._changing
+    change = store._change
 
-    @contextmanager
-    def changing_together(*args: Any) -> Iterator[Any]:
+    def changing_together(*args: Any, **kwargs: Any) -> None:
         barrier.wait()
-        with changing(*args) as connection:
-            yield connection
+        change(*args, **kwargs)
 
-    monkeypatch.setattr(store, "_changing", changing_together)
+    monkeypatch.setattr(store, "_change", changing_together)
 
 
 def race(*requests: Callable[[], TestResponse]) -> list[TestResponse]:
@@ -138,11 +135,8 @@ def test_two_phones_saving_the_same_deal_page(app: Flask, in_step: None) -> None
     form.update({f"players-{seat}": name for seat, name in enumerate(TABLE["players"])})
     created = owner.post("/games/new/romanian-whist", data=form)
     game_id = created.headers["Location"].rsplit("/", 1)[1]
-    other = app.test_client()  # the second phone opened the game's edit link
-    with owner.session_transaction() as session:
-        keys = dict(session["keys"])
-    with other.session_transaction() as session:
-        session["keys"] = keys
+    other = app.test_client()  # the scorer handed the game to a second phone
+    assert hand_over(owner, other, game_id).status_code == 302
 
     def save(phone: Any, bids: list[int]) -> Callable[[], TestResponse]:
         deal_page = phone.get(f"/games/{game_id}/deals/1")

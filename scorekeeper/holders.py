@@ -1,0 +1,120 @@
+"""Which devices may change which games, and the one-time codes that hand a game over.
+
+A device (a phone's browser) is known by a random id in its session cookie;
+the database keeps only the id's SHA-256. A device holds a game's edit right
+from the moment it starts, imports or takes over the game until the game is
+deleted: nothing is forgotten to make room.
+
+A hand-over code lets the scorer give the right to another phone: short
+enough to type (10 characters from an alphabet without look-alikes, about
+49 bits), good once, and for HANDOVER_MINUTES. Only its SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import Connection, bindparam, delete, insert, select
+
+from . import store
+from .models import DeviceGameRecord, HandoverRecord, hash_key, utcnow
+
+HANDOVER_MINUTES = 15
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 10
+
+_HELD = DeviceGameRecord.__table__
+_CODES = HandoverRecord.__table__
+_HOLDS = select(_HELD.c.game_id).where(
+    _HELD.c.device_hash == bindparam("device"), _HELD.c.game_id == bindparam("game")
+)
+_GAMES_HELD = (
+    select(_HELD.c.game_id).where(_HELD.c.device_hash == bindparam("device")).order_by(_HELD.c.since.desc())
+)
+_RELEASE = delete(_HELD).where(
+    _HELD.c.device_hash == bindparam("device"), _HELD.c.game_id == bindparam("game")
+)
+_HOLD = insert(_HELD).values(
+    device_hash=bindparam("device"), game_id=bindparam("game"), since=bindparam("now")
+)
+_USE_CODE = delete(_CODES).where(
+    _CODES.c.code_hash == bindparam("code"),
+    _CODES.c.game_id == bindparam("game"),
+    _CODES.c.expires_at > bindparam("now"),
+)
+_FORGET_CODES = delete(_CODES).where(
+    (_CODES.c.game_id == bindparam("game")) | (_CODES.c.expires_at <= bindparam("now"))
+)
+_ADD_CODE = insert(_CODES).values(
+    code_hash=bindparam("code"), game_id=bindparam("game"), expires_at=bindparam("expires")
+)
+
+
+def new_device_id() -> str:
+    """A random device id for a session cookie (192 bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def holds(device_id: str, game_id: str) -> bool:
+    """True when the device holds the game's edit right."""
+    found = store.connection().execute(_HOLDS, {"device": hash_key(device_id), "game": game_id}).first()
+    return found is not None
+
+
+def games_held(device_id: str) -> list[str]:
+    """The ids of every game the device holds, the most recently taken first."""
+    rows = store.connection().execute(_GAMES_HELD, {"device": hash_key(device_id)}).scalars()
+    return list(rows)
+
+
+def hold(device_id: str, game_id: str) -> None:
+    """Give the device the game's edit right (again: it then counts as taken now)."""
+    with store.transaction() as connection:
+        _hold_on(connection, device_id, game_id)
+
+
+def offer(game_id: str) -> str:
+    """A new hand-over code for the game; the game's earlier codes stop working."""
+    code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    now = utcnow()
+    with store.transaction() as connection:
+        connection.execute(_FORGET_CODES, {"game": game_id, "now": now})
+        connection.execute(
+            _ADD_CODE,
+            {"code": hash_key(code), "game": game_id, "expires": now + timedelta(minutes=HANDOVER_MINUTES)},
+        )
+    return code
+
+
+def redeem(device_id: str, game_id: str, typed: str) -> bool:
+    """Use a hand-over code: if it is the game's, unused and in time, the device holds the game.
+
+    The code is removed in the same transaction that gives the right, so it
+    works once even when two phones send it at the same moment.
+    """
+    code = normalise_code(typed)
+    if len(code) != CODE_LENGTH:
+        return False
+    with store.transaction() as connection:
+        used = connection.execute(_USE_CODE, {"code": hash_key(code), "game": game_id, "now": utcnow()})
+        if used.rowcount != 1:
+            return False
+        _hold_on(connection, device_id, game_id)
+    return True
+
+
+def normalise_code(typed: str) -> str:
+    """A code as typed, with spaces and dashes dropped and letters in capitals."""
+    return "".join(character for character in typed.upper() if character.isalnum())[: CODE_LENGTH + 1]
+
+
+def shown_code(code: str) -> str:
+    """A code as shown to be read out or typed: two groups of five."""
+    return f"{code[:5]}-{code[5:]}"
+
+
+def _hold_on(connection: Connection, device_id: str, game_id: str) -> None:
+    parameters = {"device": hash_key(device_id), "game": game_id, "now": utcnow()}
+    connection.execute(_RELEASE, parameters)
+    connection.execute(_HOLD, parameters)

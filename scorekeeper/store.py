@@ -276,7 +276,7 @@ def game_of(record: StoredGame) -> Game:
             continue
         names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
         variant = get_variant(record.variant)
-        table = Table.create(variant, names, first_dealer=record.first_dealer, options=record.options)
+        table = Table.restore(variant, names, first_dealer=record.first_dealer, options=record.options)
         engine = variant.engine
         entries = tuple(engine.read_entry(row.number, row.data) for row in rows if row.number is not None)
         game = Game(table, entries)  # type: ignore[arg-type]

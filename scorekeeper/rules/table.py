@@ -71,7 +71,30 @@ class Table:
                 f"The first dealer must be a seat from 0 to {count - 1}, not {first_dealer}",
                 field="first_dealer",
             )
-        resolved = resolve_options(variant.options, options or {}, count, variant=variant.name)
+        return cls._checked(variant, names, first_dealer, options)
+
+    @classmethod
+    def restore(
+        cls,
+        variant: Variant,
+        players: Sequence[str],
+        *,
+        first_dealer: int,
+        options: Mapping[str, object] | None = None,
+    ) -> Table:
+        """A table stored by an earlier version of the app, with its names as they were stored.
+
+        Names are checked when a game starts (``create``); a stored game whose names
+        an older, laxer check let through must still open, so they are kept as they
+        are. The first dealer and the options are checked as in ``create``.
+        """
+        return cls._checked(variant, tuple(players), first_dealer, options)
+
+    @classmethod
+    def _checked(
+        cls, variant: Variant, names: tuple[str, ...], first_dealer: int, options: Mapping[str, object] | None
+    ) -> Table:
+        resolved = resolve_options(variant.options, options or {}, len(names), variant=variant.name)
         table = cls(variant=variant, players=names, first_dealer=first_dealer, options=resolved)
         if variant.check_table is not None:
             variant.check_table(table)

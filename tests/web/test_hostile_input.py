@@ -201,3 +201,20 @@ def test_names_are_compared_after_normalising_at_every_door(app: Flask, driver: 
     assert created.status_code == 302
     game_id = created.headers["Location"].rsplit("/", 1)[1]
     assert driver.client.get(f"/api/v1/games/{game_id}").get_json()["players"][0] == "Jos\u00e9"
+
+
+def test_a_game_stored_before_the_name_check_still_opens(app: Flask, client: FlaskClient) -> None:
+    """Names an older, laxer check let in ("Ann" twice, one with a zero-width space) are kept."""
+    created = client.post("/api/v1/games", json={"variant": "oh-hell", "players": ["Ann", "Bob", "Cy"]})
+    game_id = created.get_json()["id"]
+    with app.app_context():
+        db.session.execute(
+            db.text("UPDATE seats SET name = :name WHERE game_id = :game AND seat = 1"),
+            {"name": "Ann\u200b", "game": game_id},
+        )
+        # A new version, so no worker answers from the replay it kept of the clean names.
+        db.session.execute(db.text("UPDATE games SET version = version + 1 WHERE id = :game"), {"game": game_id})
+        db.session.commit()
+    state = client.get(f"/api/v1/games/{game_id}")
+    assert state.status_code == 200 and state.get_json()["players"] == ["Ann", "Ann\u200b", "Cy"]
+    assert client.get(f"/games/{game_id}").status_code == 200

@@ -213,7 +213,8 @@ def test_a_game_stored_before_the_name_check_still_opens(app: Flask, client: Fla
             {"name": "Ann\u200b", "game": game_id},
         )
         # A new version, so no worker answers from the replay it kept of the clean names.
-        db.session.execute(db.text("UPDATE games SET version = version + 1 WHERE id = :game"), {"game": game_id})
+        bump = db.text("UPDATE games SET version = version + 1 WHERE id = :game")
+        db.session.execute(bump, {"game": game_id})
         db.session.commit()
     state = client.get(f"/api/v1/games/{game_id}")
     assert state.status_code == 200 and state.get_json()["players"] == ["Ann", "Ann\u200b", "Cy"]

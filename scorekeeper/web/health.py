@@ -17,6 +17,7 @@ state is found two ways, by each worker process:
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import time
@@ -86,6 +87,9 @@ def health() -> DatabaseHealth:
     return found
 
 
+_WRITES = re.compile(r"\b(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+
+
 def init_health(app: Flask) -> None:
     """Keep a DatabaseHealth on the app; every commit of its database tells it saving works."""
     app.config.setdefault("HEALTH_PROBE_SECONDS", 1.0)
@@ -95,8 +99,17 @@ def init_health(app: Flask) -> None:
     def committed(_connection: Any) -> None:
         state.saved()
 
+    def executed(connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        # On PostgreSQL a change is one statement in autocommit mode: no COMMIT is sent,
+        # so the statement's success is the save.
+        if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT" and _WRITES.search(
+            statement
+        ):
+            state.saved()
+
     with app.app_context():
         event.listen(db.engine, "commit", committed)
+        event.listen(db.engine, "after_cursor_execute", executed)
 
 
 def describe(error: SQLAlchemyError) -> str:

@@ -8,6 +8,7 @@ raised as the store writes). Whatever was saved before stays there.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,11 +80,15 @@ def read_only(app: Flask, tmp_path: Path) -> Iterator[Flask]:
         db.engine.dispose()
 
 
+WRITES = re.compile(r"\b(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+
+
 def full_disk(app: Flask) -> Any:
     """Make every write the store sends fail as SQLite does on a full disk; returns the listener."""
 
     def refuse(_connection: Any, _cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
-        if statement.lstrip().split(" ", 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}:
+        # Writes on PostgreSQL can be one data-modifying "WITH …" statement: look inside it.
+        if WRITES.search(statement):
             raise OperationalError(
                 statement, parameters, sqlite3.OperationalError("database or disk is full")
             )

@@ -137,7 +137,7 @@ def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]
     if facts.hook and total == facts.cards and _all_in(facts, checked):
         last_bid = checked[facts.last_bidder]
         assert last_bid is not None
-        raise HookViolation(hook_message(facts, players, last_bid))
+        raise HookViolation(hook_message(facts, players, last_bid), seat=facts.last_bidder)
     return checked
 
 
@@ -175,15 +175,15 @@ def _explain_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[st
         raise InvalidBid(f"Enter one bid for each of the {len(players)} players")
     for seat in facts.sitting_out:
         if bids[seat] is not None:
-            raise InvalidBid(f"{players[seat]} sits this deal out and has no bid")
+            raise InvalidBid(f"{players[seat]} sits this deal out and has no bid", seat=seat)
     for seat in facts.bidding_order:
         bid = bids[seat]
         if bid is None:
             continue
         if isinstance(bid, bool) or not isinstance(bid, int):
-            raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}")
+            raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}", seat=seat)
         if not 0 <= bid <= facts.cards:
-            raise InvalidBid(_range_message(players[seat], bid, facts.cards))
+            raise InvalidBid(_range_message(players[seat], bid, facts.cards), seat=seat)
 
 
 def _range_message(name: str, bid: int, cards: int) -> str:

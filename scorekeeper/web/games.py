@@ -8,6 +8,7 @@ the engine's reason (422) and stores nothing.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
@@ -18,7 +19,7 @@ from ..kept import KeptByVersion
 from ..rules import Game, RuleViolation, get_variant
 from ..rules.state import DealFacts
 from ..store import StoredGame
-from . import view
+from . import changes, view
 from .device import can_edit, known_game_ids, remember_key, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
@@ -73,13 +74,14 @@ def new_game(code: str) -> Page:
 def sheet(game_id: str) -> str:
     """The score sheet: every deal, the totals, the leader, and what is due next.
 
-    A page without a message for this visitor is kept per game version, so
+    A follower's page (no edit right, no message) is kept per game version, so
     reading an unchanged game again costs one query, not a replay and a render.
     """
     record = store.load_record(game_id)
     editable = can_edit(record)
-    key = (record.id, record.version, editable, request.host_url)
-    personal = "_flashes" in session
+    key = (record.id, record.version, request.host_url)
+    # The editing phone's page carries its own undo, redo and form tokens: it is never kept.
+    personal = editable or "_flashes" in session
     if not personal and (page := SHEETS.get(key)) is not None:
         return page
     game = store.game_of(record)
@@ -88,6 +90,8 @@ def sheet(game_id: str) -> str:
         "games/sheet.html",
         live_url=live_url,
         live_qr=qr_svg(live_url, title="QR code of the live score"),
+        undo_step=changes.undo_step(record, game) if editable else None,
+        redo_step=changes.redo_step(record, game) if editable else None,
         **view.sheet_context(record, game, editable),
     )
     if not personal:
@@ -97,72 +101,73 @@ def sheet(game_id: str) -> str:
 
 @bp.route("/games/<game_id>/deals/<int:number>", methods=["GET", "POST"])
 def deal(game_id: str, number: int) -> Page:
-    """Enter the current deal, or correct an earlier one."""
+    """Enter the current deal, or correct an earlier one.
+
+    Asked for JSON (the page's script saving in place), a save answers with
+    the screen to show next as an HTML fragment; a refusal with the reason,
+    the field and the seat at fault, so the page shows it next to the player.
+    """
     record, game = store.load_game(game_id)
     require_edit(record)
     facts = _open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.values.get("phase") or screen.phase(game, number)
     if request.method == "GET":
-        values = _stored_values(game, number)
-        return _deal_page(record, game, facts, values, phase, None)
+        return _deal_page(record, game, facts, _stored_values(game, number), phase, None)
     values = screen.read(request.form, game, facts, phase)
+    if request.form.get("fill") == "everyone":  # "Everyone made their bid" without the script: fill in, keep
+        return _deal_page(record, game, facts, _everyone_made(game, facts, values, phase), phase, None)
+    before = _stored_values(game, number) if number <= len(game.entries) else None
     try:
         if _stale(record):
             raise store.ChangedElsewhere()
         updated = store.record_deal(record, game, number, values)
     except store.ChangedElsewhere as changed:
-        record, game = store.load_game(game_id)
-        facts = _open_facts(record, game, number)
-        values = _stored_values(game, number)
-        return _deal_page(record, game, facts, values, screen.phase(game, number), changed), 409
+        return _changed_elsewhere(game_id, number, changed)
     except RuleViolation as refused:  # refused by the engine before anything was written
+        if _wants_json():
+            return jsonify(_refusal(refused)), 422
         return _deal_page(record, game, facts, values, phase, refused), 422
-    if number < len(updated.entries) or updated.state.deals[number - 1].complete:
-        flash(f"Deal {number} saved.")
-        return redirect(url_for("games.sheet", game_id=game_id, _anchor=f"deal-{number}"))
-    return redirect(url_for("games.deal", game_id=game_id, number=number))
+    changes.remember_change(record, number, before)
+    return _moved_on(record, updated, number)
 
 
 @bp.post("/games/<game_id>/deals/<int:number>/check")
 def check(game_id: str, number: int) -> Response:
-    """The live check behind the entry form: the engine's verdict on the values so far."""
+    """The live check behind the entry form: the engine's verdict on the values so far.
+
+    ``soft`` names the seats whose tricks the page filled in by itself: the
+    answer works them out again from the ones tapped.
+    """
     record, game = store.load_game(game_id)
     require_edit(record)
     facts = _open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.form.get("phase") or screen.phase(game, number)
     values = screen.read(request.form, game, facts, phase)
-    verdict: dict[str, Any] = {"error": None, "field": None}
+    soft = frozenset(int(seat) for seat in request.form.getlist("soft") if seat.isdigit())
+    shown = screen.live(game, facts, values, soft)
+    judged = shown.pop("values", values)
+    complete = shown.pop("complete", True)
+    verdict: dict[str, Any] = {"error": None, "field": None, "seat": None}
     try:
-        game.verify(game.table.variant.engine.read_entry(number, values))
+        game.verify(game.table.variant.engine.read_entry(number, judged))
     except RuleViolation as refused:
-        verdict = {"error": refused.message, "field": refused.field}
-    return jsonify({**verdict, **screen.live(game, facts, values)})
+        if complete:
+            verdict = _refusal(refused)
+    return jsonify({**verdict, **shown})
 
 
-@bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
+@bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Page:
-    """Ask first, showing what will go; then remove the last recorded entry."""
-    record, game = store.load_game(game_id)
-    require_edit(record)
-    _refuse_if_abandoned(record)
-    if request.method == "GET":
-        if not game.entries:
-            abort(409, "There is nothing to undo: no deal has been recorded.")
-        last = game.state.deals[-1]
-        return render_template(
-            "games/undo.html", record=record, game=game, deal=last, about=view.deal_about(game, last.facts)
-        )
-    try:
-        if _stale(record):
-            raise store.ChangedElsewhere()
-        store.undo_last(record, game)
-    except RuleViolation as refused:  # ChangedElsewhere among them
-        flash(refused.message)
-        return redirect(url_for("games.sheet", game_id=game_id), 303)
-    flash(f"Deal {len(game.entries)} removed.")
-    return redirect(url_for("games.sheet", game_id=game_id))
+    """Undo this phone's last change (or remove the last deal); redo can bring it back."""
+    return _step(game_id, changes.undo)
+
+
+@bp.post("/games/<game_id>/redo")
+def redo(game_id: str) -> Page:
+    """Record again what this phone's last undo took away, if the game has not changed since."""
+    return _step(game_id, changes.redo)
 
 
 @bp.route("/games/<game_id>/abandon", methods=["GET", "POST"])
@@ -208,9 +213,133 @@ def again(game_id: str) -> Response:
 
 
 def _stale(record: StoredGame) -> bool:
-    """True when the form was made from an older version of the game than the stored one."""
-    sent = request.form.get("version")
-    return sent is not None and sent != str(record.version)
+    """True when the change was made from an older version of the game than the stored one.
+
+    The version comes as ``If-Match`` (the page's script) or as the form's field.
+    """
+    sent = request.headers.get("If-Match") or request.form.get("version")
+    if sent is None:
+        return False
+    return sent.strip().removeprefix("W/").strip('"') != str(record.version)
+
+
+def _wants_json() -> bool:
+    """True when the page's script asks for JSON rather than a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _refusal(refused: RuleViolation) -> dict[str, Any]:
+    """A refusal as the page's script shows it: the reason, the field and the seat at fault."""
+    return {"error": refused.message, "field": refused.field, "seat": refused.seat}
+
+
+def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) -> Page:
+    """Undo or redo (``take``), then back to the sheet or to the deal due, as the form says."""
+    record, game = store.load_game(game_id)
+    require_edit(record)
+    _refuse_if_abandoned(record)
+    to_sheet = request.form.get("back") == "sheet"
+    try:
+        if _stale(record):
+            raise store.ChangedElsewhere()
+        updated, message = take(record, game)
+    except RuleViolation as refused:  # ChangedElsewhere among them
+        record, game = store.load_game(game_id)
+        if _wants_json():
+            return jsonify({**_refusal(refused), **_screen_answer(record, game, None)}), 409
+        flash(refused.message)
+        target = _current_url(record, game) if not to_sheet else url_for("games.sheet", game_id=game_id)
+        return redirect(target, 303)
+    if to_sheet and not _wants_json():
+        flash(message)
+        return redirect(url_for("games.sheet", game_id=game_id))
+    return _answer(record, updated, _current_number(updated), message)
+
+
+def _moved_on(record: StoredGame, game: Game, number: int) -> Page:
+    """Where a saved deal leads: its own tricks while it is open, else the next deal; a correction
+    of an earlier deal, or the last deal of a game, back to the sheet."""
+    word = game.table.variant.deal_word.title
+    deal = game.state.deals[number - 1]
+    if number < len(game.entries):
+        sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")
+        return _answer(record, game, None, f"{word} {number} corrected.", url=sheet)
+    if not deal.complete:
+        return _answer(record, game, number, None)
+    return _answer(record, game, _current_number(game), f"{word} {number} saved.")
+
+
+def _answer(
+    record: StoredGame, game: Game, number: int | None, message: str | None, *, url: str | None = None
+) -> Page:
+    """After a change: the next screen as JSON for the page's script, else a redirect to it."""
+    if url is None:
+        url = _deal_url(record, number) if number is not None else url_for("games.sheet", game_id=record.id)
+        if _wants_json():
+            return jsonify({"message": message, **_screen_answer(record, game, number)})
+    if _wants_json():
+        return jsonify({"message": message, "version": record.version, "html": None, "url": url})
+    if message:
+        flash(message)
+    return redirect(url)
+
+
+def _screen_answer(record: StoredGame, game: Game, number: int | None) -> dict[str, Any]:
+    """The version, and the screen of deal ``number`` (the one due when None) as an HTML fragment;
+    no fragment when the game has no deal to enter (the page then goes to the sheet)."""
+    number = number if number is not None else _current_number(game)
+    answer: dict[str, Any] = {"version": record.version, "html": None}
+    if number is None or record.abandoned_at is not None:
+        answer["url"] = url_for("games.sheet", game_id=record.id)
+        return answer
+    facts = _facts_of(game, number)
+    assert facts is not None
+    screen = screen_for(game.table.variant)
+    context = _screen_context(
+        record, game, facts, _stored_values(game, number), screen.phase(game, number), None
+    )
+    answer["html"] = render_template("games/_screen.html", **context)
+    answer["url"] = _deal_url(record, number)
+    answer["title"] = context["about"]["title"]
+    return answer
+
+
+def _changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere) -> Page:
+    """Another phone changed the game first: show what it entered, in place of what was sent (409)."""
+    record, game = store.load_game(game_id)
+    open_number = number if _facts_of(game, number) is not None else _current_number(game)
+    if _wants_json():
+        return jsonify({**_refusal(changed), **_screen_answer(record, game, open_number)}), 409
+    if open_number is None:
+        flash(changed.message)
+        return redirect(url_for("games.sheet", game_id=game_id), 303)
+    facts = _open_facts(record, game, open_number)
+    phase = screen_for(game.table.variant).phase(game, open_number)
+    return _deal_page(record, game, facts, _stored_values(game, open_number), phase, changed), 409
+
+
+def _everyone_made(game: Game, facts: DealFacts, values: dict[str, Any], phase: str) -> dict[str, Any]:
+    """The values with every player's tricks filled in from their bid, where the engine says that adds up."""
+    everyone = screen_for(game.table.variant).context(game, facts, values, phase).get("everyone") or {}
+    tricks = list(values.get("tricks") or [None] * game.table.size)
+    for seat, took in everyone.items():
+        tricks[seat] = took
+    return {**values, "tricks": tricks}
+
+
+def _current_number(game: Game) -> int | None:
+    """The number of the deal due, None when the game is over."""
+    current = game.state.current
+    return current.number if current is not None else None
+
+
+def _current_url(record: StoredGame, game: Game) -> str:
+    number = _current_number(game)
+    return _deal_url(record, number) if number is not None else url_for("games.sheet", game_id=record.id)
+
+
+def _deal_url(record: StoredGame, number: int) -> str:
+    return url_for("games.deal", game_id=record.id, number=number)
 
 
 def _variant_or_404(code: str) -> Any:
@@ -268,14 +397,22 @@ def _refuse_if_abandoned(record: StoredGame) -> None:
 def _open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
     """The facts of a deal that may be entered now: a recorded one, or the current one."""
     _refuse_if_abandoned(record)
+    facts = _facts_of(game, number)
+    if facts is not None:
+        return facts
+    if game.state.finished:
+        abort(409, "The game is over: no more deals are played.")
+    abort(404)
+
+
+def _facts_of(game: Game, number: int) -> DealFacts | None:
+    """The facts of deal ``number`` when it is recorded or due, else None."""
     state = game.state
     if 1 <= number <= len(state.deals):
         return state.deals[number - 1].facts
     if state.current is not None and number == state.current.number:
         return state.current
-    if state.finished:
-        abort(409, "The game is over: no more deals are played.")
-    abort(404)
+    return None
 
 
 def _stored_values(game: Game, number: int) -> dict[str, Any]:
@@ -292,18 +429,34 @@ def _deal_page(
     phase: str,
     error: RuleViolation | None,
 ) -> str:
+    return render_template("games/deal.html", **_screen_context(record, game, facts, values, phase, error))
+
+
+def _screen_context(
+    record: StoredGame,
+    game: Game,
+    facts: DealFacts,
+    values: dict[str, Any],
+    phase: str,
+    error: RuleViolation | None,
+) -> dict[str, Any]:
+    """What a deal's screen shows: the standings, the facts, the form with the values and the refusal."""
     screen = screen_for(game.table.variant)
-    return render_template(
-        "games/deal.html",
-        record=record,
-        game=game,
-        state=game.state,
-        facts=facts,
-        about=view.deal_about(game, facts, values.get("trump")),
-        values=values,
-        phase=phase,
-        error=error,
-        form_template=screen.form_template,
-        screen=screen,
+    about = view.deal_about(game, facts, values.get("trump"))
+    return {
+        "record": record,
+        "game": game,
+        "state": game.state,
+        "facts": facts,
+        "about": about,
+        "facts_line": view.facts_line(about),
+        "strip": view.standings_strip(game),
+        "undo_step": changes.undo_step(record, game),
+        "redo_step": changes.redo_step(record, game),
+        "values": values,
+        "phase": phase,
+        "error": error,
+        "form_template": screen.form_template,
+        "screen": screen,
         **screen.context(game, facts, values, phase),
-    )
+    }

@@ -65,10 +65,11 @@ def progress_text(game: Game) -> str:
 
 
 def deal_title(state: GameState, facts: DealFacts) -> str:
-    """ "Deal 5 of 21", or "Deal 5" when the game ends on a score."""
+    """ "Deal 5 of 21" ("Hand 5 of 21" where the players say hand), or "Deal 5" when it ends on a score."""
+    word = state.table.variant.deal_word.title
     if state.deal_count is None:
-        return f"Deal {facts.number}"
-    return f"Deal {facts.number} of {state.deal_count}"
+        return f"{word} {facts.number}"
+    return f"{word} {facts.number} of {state.deal_count}"
 
 
 def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
@@ -108,6 +109,49 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
         "hook": _hook_text(game, facts),
         "reminders": list(facts.reminders),
     }
+
+
+def facts_line(about: dict[str, Any]) -> str:
+    """The deal's facts in one line, for the top of the deal screen: "Bob deals 9 · trump: turn a card"."""
+    dealer, out = about["dealer"], about["sitting_out"]
+    parts = [f"{dealer} deals {about['cards']}" + (", sits out" if out == [dealer] else "")]
+    if out and out != [dealer]:
+        parts.append(f"{', '.join(out)} out")
+    trump = about["trump"]
+    if trump == "Turn a card":
+        trump = "turn for trump"
+    elif trump[:1].isalpha():
+        trump = trump[:1].lower() + trump[1:]
+    parts.append(trump)
+    if about["hook"]:
+        parts.append("hook")
+    return " · ".join(parts)
+
+
+def standings_strip(game: Game) -> dict[str, Any] | None:
+    """The compact standings at the top of the deal screen: each side's total and the last deal's points.
+
+    None before any deal is scored.
+    """
+    state = game.state
+    scored = [deal for deal in state.deals if deal.complete]
+    if not scored:
+        return None
+    last = scored[-1]
+    names = side_names(game)
+    best = max(state.totals)
+    points = last.points or ()
+    sides = [
+        {
+            "name": name,
+            "total": state.totals[index],
+            "points": points[index] if index < len(points) else None,
+            "leading": state.totals[index] == best and min(state.totals) != best,
+        }
+        for index, name in enumerate(names)
+    ]
+    word = game.table.variant.deal_word
+    return {"caption": f"After {word.singular} {last.number}", "sides": sides, "number": last.number}
 
 
 def _hook_text(game: Game, facts: DealFacts) -> str | None:

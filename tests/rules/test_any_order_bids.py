@@ -75,6 +75,7 @@ def test_the_complete_set_is_refused_by_the_hook_whatever_came_first(partial: tu
         "Ann deals and may not bid 1: the bids would add up to 10, the number of cards"
     )
     assert refused.value.field == "bids"
+    assert refused.value.seat == ANN
 
 
 def test_the_last_bidders_forbidden_bid_is_struck_once_the_others_are_in_in_any_order() -> None:

@@ -17,7 +17,8 @@ from ...rules import Game, RuleViolation, Trump
 from ...rules.state import DealFacts
 from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ..view import trump_text as describe_trump
-from . import EntryScreen, number_or_text, per_seat, register
+from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
+from .exact import MOST_LINES, row_layout
 
 NULL_MARK = "N"
 DOUBLE_VALUE = "double"
@@ -226,7 +227,20 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     left, left_text = tricks_line(facts, tricks)
     players = game.table.players
     trump = values.get("trump")
+    wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
+    fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)
+    extra = [("First lead", lead_text(game, facts))]
+    if oneonta.dummy_seat_text:
+        extra.append(("Dummy", oneonta.dummy_seat_text))
+    if oneonta.tie_break:
+        out = [players[seat] for seat in facts.sitting_out]
+        extra.append(("Tie-break hand", f"Out: {', '.join(out)}" if out else "Everyone plays"))
+    rows = len(bidders)
     return {
+        "everyone": fill["everyone"],
+        "extra_facts": extra,
+        "bid_layout": "wrap" if 2 * rows <= MOST_LINES else "strip",
+        "layout": row_layout(rows, facts.cards + 1),
         "bidders": bidders,
         "bid_line": bid_line(facts, bids, players),
         "tricks_left": left,
@@ -241,8 +255,21 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     }
 
 
-def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The running lines and every struck choice (bid chips, "double" for the switch), for the live check."""
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
+    """The running lines, every struck choice (bid chips, "double" for the switch) and the tricks the
+    tapped ones imply, for the live check."""
+    answer: dict[str, Any] = {}
+    if "tricks" in values:
+        wanted = [bid.tricks_bid if bid is not None else None for bid in entered_bids(game, facts, values)]
+        fill = tricks_fill(facts, wanted, values, soft, rest_to_dummy=_oneonta_facts(facts).dummy)
+        values = fill["values"]
+        tricks = entered_tricks(values, game.table.size)
+        answer.update(
+            fill=fill["fill"],
+            everyone=fill["everyone"],
+            values=values,
+            complete=all(tricks[seat] is not None for seat in facts.bidding_order),
+        )
     shown = context(game, facts, values, "all")
     struck: list[dict[str, Any]] = []
     for bidder in shown["bidders"]:
@@ -254,6 +281,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
                 {"seat": bidder["seat"], "value": DOUBLE_VALUE, "reason": bidder["double"]["reason"]}
             )
     return {
+        **answer,
         "summary": shown["bid_line"],
         "tricks_left": shown["tricks_left"],
         "tricks_text": shown["tricks_text"],

@@ -17,9 +17,8 @@ from werkzeug.wrappers import Response
 from .. import store
 from ..kept import KeptByVersion
 from ..rules import Game, RuleViolation, get_variant
-from ..rules.state import DealFacts
 from ..store import StoredGame
-from . import changes, view
+from . import changes, screens, view
 from .device import can_edit, known_game_ids, remember_key, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
@@ -28,7 +27,7 @@ from .qr import qr_svg
 bp = Blueprint("games", __name__)
 SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
 
-Page = str | tuple[str, int] | Response
+Page = str | tuple[str, int] | Response | tuple[Response, int]
 
 
 @bp.get("/games")
@@ -109,27 +108,28 @@ def deal(game_id: str, number: int) -> Page:
     """
     record, game = store.load_game(game_id)
     require_edit(record)
-    facts = _open_facts(record, game, number)
+    facts = screens.open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.values.get("phase") or screen.phase(game, number)
     if request.method == "GET":
-        return _deal_page(record, game, facts, _stored_values(game, number), phase, None)
+        return screens.deal_page(record, game, facts, screens.stored_values(game, number), phase, None)
     values = screen.read(request.form, game, facts, phase)
     if request.form.get("fill") == "everyone":  # "Everyone made their bid" without the script: fill in, keep
-        return _deal_page(record, game, facts, _everyone_made(game, facts, values, phase), phase, None)
-    before = _stored_values(game, number) if number <= len(game.entries) else None
+        filled = screens.everyone_made(game, facts, values, phase)
+        return screens.deal_page(record, game, facts, filled, phase, None)
+    before = screens.stored_values(game, number) if number <= len(game.entries) else None
     try:
         if _stale(record):
             raise store.ChangedElsewhere()
         updated = store.record_deal(record, game, number, values)
     except store.ChangedElsewhere as changed:
-        return _changed_elsewhere(game_id, number, changed)
+        return screens.changed_elsewhere(game_id, number, changed)
     except RuleViolation as refused:  # refused by the engine before anything was written
-        if _wants_json():
-            return jsonify(_refusal(refused)), 422
-        return _deal_page(record, game, facts, values, phase, refused), 422
+        if screens.wants_json():
+            return jsonify(screens.refusal(refused)), 422
+        return screens.deal_page(record, game, facts, values, phase, refused), 422
     changes.remember_change(record, number, before)
-    return _moved_on(record, updated, number)
+    return screens.moved_on(record, updated, number)
 
 
 @bp.post("/games/<game_id>/deals/<int:number>/check")
@@ -141,7 +141,7 @@ def check(game_id: str, number: int) -> Response:
     """
     record, game = store.load_game(game_id)
     require_edit(record)
-    facts = _open_facts(record, game, number)
+    facts = screens.open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.form.get("phase") or screen.phase(game, number)
     values = screen.read(request.form, game, facts, phase)
@@ -154,7 +154,7 @@ def check(game_id: str, number: int) -> Response:
         game.verify(game.table.variant.engine.read_entry(number, judged))
     except RuleViolation as refused:
         if complete:
-            verdict = _refusal(refused)
+            verdict = screens.refusal(refused)
     return jsonify({**verdict, **shown})
 
 
@@ -175,7 +175,7 @@ def abandon(game_id: str) -> Page:
     """Ask first; then mark the game abandoned (it stays readable)."""
     record, game = store.load_game(game_id)
     require_edit(record)
-    _refuse_if_abandoned(record)
+    screens.refuse_if_abandoned(record)
     if request.method == "GET":
         return render_template("games/abandon.html", record=record, game=game)
     try:
@@ -223,21 +223,11 @@ def _stale(record: StoredGame) -> bool:
     return sent.strip().removeprefix("W/").strip('"') != str(record.version)
 
 
-def _wants_json() -> bool:
-    """True when the page's script asks for JSON rather than a page."""
-    return request.accept_mimetypes.best == "application/json"
-
-
-def _refusal(refused: RuleViolation) -> dict[str, Any]:
-    """A refusal as the page's script shows it: the reason, the field and the seat at fault."""
-    return {"error": refused.message, "field": refused.field, "seat": refused.seat}
-
-
 def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) -> Page:
     """Undo or redo (``take``), then back to the sheet or to the deal due, as the form says."""
     record, game = store.load_game(game_id)
     require_edit(record)
-    _refuse_if_abandoned(record)
+    screens.refuse_if_abandoned(record)
     to_sheet = request.form.get("back") == "sheet"
     try:
         if _stale(record):
@@ -245,101 +235,15 @@ def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) ->
         updated, message = take(record, game)
     except RuleViolation as refused:  # ChangedElsewhere among them
         record, game = store.load_game(game_id)
-        if _wants_json():
-            return jsonify({**_refusal(refused), **_screen_answer(record, game, None)}), 409
+        if screens.wants_json():
+            return jsonify({**screens.refusal(refused), **screens.screen_answer(record, game, None)}), 409
         flash(refused.message)
-        target = _current_url(record, game) if not to_sheet else url_for("games.sheet", game_id=game_id)
-        return redirect(target, 303)
-    if to_sheet and not _wants_json():
+        back = url_for("games.sheet", game_id=game_id) if to_sheet else screens.current_url(record, game)
+        return redirect(back, 303)
+    if to_sheet and not screens.wants_json():
         flash(message)
         return redirect(url_for("games.sheet", game_id=game_id))
-    return _answer(record, updated, _current_number(updated), message)
-
-
-def _moved_on(record: StoredGame, game: Game, number: int) -> Page:
-    """Where a saved deal leads: its own tricks while it is open, else the next deal; a correction
-    of an earlier deal, or the last deal of a game, back to the sheet."""
-    word = game.table.variant.deal_word.title
-    deal = game.state.deals[number - 1]
-    if number < len(game.entries):
-        sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")
-        return _answer(record, game, None, f"{word} {number} corrected.", url=sheet)
-    if not deal.complete:
-        return _answer(record, game, number, None)
-    return _answer(record, game, _current_number(game), f"{word} {number} saved.")
-
-
-def _answer(
-    record: StoredGame, game: Game, number: int | None, message: str | None, *, url: str | None = None
-) -> Page:
-    """After a change: the next screen as JSON for the page's script, else a redirect to it."""
-    if url is None:
-        url = _deal_url(record, number) if number is not None else url_for("games.sheet", game_id=record.id)
-        if _wants_json():
-            return jsonify({"message": message, **_screen_answer(record, game, number)})
-    if _wants_json():
-        return jsonify({"message": message, "version": record.version, "html": None, "url": url})
-    if message:
-        flash(message)
-    return redirect(url)
-
-
-def _screen_answer(record: StoredGame, game: Game, number: int | None) -> dict[str, Any]:
-    """The version, and the screen of deal ``number`` (the one due when None) as an HTML fragment;
-    no fragment when the game has no deal to enter (the page then goes to the sheet)."""
-    number = number if number is not None else _current_number(game)
-    answer: dict[str, Any] = {"version": record.version, "html": None}
-    if number is None or record.abandoned_at is not None:
-        answer["url"] = url_for("games.sheet", game_id=record.id)
-        return answer
-    facts = _facts_of(game, number)
-    assert facts is not None
-    screen = screen_for(game.table.variant)
-    context = _screen_context(
-        record, game, facts, _stored_values(game, number), screen.phase(game, number), None
-    )
-    answer["html"] = render_template("games/_screen.html", **context)
-    answer["url"] = _deal_url(record, number)
-    answer["title"] = context["about"]["title"]
-    return answer
-
-
-def _changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere) -> Page:
-    """Another phone changed the game first: show what it entered, in place of what was sent (409)."""
-    record, game = store.load_game(game_id)
-    open_number = number if _facts_of(game, number) is not None else _current_number(game)
-    if _wants_json():
-        return jsonify({**_refusal(changed), **_screen_answer(record, game, open_number)}), 409
-    if open_number is None:
-        flash(changed.message)
-        return redirect(url_for("games.sheet", game_id=game_id), 303)
-    facts = _open_facts(record, game, open_number)
-    phase = screen_for(game.table.variant).phase(game, open_number)
-    return _deal_page(record, game, facts, _stored_values(game, open_number), phase, changed), 409
-
-
-def _everyone_made(game: Game, facts: DealFacts, values: dict[str, Any], phase: str) -> dict[str, Any]:
-    """The values with every player's tricks filled in from their bid, where the engine says that adds up."""
-    everyone = screen_for(game.table.variant).context(game, facts, values, phase).get("everyone") or {}
-    tricks = list(values.get("tricks") or [None] * game.table.size)
-    for seat, took in everyone.items():
-        tricks[seat] = took
-    return {**values, "tricks": tricks}
-
-
-def _current_number(game: Game) -> int | None:
-    """The number of the deal due, None when the game is over."""
-    current = game.state.current
-    return current.number if current is not None else None
-
-
-def _current_url(record: StoredGame, game: Game) -> str:
-    number = _current_number(game)
-    return _deal_url(record, number) if number is not None else url_for("games.sheet", game_id=record.id)
-
-
-def _deal_url(record: StoredGame, number: int) -> str:
-    return url_for("games.deal", game_id=record.id, number=number)
+    return screens.answer(record, updated, screens.current_number(updated), message)
 
 
 def _variant_or_404(code: str) -> Any:
@@ -387,76 +291,3 @@ def _first_form_error(form: Any) -> str:
             message = error if isinstance(error, str) else " ".join(str(e) for e in error)
             return f"{field.label.text}: {message}"
     return "Check the form"
-
-
-def _refuse_if_abandoned(record: StoredGame) -> None:
-    if record.abandoned_at is not None:
-        abort(409, "This game was abandoned: it can be read but no longer changed.")
-
-
-def _open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
-    """The facts of a deal that may be entered now: a recorded one, or the current one."""
-    _refuse_if_abandoned(record)
-    facts = _facts_of(game, number)
-    if facts is not None:
-        return facts
-    if game.state.finished:
-        abort(409, "The game is over: no more deals are played.")
-    abort(404)
-
-
-def _facts_of(game: Game, number: int) -> DealFacts | None:
-    """The facts of deal ``number`` when it is recorded or due, else None."""
-    state = game.state
-    if 1 <= number <= len(state.deals):
-        return state.deals[number - 1].facts
-    if state.current is not None and number == state.current.number:
-        return state.current
-    return None
-
-
-def _stored_values(game: Game, number: int) -> dict[str, Any]:
-    if number <= len(game.entries):
-        return game.table.variant.engine.write_entry(game.entries[number - 1])
-    return {}
-
-
-def _deal_page(
-    record: StoredGame,
-    game: Game,
-    facts: DealFacts,
-    values: dict[str, Any],
-    phase: str,
-    error: RuleViolation | None,
-) -> str:
-    return render_template("games/deal.html", **_screen_context(record, game, facts, values, phase, error))
-
-
-def _screen_context(
-    record: StoredGame,
-    game: Game,
-    facts: DealFacts,
-    values: dict[str, Any],
-    phase: str,
-    error: RuleViolation | None,
-) -> dict[str, Any]:
-    """What a deal's screen shows: the standings, the facts, the form with the values and the refusal."""
-    screen = screen_for(game.table.variant)
-    about = view.deal_about(game, facts, values.get("trump"))
-    return {
-        "record": record,
-        "game": game,
-        "state": game.state,
-        "facts": facts,
-        "about": about,
-        "facts_line": view.facts_line(about),
-        "strip": view.standings_strip(game),
-        "undo_step": changes.undo_step(record, game),
-        "redo_step": changes.redo_step(record, game),
-        "values": values,
-        "phase": phase,
-        "error": error,
-        "form_template": screen.form_template,
-        "screen": screen,
-        **screen.context(game, facts, values, phase),
-    }

@@ -104,6 +104,16 @@
       check();
     });
 
+    // At a big table a bidder's bids are one line: a tap brings the nulls (or the tricks) into view.
+    form.querySelectorAll("[data-jump-to]").forEach((jump) => {
+      jump.hidden = false;
+      jump.addEventListener("click", () => {
+        const line = jump.closest(".bid-kinds");
+        const target = line.querySelector(`[data-kind="${jump.dataset.jumpTo}"]`);
+        S.scrollTo(line, target.offsetLeft, 0);
+      });
+    });
+
     if (everyoneButton) {
       everyone = JSON.parse(everyoneButton.dataset.everyone || "{}");
       everyoneButton.addEventListener("click", (event) => {

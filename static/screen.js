@@ -9,7 +9,8 @@
   const box = document.getElementById("screen");
   if (!box) return;
   const handlers = [];
-  S.lastAppScroll = 0;
+  S.appScrolls = [];  // when the app scrolled by itself (a benchmark tells them from the player's)
+  S.swaps = 0;  // screens swapped in so far (a benchmark or a test can wait for the next)
 
   // The family scripts bind their screen here; they are called again after every swap.
   S.onScreen = function (bind) {
@@ -19,7 +20,7 @@
 
   // A scroll the app makes itself (never one the player has to make).
   S.scrollTo = function (node, left, top) {
-    S.lastAppScroll = performance.now();
+    S.appScrolls.push(performance.now());
     node.scrollTo({ left: left, top: top });
   };
 
@@ -30,6 +31,7 @@
     if (answer.title) document.title = `${answer.title} — ${document.title.split(" — ").pop()}`;
     if (window.scrollY !== 0) S.scrollTo(window, 0, 0);
     handlers.forEach((bind) => bind(box));
+    S.swaps += 1;
     const heading = box.querySelector("h1");
     if (heading) {
       heading.tabIndex = -1;

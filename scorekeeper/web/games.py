@@ -57,7 +57,9 @@ def new_game(code: str) -> Page:
     choice = form.first_dealer.data or DRAW
     drawn = choice == DRAW
     try:
-        first = secrets.randbelow(len(names)) if drawn and names else _seat_of_slot(filled, choice)
+        if not names:  # an empty form: the names are missing, whoever was to deal first
+            raise RuleViolation(f"Enter the players' names, {_table_sizes(variant)}", field="players")
+        first = secrets.randbelow(len(names)) if drawn else _seat_of_slot(filled, choice)
         if not form.validate():
             raise RuleViolation(_first_form_error(form), field="players")
         record, _game, key = store.create_game(
@@ -283,6 +285,14 @@ def _seat_of_slot(filled: list[tuple[int, str]], choice: str) -> int:
     if choice.isdigit() and int(choice) in slots:
         return slots.index(int(choice))
     raise RuleViolation("Choose who deals first, or let the app draw", field="first_dealer")
+
+
+def _table_sizes(variant: Any) -> str:
+    """ "3 to 7 of them", "4 of them", "one" — the players the variant's declaration allows."""
+    low, high = variant.min_players, variant.max_players
+    if high == 1:
+        return "one"
+    return f"{low} of them" if low == high else f"{low} to {high} of them"
 
 
 def _first_form_error(form: Any) -> str:

@@ -86,15 +86,22 @@
       if (summary && result.summary) summary.textContent = result.summary;
       strike(result);
       reveal(result);
-      if (errorBox) {
-        errorBox.textContent = result.error || "";
-        errorBox.hidden = !result.error;
+      // What saving would refuse, just above the button the player is about to tap.
+      const verdict = form.querySelector("[data-verdict]");
+      if (verdict) {
+        verdict.textContent = result.error || "";
+        verdict.classList.remove("refused");
       }
     }
 
     const check = window.Scorekeeper.liveCheck(form, show);
 
     form.addEventListener("change", (event) => {
+      // A refusal from the last save is about the hand as it was: it goes once anything changes.
+      if (errorBox) {
+        errorBox.textContent = "";
+        errorBox.hidden = true;
+      }
       if (event.target.name && event.target.name.startsWith("call-")) called(event.target);
       check();
     });

@@ -54,6 +54,11 @@
     }
 
     function show(result) {
+      // A refusal from the last save is about the entry as it was: the engine's verdict replaces it.
+      form.querySelectorAll(".refused").forEach((node) => {
+        node.textContent = "";
+        node.classList.remove("refused");
+      });
       setText("[data-summary]", result.summary);
       setText("[data-tricks-left]", result.tricks_left);
       strike(result.struck || []);
@@ -65,10 +70,6 @@
       if (result.fill) fillIn(result.fill);
       everyone = result.everyone || {};
       if (everyoneButton) everyoneButton.hidden = Object.keys(everyone).length === 0;
-      form.querySelectorAll(".refused").forEach((node) => {
-        node.textContent = "";
-        node.classList.remove("refused");
-      });
       // What saving would refuse, next to the player it concerns (else above the button).
       const spot = result.error && result.seat !== null && result.field
         ? form.querySelector(`[data-error-for="${result.field}-${result.seat}"]`) : null;

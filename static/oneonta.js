@@ -2,7 +2,7 @@
 // entry so far means and show it — struck bid chips and Double switches with the reasons, the
 // running bid total, the tricks left (or what the dummy takes), what saving would refuse — and
 // fill in the tricks the tapped ones imply, marked as filled in and changeable. A Double belongs
-// to the bid it doubles: choosing another bid clears it, and with it any refusal of it.
+// to the bids it can double: choosing a bid it cannot double clears it, and its refusal with it.
 // Without this script the form works the same, by submitting.
 (function () {
   "use strict";
@@ -91,10 +91,11 @@
         errorBox.textContent = "";
         errorBox.hidden = true;
       }
+      // A Double goes with the bids the engine lets double: another bid clears it, and its refusal.
       const bid = /^bid-(\d+)$/.exec(input.name || "");
-      if (bid) {
-        const double = form.querySelector(`input[name="double-${bid[1]}"]`);
-        if (double) double.checked = false;
+      const double = bid ? form.querySelector(`input[name="double-${bid[1]}"]`) : null;
+      if (double && double.checked && !double.dataset.doubles.split(" ").includes(input.value)) {
+        double.checked = false;
       }
       const row = input.closest("[data-tricks-row]");
       if (row) {

@@ -50,16 +50,22 @@ def moved_on(record: StoredGame, game: Game, number: int) -> Page:
 def answer(
     record: StoredGame, game: Game, number: int | None, message: str | None, *, url: str | None = None
 ) -> Page:
-    """After a change: the next screen as JSON for the page's script, else a redirect to it."""
+    """After a change: the next screen as JSON for the page's script, else a redirect to it.
+
+    Where the script has no screen to swap in (a correction goes back to the sheet, a finished
+    game has no deal to enter) it loads the page it is sent to, which shows the message.
+    """
+    if not wants_json():
+        if message:
+            flash(message)
+        sheet = url_for("games.sheet", game_id=record.id)
+        return redirect(url or (deal_url(record, number) if number is not None else sheet))
+    body: dict[str, Any] = {"message": message, "version": record.version, "html": None, "url": url}
     if url is None:
-        url = deal_url(record, number) if number is not None else url_for("games.sheet", game_id=record.id)
-        if wants_json():
-            return jsonify({"message": message, **screen_answer(record, game, number)})
-    if wants_json():
-        return jsonify({"message": message, "version": record.version, "html": None, "url": url})
-    if message:
+        body.update(screen_answer(record, game, number))
+    if body["html"] is None and message:
         flash(message)
-    return redirect(url)
+    return jsonify(body)
 
 
 def screen_answer(record: StoredGame, game: Game, number: int | None) -> dict[str, Any]:

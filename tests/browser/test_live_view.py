@@ -98,6 +98,7 @@ def test_the_live_link_follows_a_deal_entered_on_the_first_phone_by_itself(
 
     # Then the tricks: the scored row, the standings and the next deal, still without a reload.
     phone.tap_tricks(TRICKS)
+    phone.expect_tricks(TRICKS)
     phone.save_tricks(1)
     for seat, total in TOTALS.items():
         expect(live_cell(spectator, 1, seat).locator(".tot")).to_have_text(str(total), timeout=UPDATE_MS)

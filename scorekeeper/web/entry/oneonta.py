@@ -9,6 +9,7 @@ why, all come from the engine's ``legal_bids``; this module only lays them out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from math import ceil
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -18,7 +19,7 @@ from ...rules.state import DealFacts
 from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ..view import trump_text as describe_trump
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
-from .exact import MOST_LINES, row_layout
+from .exact import CHIPS_A_LINE, MOST_LINES, row_layout
 
 NULL_MARK = "N"
 DOUBLE_VALUE = "double"
@@ -168,6 +169,7 @@ def _bidder(
         "double": {
             "offered": bool(doubles),
             "which": " or ".join(choice.bid.label.removesuffix(" doubled") for choice in doubles),
+            "values": [chip_value(choice.bid) for choice in doubles],
             "checked": bid is not None and bid.doubled,
             "reason": doubles[0].reason if double_refused else None,
         },
@@ -239,7 +241,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     return {
         "everyone": fill["everyone"],
         "extra_facts": extra,
-        "bid_layout": "wrap" if 2 * rows <= MOST_LINES else "strip",
+        "bid_layout": bid_layout(rows, facts.cards),
         "layout": row_layout(rows, facts.cards + 1),
         "bidders": bidders,
         "bid_line": bid_line(facts, bids, players),
@@ -287,6 +289,15 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         "tricks_text": shown["tricks_text"],
         "struck": struck,
     }
+
+
+def bid_layout(rows: int, cards: int) -> str:
+    """How a bidder's chips (bids of tricks, nulls, the Double) fit the screen: "wrap" on lines of
+    their own; "lines", a line each for the tricks and the nulls, scrolling sideways; or "strip",
+    one line a bidder with a tap that brings the nulls into view."""
+    if rows * 2 * ceil((cards + 1) / CHIPS_A_LINE) <= MOST_LINES:
+        return "wrap"
+    return "lines" if 2 * rows <= MOST_LINES else "strip"
 
 
 def phase(game: Game, number: int) -> str:

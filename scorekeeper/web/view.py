@@ -35,6 +35,29 @@ def side_names(game: Game) -> list[str]:
     return [" & ".join(players[seat] for seat in team) for team in teams]
 
 
+def short_names(names: list[str], shortest: int = 3, longest: int = 4) -> list[str]:
+    """Names short enough for a narrow column, still telling everyone apart.
+
+    A name of at most ``longest`` letters stays whole; a longer one is cut to the
+    shortest beginning (from ``shortest`` letters) that no other name shares; a
+    partnership ("Ann & Cy") goes by its players' initials ("A&C").
+    """
+    shown = []
+    for name in names:
+        if " & " in name:
+            shown.append("&".join(part.strip()[:1] for part in name.split(" & ")))
+            continue
+        if len(name) <= longest:
+            shown.append(name)
+            continue
+        others = [other.lower() for other in names if other != name]
+        size = shortest
+        while size < len(name) and any(other.startswith(name[:size].lower()) for other in others):
+            size += 1
+        shown.append(name[:size])
+    return shown
+
+
 def winners_text(game: Game) -> str | None:
     """ "Ann wins", "Ann and Bob share the win", "Ann & Cy win"; None while nobody has won."""
     state = game.state
@@ -199,6 +222,8 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
         "editable": editable and not abandoned,
         "abandoned": abandoned,
         "sides": side_names(game),
+        "short_sides": short_names(side_names(game)),
+        "short_players": short_names(list(game.table.players)),
         "standings": standings(game),
         "winners": winners_text(game),
         "progress": progress_text(game),

@@ -99,3 +99,16 @@ def test_seven_players_the_dealer_sits_out_and_the_last_bidder_carries_the_hook(
     assert standings == dict(zip(PLAYERS, totals, strict=True))
     # Bob sat deal 2 out: his total on the standings is still the one deal 1 left him.
     expect(phone.cell(1, BOB).locator(".tot")).to_have_text(str(standings["Bob"]))
+    # Seven players fit a phone: the sheet shows totals only, every one of them without scrolling sideways.
+    expect(page.locator("#compact")).to_be_checked()
+    wrap = page.locator(".grid-wrap")
+    assert wrap.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+    for total in page.locator("#deal-2 .tot").all():
+        box = total.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    expect(page.locator("table.grid thead th[data-short]")).to_have_count(len(PLAYERS))
+    phone.shoot_both("seven-players-totals-only")
+    # The details are one tap away, and then the sheet scrolls sideways with the deal column kept.
+    page.click("label:has(#compact)")
+    assert wrap.evaluate("(node) => node.scrollWidth > node.clientWidth")
+    expect(page.locator("#deal-2 .bt").first).to_be_visible()

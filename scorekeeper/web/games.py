@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import store
@@ -26,6 +27,8 @@ from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
 SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
+GRIDS: KeptByVersion[Markup] = KeptByVersion(size=256)
+"""The score-sheet grids of the pages that are not kept whole (the editing phone's), per game version."""
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
 
@@ -77,15 +80,21 @@ def sheet(game_id: str) -> str:
 
     A follower's page (no edit right, no message) is kept per game version, so
     reading an unchanged game again costs one query, not a replay and a render.
+    The editing phone's page carries its own undo, redo and form tokens, so only
+    its grid, the costly part, is kept.
     """
     record = store.load_record(game_id)
     editable = can_edit(record)
     key = (record.id, record.version, request.host_url)
-    # The editing phone's page carries its own undo, redo and form tokens: it is never kept.
     personal = editable or "_flashes" in session
     if not personal and (page := SHEETS.get(key)) is not None:
         return page
     game = store.game_of(record)
+    context = view.sheet_context(record, game, editable)
+    grid_key = (record.id, record.version, context["editable"])
+    if (grid := GRIDS.get(grid_key)) is None and game.state.deals:
+        grid = Markup(render_template(context["sheet_template"], **context))
+        GRIDS.put(grid_key, grid)
     live_url = url_for("share.live", game_id=game_id, _external=True)
     page = render_template(
         "games/sheet.html",
@@ -93,7 +102,8 @@ def sheet(game_id: str) -> str:
         live_qr=qr_svg(live_url, title="QR code of the live score"),
         undo_step=changes.undo_step(record, game) if editable else None,
         redo_step=changes.redo_step(record, game) if editable else None,
-        **view.sheet_context(record, game, editable),
+        grid=grid,
+        **context,
     )
     if not personal:
         SHEETS.put(key, page)

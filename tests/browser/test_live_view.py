@@ -47,7 +47,7 @@ def spectator(browser: Browser, playwright: Playwright, live_server: str) -> Ite
 
 
 def live_link(phone: Phone) -> str:
-    """Open "Follow on other phones" under the sheet and read the live link it offers."""
+    """Open "Share the score" on the sheet and read the live link it offers."""
     share = phone.page.locator("details.share")
     share.locator("summary").click()
     link = share.locator("a", has_text="/live")

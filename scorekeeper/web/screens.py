@@ -93,7 +93,10 @@ def changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere
     record, game = store.load_game(game_id)
     open_number = number if facts_of(game, number) is not None else current_number(game)
     if wants_json():
-        return jsonify({**refusal(changed), **screen_answer(record, game, open_number)}), 409
+        body = {**refusal(changed), **screen_answer(record, game, open_number)}
+        if body["html"] is None:  # the page goes to the sheet: the sheet says why
+            flash(changed.message)
+        return jsonify(body), 409
     if open_number is None:
         flash(changed.message)
         return redirect(url_for("games.sheet", game_id=game_id), 303)
@@ -118,15 +121,18 @@ def current_number(game: Game) -> int | None:
 
 
 def current_url(record: StoredGame, game: Game) -> str:
+    """The screen of the deal due, or the sheet when the game is over."""
     number = current_number(game)
     return deal_url(record, number) if number is not None else url_for("games.sheet", game_id=record.id)
 
 
 def deal_url(record: StoredGame, number: int) -> str:
+    """The address of deal ``number``'s screen."""
     return url_for("games.deal", game_id=record.id, number=number)
 
 
 def refuse_if_abandoned(record: StoredGame) -> None:
+    """409 for any change to an abandoned game."""
     if record.abandoned_at is not None:
         abort(409, "This game was abandoned: it can be read but no longer changed.")
 
@@ -153,6 +159,7 @@ def facts_of(game: Game, number: int) -> DealFacts | None:
 
 
 def stored_values(game: Game, number: int) -> dict[str, Any]:
+    """Deal ``number``'s inputs as stored, as the form reads them; none for a deal not begun."""
     if number <= len(game.entries):
         return game.table.variant.engine.write_entry(game.entries[number - 1])
     return {}
@@ -166,6 +173,7 @@ def deal_page(
     phase: str,
     error: RuleViolation | None,
 ) -> str:
+    """The deal's page: its screen in the site's frame, loaded as a whole (no script needed)."""
     return render_template("games/deal.html", **screen_context(record, game, facts, values, phase, error))
 
 

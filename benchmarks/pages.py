@@ -20,7 +20,7 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.web.games import SHEETS
+from scorekeeper.web.games import GRIDS, SHEETS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from replay import NAMES
@@ -79,6 +79,7 @@ def server_ms(client: FlaskClient, url: str, repeat: int = 200, *, cold: bool = 
     for _ in range(repeat):
         if cold:
             SHEETS.clear()
+            GRIDS.clear()
         start = time.perf_counter()
         client.get(url).get_data()
         times.append((time.perf_counter() - start) * 1000)

@@ -1,38 +1,114 @@
-// Live help on the deal screen: after each tap, ask the server (the engine) what the
-// entry so far means — the forbidden bid and why, the running bid total, the tricks
-// left — and show it. Without this script the form works the same, by submitting.
+// Live help on the deal screen of the bid-exactly games: after each tap, ask the server (the
+// engine) what the entry so far means — the forbidden bid and why (struck and disabled), the
+// running bid total, who bids next, the tricks left — and fill in the tricks the tapped ones
+// imply (the last player's, or the rest having made their bids), marked as filled in and
+// changeable. Without this script the form works the same, by submitting.
 (function () {
   "use strict";
-  const form = document.querySelector("form[data-check-url]");
-  if (!form) return;
-  const errorBox = document.getElementById("entry-error");
+  const S = window.Scorekeeper;
 
-  function show(result) {
-    const summary = form.querySelector("[data-summary]");
-    if (summary && result.summary) summary.textContent = result.summary;
-    const left = form.querySelector("[data-tricks-left]");
-    if (left && typeof result.tricks_left === "number") left.textContent = String(result.tricks_left);
-    form.querySelectorAll(".chip.struck").forEach((chip) => {
-      chip.classList.remove("struck");
-      chip.removeAttribute("title");
-    });
-    form.querySelectorAll("[data-reason-for]").forEach((line) => { line.textContent = ""; });
-    (result.struck || []).forEach((item) => {
-      const input = form.querySelector(`input[name="bid-${item.seat}"][value="${item.value}"]`);
-      if (input) {
-        input.closest(".chip").classList.add("struck");
-        input.closest(".chip").title = item.reason;
-      }
-      const line = form.querySelector(`[data-reason-for="${item.seat}"]`);
-      if (line) line.textContent = item.reason;
-    });
-    if (errorBox) {
-      errorBox.textContent = result.error || "";
-      errorBox.hidden = !result.error;
+  S.onScreen(function (box) {
+    const form = box.querySelector("form[data-check-url]");
+    if (!form) return;
+    const everyoneButton = form.querySelector("[data-everyone]");
+    let everyone = {};
+
+    function setText(selector, text) {
+      const node = form.querySelector(selector);
+      if (node && text !== undefined && text !== null) node.textContent = String(text);
     }
-  }
 
-  const check = window.Scorekeeper.liveCheck(form, show);
+    function strike(struck) {
+      form.querySelectorAll(".chip.struck").forEach((chip) => {
+        chip.classList.remove("struck");
+        chip.removeAttribute("title");
+        chip.querySelector("input").disabled = false;
+      });
+      form.querySelectorAll("[data-reason-for]").forEach((line) => { line.textContent = ""; });
+      struck.forEach((item) => {
+        const input = form.querySelector(`input[name="bid-${item.seat}"][value="${item.value}"]`);
+        if (input) {
+          const chip = input.closest(".chip");
+          chip.classList.add("struck");
+          chip.title = item.reason;
+          input.disabled = !input.checked;  // a struck bid already chosen stays, to be changed
+        }
+        setText(`[data-reason-for="${item.seat}"]`, item.reason);
+      });
+    }
 
-  form.addEventListener("change", check);
+    function fillIn(fill) {
+      form.querySelectorAll("[data-tricks-row]").forEach((row) => {
+        const seat = row.dataset.seat;
+        if (Object.prototype.hasOwnProperty.call(fill, seat)) {
+          const input = row.querySelector(`input[value="${fill[seat]}"]`);
+          if (input) input.checked = true;
+          row.dataset.soft = "1";
+          row.classList.add("filled");
+        } else if (row.dataset.soft) {
+          row.querySelectorAll("input:checked").forEach((input) => { input.checked = false; });
+          delete row.dataset.soft;
+          row.classList.remove("filled");
+        }
+      });
+    }
+
+    function show(result) {
+      // A refusal from the last save is about the entry as it was: the engine's verdict replaces it.
+      form.querySelectorAll(".refused").forEach((node) => {
+        node.textContent = "";
+        node.classList.remove("refused");
+      });
+      setText("[data-summary]", result.summary);
+      setText("[data-tricks-left]", result.tricks_left);
+      strike(result.struck || []);
+      form.querySelectorAll(".line.due").forEach((line) => line.classList.remove("due"));
+      if (typeof result.next === "number") {
+        const due = form.querySelector(`.line[data-seat="${result.next}"]:not([data-tricks-row])`);
+        if (due) due.classList.add("due");
+      }
+      if (result.fill) fillIn(result.fill);
+      everyone = result.everyone || {};
+      if (everyoneButton) everyoneButton.hidden = Object.keys(everyone).length === 0;
+      // What saving would refuse, next to the player it concerns (else above the button).
+      const spot = result.error && result.seat !== null && result.field
+        ? form.querySelector(`[data-error-for="${result.field}-${result.seat}"]`) : null;
+      const verdict = form.querySelector("[data-verdict]");
+      if (spot && !spot.textContent) {
+        spot.textContent = result.error;
+        spot.classList.add("refused");
+      }
+      if (verdict) verdict.textContent = result.error && !spot ? result.error : "";
+    }
+
+    const check = S.liveCheck(form, show);
+
+    form.addEventListener("change", (event) => {
+      // A refusal from the last save is about the entry as it was: it goes once anything changes.
+      const errorBox = box.querySelector("#entry-error");
+      if (errorBox) {
+        errorBox.textContent = "";
+        errorBox.hidden = true;
+      }
+      const row = event.target.closest("[data-tricks-row]");
+      if (row) {
+        delete row.dataset.soft;
+        row.classList.remove("filled");
+      }
+      check();
+    });
+
+    if (everyoneButton) {
+      everyoneButton.addEventListener("click", (event) => {
+        event.preventDefault();
+        Object.keys(everyone).forEach((seat) => {
+          const input = form.querySelector(`input[name="tricks-${seat}"][value="${everyone[seat]}"]`);
+          if (input) input.checked = true;
+        });
+        check();
+      });
+      // The server's suggestion when the page was made, until the first check answers.
+      if (!everyoneButton.hidden) everyone = JSON.parse(everyoneButton.dataset.everyone || "{}");
+    }
+  });
 })();

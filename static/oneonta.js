@@ -1,60 +1,130 @@
 // Live help on the Oneonta deal screen: after each tap, ask the server (the engine) what the
 // entry so far means and show it — struck bid chips and Double switches with the reasons, the
-// running bid total, the tricks left (or what the dummy takes), what saving would refuse.
+// running bid total, the tricks left (or what the dummy takes), what saving would refuse — and
+// fill in the tricks the tapped ones imply, marked as filled in and changeable. A Double belongs
+// to the bids it can double: choosing a bid it cannot double clears it, and its refusal with it.
 // Without this script the form works the same, by submitting.
 (function () {
   "use strict";
-  const form = document.querySelector("form[data-check-url]");
-  if (!form) return;
-  const errorBox = document.getElementById("entry-error");
+  const S = window.Scorekeeper;
 
-  function setText(selector, text) {
-    const node = form.querySelector(selector);
-    if (node && typeof text === "string") node.textContent = text;
-  }
+  S.onScreen(function (box) {
+    const form = box.querySelector("form[data-check-url]");
+    if (!form) return;
+    const errorBox = box.querySelector("#entry-error");
+    const everyoneButton = form.querySelector("[data-everyone]");
+    let everyone = {};
 
-  function targetOf(item) {
-    const input = item.value === "double"
-      ? form.querySelector(`input[name="double-${item.seat}"]`)
-      : form.querySelector(`input[name="bid-${item.seat}"][value="${item.value}"]`);
-    return input ? input.closest("label") : null;
-  }
-
-  function show(result) {
-    setText("[data-summary]", result.summary);
-    setText("[data-tricks-text]", result.tricks_text);
-    form.querySelectorAll("label.struck").forEach((label) => {
-      label.classList.remove("struck");
-      label.removeAttribute("title");
-    });
-    const reasons = new Map();
-    (result.struck || []).forEach((item) => {
-      const label = targetOf(item);
-      if (label) {
-        label.classList.add("struck");
-        label.title = item.reason;
-      }
-      const seen = reasons.get(item.seat) || [];
-      if (!seen.includes(item.reason)) seen.push(item.reason);
-      reasons.set(item.seat, seen);
-    });
-    form.querySelectorAll("[data-reason-for]").forEach((line) => {
-      line.replaceChildren(...(reasons.get(Number(line.dataset.reasonFor)) || []).map((text) => {
-        const span = document.createElement("span");
-        span.textContent = text;
-        return span;
-      }));
-    });
-    // What the engine would say on saving, next to the button the player is about to tap;
-    // the box at the top keeps a refusal from the last save until the entry is put right.
-    setText("[data-verdict]", result.error || "");
-    if (errorBox && !result.error) {
-      errorBox.textContent = "";
-      errorBox.hidden = true;
+    function setText(selector, text) {
+      const node = form.querySelector(selector);
+      if (node && typeof text === "string") node.textContent = text;
     }
-  }
 
-  const check = window.Scorekeeper.liveCheck(form, show);
+    function targetOf(item) {
+      const input = item.value === "double"
+        ? form.querySelector(`input[name="double-${item.seat}"]`)
+        : form.querySelector(`input[name="bid-${item.seat}"][value="${item.value}"]`);
+      return input ? input.closest("label") : null;
+    }
 
-  form.addEventListener("change", check);
+    function strike(struck) {
+      form.querySelectorAll("label.struck").forEach((label) => {
+        label.classList.remove("struck");
+        label.removeAttribute("title");
+        label.querySelector("input").disabled = false;
+      });
+      const reasons = new Map();
+      struck.forEach((item) => {
+        const label = targetOf(item);
+        if (label) {
+          label.classList.add("struck");
+          label.title = item.reason;
+          const input = label.querySelector("input");
+          input.disabled = !input.checked;  // a struck choice already made stays, to be changed
+        }
+        const seen = reasons.get(item.seat) || [];
+        if (!seen.includes(item.reason)) seen.push(item.reason);
+        reasons.set(item.seat, seen);
+      });
+      form.querySelectorAll("[data-reason-for]").forEach((line) => {
+        line.replaceChildren(...(reasons.get(Number(line.dataset.reasonFor)) || []).map((text) => {
+          const span = document.createElement("span");
+          span.textContent = text;
+          return span;
+        }));
+      });
+    }
+
+    function fillIn(fill) {
+      form.querySelectorAll("[data-tricks-row]").forEach((row) => {
+        const seat = row.dataset.seat;
+        if (Object.prototype.hasOwnProperty.call(fill, seat)) {
+          const input = row.querySelector(`input[value="${fill[seat]}"]`);
+          if (input) input.checked = true;
+          row.dataset.soft = "1";
+          row.classList.add("filled");
+        } else if (row.dataset.soft) {
+          row.querySelectorAll("input:checked").forEach((input) => { input.checked = false; });
+          delete row.dataset.soft;
+          row.classList.remove("filled");
+        }
+      });
+    }
+
+    function show(result) {
+      setText("[data-summary]", result.summary);
+      setText("[data-tricks-text]", result.tricks_text);
+      strike(result.struck || []);
+      if (result.fill) fillIn(result.fill);
+      everyone = result.everyone || {};
+      if (everyoneButton) everyoneButton.hidden = Object.keys(everyone).length === 0;
+      // What the engine would say on saving, next to the button the player is about to tap.
+      setText("[data-verdict]", result.error || "");
+    }
+
+    const check = S.liveCheck(form, show);
+
+    form.addEventListener("change", (event) => {
+      const input = event.target;
+      // A refusal from the last save is about the entry as it was: it goes once anything changes.
+      if (errorBox) {
+        errorBox.textContent = "";
+        errorBox.hidden = true;
+      }
+      // A Double goes with the bids the engine lets double: another bid clears it, and its refusal.
+      const bid = /^bid-(\d+)$/.exec(input.name || "");
+      const double = bid ? form.querySelector(`input[name="double-${bid[1]}"]`) : null;
+      if (double && double.checked && !double.dataset.doubles.split(" ").includes(input.value)) {
+        double.checked = false;
+      }
+      const row = input.closest("[data-tricks-row]");
+      if (row) {
+        delete row.dataset.soft;
+        row.classList.remove("filled");
+      }
+      check();
+    });
+
+    // At a big table a bidder's bids are one line: a tap brings the nulls (or the tricks) into view.
+    form.querySelectorAll("[data-jump-to]").forEach((jump) => {
+      jump.hidden = false;
+      jump.addEventListener("click", () => {
+        const line = jump.closest(".bid-kinds");
+        const target = line.querySelector(`[data-kind="${jump.dataset.jumpTo}"]`);
+        S.scrollTo(line, target.offsetLeft, 0);
+      });
+    });
+
+    if (everyoneButton) {
+      everyone = JSON.parse(everyoneButton.dataset.everyone || "{}");
+      everyoneButton.addEventListener("click", (event) => {
+        event.preventDefault();
+        Object.keys(everyone).forEach((seat) => {
+          const input = form.querySelector(`input[name="tricks-${seat}"][value="${everyone[seat]}"]`);
+          if (input) input.checked = true;
+        });
+        check();
+      });
+    }
+  });
 })();

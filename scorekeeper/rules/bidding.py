@@ -1,8 +1,12 @@
 """Bids in the games where each player bids an exact number of tricks.
 
 The hook: the last bidder may not make the bids add up to the number of
-tricks. The one forbidden value is ``cards − (sum of the earlier bids)``, and
+tricks. The one forbidden value is ``cards − (sum of the other bids)``, and
 only when that value is a bid anyone could make.
+
+At a noisy table bids are called faster than the scorer taps them, so they may
+be entered in any order: the bids are judged as a set, by the bidding order.
+Whoever's bid is entered last, the hook binds the player who bids last.
 """
 
 from __future__ import annotations
@@ -56,12 +60,17 @@ def hook_message(facts: DealFacts, players: Sequence[str], value: int) -> str:
 
 
 def legal_bids(facts: DealFacts, bids: Bids, players: Sequence[str], seat: int) -> tuple[BidChoice, ...]:
-    """Every bid 0..cards for ``seat``, given the bids already made, each allowed or not."""
+    """Every bid 0..cards for ``seat``, given the bids entered so far, each allowed or not.
+
+    The bids may have been entered in any order: once every other player in
+    the deal has bid, the last bidder's one forbidden value is struck.
+    """
     blocked: int | None = None
     if facts.hook and seat == facts.last_bidder:
-        earlier = [bid for other, bid in enumerate(bids) if other != seat and bid is not None]
-        if len(earlier) == len(facts.bidding_order) - 1:
-            blocked = forbidden_bid(facts.cards, earlier)
+        others = [bids[other] for other in facts.bidding_order if other != seat]
+        made = [bid for bid in others if bid is not None]
+        if len(made) == len(others):
+            blocked = forbidden_bid(facts.cards, made)
     return tuple(
         BidChoice(
             value=value,
@@ -72,25 +81,73 @@ def legal_bids(facts: DealFacts, bids: Bids, players: Sequence[str], seat: int) 
     )
 
 
-def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]) -> Bids:
-    """Check a deal's bids: one per seat, in range, in bidding order, within the hook.
+def implied_tricks(
+    facts: DealFacts,
+    wanted: Sequence[int | None],
+    tricks: Sequence[int | None],
+    *,
+    rest_to_dummy: bool = False,
+) -> tuple[int | None, ...]:
+    """The tricks of the players not entered yet, where the ones entered imply them.
 
-    Bids not yet made are None and must come last in the bidding order.
+    ``wanted`` is the number of tricks each seat bid to take, ``tricks`` what was
+    entered (None where nothing was). With one player left, they took the tricks
+    nobody else did. Otherwise, when the players left bid exactly the tricks the
+    others did not take, they are taken to have made their bids (with nothing
+    entered yet: everyone made their bid) — the likeliest count, for the table
+    to confirm or change. Where a dummy takes the tricks nobody else took, only
+    the second applies, and only while the bids leave the dummy none or more.
+    Seats entered, sitting out, or with nothing implied are None.
+    """
+    size = len(tricks)
+    active = [seat for seat in facts.bidding_order if seat < size]
+    missing = [seat for seat in active if tricks[seat] is None]
+    implied: list[int | None] = [None] * size
+    if not missing:
+        return tuple(implied)
+    taken = sum(took for seat, took in enumerate(tricks) if took is not None and seat in active)
+    left = facts.cards - taken
+    if len(missing) == 1 and not rest_to_dummy:
+        if 0 <= left <= facts.cards:
+            implied[missing[0]] = left
+        return tuple(implied)
+    bids = [wanted[seat] if seat < len(wanted) else None for seat in missing]
+    if any(bid is None for bid in bids):
+        return tuple(implied)
+    promised = sum(bid for bid in bids if bid is not None)
+    if promised == left or (rest_to_dummy and 0 <= promised <= left):
+        for seat, bid in zip(missing, bids, strict=True):
+            implied[seat] = bid
+    return tuple(implied)
+
+
+def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]) -> Bids:
+    """Check a deal's bids: one per seat, in range, and within the hook once all are in.
+
+    Bids not yet made are None, whichever seats they are: bids may be entered
+    in any order. Once every seat in the deal has bid, the set is judged by the
+    bidding order: the hook binds the last bidder, and the refusal names them.
     Returns the bids as a tuple; raises InvalidBid or HookViolation.
     """
     checked = _well_formed_bids(facts, bids, len(players))
     if checked is None:
         _explain_bids(facts, bids, players)
         raise AssertionError("unreachable: malformed bids always raise")  # pragma: no cover
-    last_bid = checked[facts.bidding_order[-1]]
-    # Bids come in order, so when the last bidder has bid every other bid is in too.
-    if facts.hook and last_bid is not None and sum(bid for bid in checked if bid is not None) == facts.cards:
-        raise HookViolation(hook_message(facts, players, last_bid))
+    total = sum(bid for bid in checked if bid is not None)
+    if facts.hook and total == facts.cards and _all_in(facts, checked):
+        last_bid = checked[facts.last_bidder]
+        assert last_bid is not None
+        raise HookViolation(hook_message(facts, players, last_bid), seat=facts.last_bidder)
     return checked
 
 
+def _all_in(facts: DealFacts, bids: Bids) -> bool:
+    """True when every seat in the deal has bid."""
+    return all(bids[seat] is not None for seat in facts.bidding_order)
+
+
 def _well_formed_bids(facts: DealFacts, bids: Sequence[object], size: int) -> Bids | None:
-    """The bids as a tuple when every one is in order and in range; None otherwise.
+    """The bids as a tuple when every one made is in range; None otherwise.
 
     Replays run this on every deal of every request, so it is the fast path;
     ``_explain_bids`` finds the words for whatever it rejects.
@@ -98,7 +155,6 @@ def _well_formed_bids(facts: DealFacts, bids: Sequence[object], size: int) -> Bi
     if len(bids) != size:
         return None
     cards = facts.cards
-    waiting = False
     for seat in facts.sitting_out:
         if bids[seat] is not None:
             return None
@@ -106,11 +162,10 @@ def _well_formed_bids(facts: DealFacts, bids: Sequence[object], size: int) -> Bi
     for seat in facts.bidding_order:
         bid = bids[seat]
         if bid is None:
-            waiting = True
-        elif type(bid) is not int or waiting or not 0 <= bid <= cards:
+            continue
+        if type(bid) is not int or not 0 <= bid <= cards:
             return None
-        else:
-            checked[seat] = bid
+        checked[seat] = bid
     return tuple(checked)
 
 
@@ -120,21 +175,15 @@ def _explain_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[st
         raise InvalidBid(f"Enter one bid for each of the {len(players)} players")
     for seat in facts.sitting_out:
         if bids[seat] is not None:
-            raise InvalidBid(f"{players[seat]} sits this deal out and has no bid")
-    waiting: int | None = None
+            raise InvalidBid(f"{players[seat]} sits this deal out and has no bid", seat=seat)
     for seat in facts.bidding_order:
         bid = bids[seat]
         if bid is None:
-            waiting = seat if waiting is None else waiting
             continue
         if isinstance(bid, bool) or not isinstance(bid, int):
-            raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}")
-        if waiting is not None:
-            raise InvalidBid(
-                f"{players[waiting]} bids before {players[seat]}: enter the bids in bidding order"
-            )
+            raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}", seat=seat)
         if not 0 <= bid <= facts.cards:
-            raise InvalidBid(_range_message(players[seat], bid, facts.cards))
+            raise InvalidBid(_range_message(players[seat], bid, facts.cards), seat=seat)
 
 
 def _range_message(name: str, bid: int, cards: int) -> str:

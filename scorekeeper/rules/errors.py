@@ -11,15 +11,19 @@ class RuleViolation(ValueError):
     """An input the rules forbid.
 
     ``field`` names the kind of input at fault ("bids", "tricks", "players",
-    "options", ...) so that a form or the API can point at it.
+    "options", ...) so that a form or the API can point at it; ``seat``, where
+    one player's input is at fault, is that player's seat, so that a screen
+    can show the refusal next to them.
     """
 
     field: str | None = None
+    seat: int | None = None
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(self, message: str, *, field: str | None = None, seat: int | None = None) -> None:
         super().__init__(message)
         if field is not None:
             self.field = field
+        self.seat = seat
 
     @property
     def message(self) -> str:

@@ -54,6 +54,32 @@ class Engine(Protocol):
         ...
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealWord:
+    """What a game's players call one deal ("deal", or "hand" in Bid Whist), in every form a page needs."""
+
+    singular: str
+    plural: str
+
+    @property
+    def title(self) -> str:
+        """The word starting a sentence or heading: "Deal", "Hand"."""
+        return self.singular[:1].upper() + self.singular[1:]
+
+    @property
+    def titles(self) -> str:
+        """The plural starting a sentence or heading: "Deals", "Hands"."""
+        return self.plural[:1].upper() + self.plural[1:]
+
+    def count(self, number: int) -> str:
+        """ "1 deal", "3 deals"."""
+        return f"{number} {self.singular if number == 1 else self.plural}"
+
+
+DEAL = DealWord(singular="deal", plural="deals")
+HAND = DealWord(singular="hand", plural="hands")
+
+
 @dataclass(frozen=True, kw_only=True, eq=False)
 class Variant:
     """One game the app keeps score for, declared once."""
@@ -71,6 +97,8 @@ class Variant:
     # How tricks are won (deck, cards a trick, Jokers, trumps, rank orders) for the trick
     # judge; given a deal's facts when judging that deal, None for the table as a whole.
     ranking: Callable[[Table, DealFacts | None], Ranking] = standard_ranking
+    # What the players call one deal; every page, the PDF and the texts say it this way.
+    deal_word: DealWord = DEAL
 
     def option(self, name: str) -> OptionSpec:
         """The declaration of one option by name."""

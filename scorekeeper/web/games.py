@@ -8,17 +8,18 @@ the engine's reason (422) and stores nothing.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import store
 from ..kept import KeptByVersion
 from ..rules import Game, RuleViolation, get_variant
-from ..rules.state import DealFacts
 from ..store import StoredGame
-from . import view
+from . import changes, screens, view
 from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
@@ -26,8 +27,10 @@ from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
 SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
+GRIDS: KeptByVersion[Markup] = KeptByVersion(size=256)
+"""The score-sheet grids of the pages that are not kept whole (the editing phone's), per game version."""
 
-Page = str | tuple[str, int] | Response
+Page = str | tuple[str, int] | Response | tuple[Response, int]
 
 
 @bp.get("/games")
@@ -57,7 +60,9 @@ def new_game(code: str) -> Page:
     choice = form.first_dealer.data or DRAW
     drawn = choice == DRAW
     try:
-        first = secrets.randbelow(len(names)) if drawn and names else _seat_of_slot(filled, choice)
+        if not names:  # an empty form: the names are missing, whoever was to deal first
+            raise RuleViolation(f"Enter the players' names, {_table_sizes(variant)}", field="players")
+        first = secrets.randbelow(len(names)) if drawn else _seat_of_slot(filled, choice)
         if not form.validate():
             raise RuleViolation(_first_form_error(form), field="players")
         options = form.option_values()
@@ -73,22 +78,32 @@ def new_game(code: str) -> Page:
 def sheet(game_id: str) -> str:
     """The score sheet: every deal, the totals, the leader, and what is due next.
 
-    A page without a message for this visitor is kept per game version, so
+    A follower's page (no edit right, no message) is kept per game version, so
     reading an unchanged game again costs one query, not a replay and a render.
+    The editing phone's page carries its own undo, redo and form tokens, so only
+    its grid, the costly part, is kept.
     """
     record = store.load_record(game_id)
     editable = can_edit(record)
-    key = (record.id, record.version, editable, request.host_url)
-    personal = "_flashes" in session
+    key = (record.id, record.version, request.host_url)
+    personal = editable or "_flashes" in session
     if not personal and (page := SHEETS.get(key)) is not None:
         return page
     game = store.game_of(record)
+    context = view.sheet_context(record, game, editable)
+    grid_key = (record.id, record.version, context["editable"])
+    if (grid := GRIDS.get(grid_key)) is None and game.state.deals:
+        grid = Markup(render_template(context["sheet_template"], **context))
+        GRIDS.put(grid_key, grid)
     live_url = url_for("share.live", game_id=game_id, _external=True)
     page = render_template(
         "games/sheet.html",
         live_url=live_url,
         live_qr=qr_svg(live_url, title="QR code of the live score"),
-        **view.sheet_context(record, game, editable),
+        undo_step=changes.undo_step(record, game) if editable else None,
+        redo_step=changes.redo_step(record, game) if editable else None,
+        grid=grid,
+        **context,
     )
     if not personal:
         SHEETS.put(key, page)
@@ -97,72 +112,74 @@ def sheet(game_id: str) -> str:
 
 @bp.route("/games/<game_id>/deals/<int:number>", methods=["GET", "POST"])
 def deal(game_id: str, number: int) -> Page:
-    """Enter the current deal, or correct an earlier one."""
+    """Enter the current deal, or correct an earlier one.
+
+    Asked for JSON (the page's script saving in place), a save answers with
+    the screen to show next as an HTML fragment; a refusal with the reason,
+    the field and the seat at fault, so the page shows it next to the player.
+    """
     record, game = store.load_game(game_id)
     require_edit(record)
-    facts = _open_facts(record, game, number)
+    facts = screens.open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.values.get("phase") or screen.phase(game, number)
     if request.method == "GET":
-        values = _stored_values(game, number)
-        return _deal_page(record, game, facts, values, phase, None)
+        return screens.deal_page(record, game, facts, screens.stored_values(game, number), phase, None)
     values = screen.read(request.form, game, facts, phase)
+    if request.form.get("fill") == "everyone":  # "Everyone made their bid" without the script: fill in, keep
+        filled = screens.everyone_made(game, facts, values, phase)
+        return screens.deal_page(record, game, facts, filled, phase, None)
+    before = screens.stored_values(game, number) if number <= len(game.entries) else None
     try:
         if _stale(record):
             raise store.ChangedElsewhere()
         updated = store.record_deal(record, game, number, values)
     except store.ChangedElsewhere as changed:
-        record, game = store.load_game(game_id)
-        facts = _open_facts(record, game, number)
-        values = _stored_values(game, number)
-        return _deal_page(record, game, facts, values, screen.phase(game, number), changed), 409
+        return screens.changed_elsewhere(game_id, number, changed)
     except RuleViolation as refused:  # refused by the engine before anything was written
-        return _deal_page(record, game, facts, values, phase, refused), 422
-    if number < len(updated.entries) or updated.state.deals[number - 1].complete:
-        flash(f"Deal {number} saved.")
-        return redirect(url_for("games.sheet", game_id=game_id, _anchor=f"deal-{number}"))
-    return redirect(url_for("games.deal", game_id=game_id, number=number))
+        if screens.wants_json():
+            return jsonify(screens.refusal(refused)), 422
+        return screens.deal_page(record, game, facts, values, phase, refused), 422
+    changes.remember_change(record, number, before)
+    return screens.moved_on(record, updated, number)
 
 
 @bp.post("/games/<game_id>/deals/<int:number>/check")
 def check(game_id: str, number: int) -> Response:
-    """The live check behind the entry form: the engine's verdict on the values so far."""
+    """The live check behind the entry form: the engine's verdict on the values so far.
+
+    ``soft`` names the seats whose tricks the page filled in by itself: the
+    answer works them out again from the ones tapped.
+    """
     record, game = store.load_game(game_id)
     require_edit(record)
-    facts = _open_facts(record, game, number)
+    facts = screens.open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.form.get("phase") or screen.phase(game, number)
     values = screen.read(request.form, game, facts, phase)
-    verdict: dict[str, Any] = {"error": None, "field": None}
+    soft = frozenset(int(seat) for seat in request.form.getlist("soft") if seat.isdigit())
+    shown = screen.live(game, facts, values, soft)
+    judged = shown.pop("values", values)
+    complete = shown.pop("complete", True)
+    verdict: dict[str, Any] = {"error": None, "field": None, "seat": None}
     try:
-        game.verify(game.table.variant.engine.read_entry(number, values))
+        game.verify(game.table.variant.engine.read_entry(number, judged))
     except RuleViolation as refused:
-        verdict = {"error": refused.message, "field": refused.field}
-    return jsonify({**verdict, **screen.live(game, facts, values)})
+        if complete:
+            verdict = screens.refusal(refused)
+    return jsonify({**verdict, **shown})
 
 
-@bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
+@bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Page:
-    """Ask first, showing what will go; then remove the last recorded entry."""
-    record, game = store.load_game(game_id)
-    require_edit(record)
-    _refuse_if_abandoned(record)
-    if request.method == "GET":
-        if not game.entries:
-            abort(409, "There is nothing to undo: no deal has been recorded.")
-        last = game.state.deals[-1]
-        return render_template(
-            "games/undo.html", record=record, game=game, deal=last, about=view.deal_about(game, last.facts)
-        )
-    try:
-        if _stale(record):
-            raise store.ChangedElsewhere()
-        store.undo_last(record, game)
-    except RuleViolation as refused:  # ChangedElsewhere among them
-        flash(refused.message)
-        return redirect(url_for("games.sheet", game_id=game_id), 303)
-    flash(f"Deal {len(game.entries)} removed.")
-    return redirect(url_for("games.sheet", game_id=game_id))
+    """Undo this phone's last change (or remove the last deal); redo can bring it back."""
+    return _step(game_id, changes.undo)
+
+
+@bp.post("/games/<game_id>/redo")
+def redo(game_id: str) -> Page:
+    """Record again what this phone's last undo took away, if the game has not changed since."""
+    return _step(game_id, changes.redo)
 
 
 @bp.route("/games/<game_id>/abandon", methods=["GET", "POST"])
@@ -170,7 +187,7 @@ def abandon(game_id: str) -> Page:
     """Ask first; then mark the game abandoned (it stays readable)."""
     record, game = store.load_game(game_id)
     require_edit(record)
-    _refuse_if_abandoned(record)
+    screens.refuse_if_abandoned(record)
     if request.method == "GET":
         return render_template("games/abandon.html", record=record, game=game)
     try:
@@ -198,9 +215,37 @@ def again(game_id: str) -> Response:
 
 
 def _stale(record: StoredGame) -> bool:
-    """True when the form was made from an older version of the game than the stored one."""
-    sent = request.form.get("version")
-    return sent is not None and sent != str(record.version)
+    """True when the change was made from an older version of the game than the stored one.
+
+    The version comes as ``If-Match`` (the page's script) or as the form's field.
+    """
+    sent = request.headers.get("If-Match") or request.form.get("version")
+    if sent is None:
+        return False
+    return sent.strip().removeprefix("W/").strip('"') != str(record.version)
+
+
+def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) -> Page:
+    """Undo or redo (``take``), then back to the sheet or to the deal due, as the form says."""
+    record, game = store.load_game(game_id)
+    require_edit(record)
+    screens.refuse_if_abandoned(record)
+    to_sheet = request.form.get("back") == "sheet"
+    try:
+        if _stale(record):
+            raise store.ChangedElsewhere()
+        updated, message = take(record, game)
+    except RuleViolation as refused:  # ChangedElsewhere among them
+        record, game = store.load_game(game_id)
+        if screens.wants_json():
+            return jsonify({**screens.refusal(refused), **screens.screen_answer(record, game, None)}), 409
+        flash(refused.message)
+        back = url_for("games.sheet", game_id=game_id) if to_sheet else screens.current_url(record, game)
+        return redirect(back, 303)
+    if to_sheet and not screens.wants_json():
+        flash(message)
+        return redirect(url_for("games.sheet", game_id=game_id))
+    return screens.answer(record, updated, screens.current_number(updated), message)
 
 
 def _variant_or_404(code: str) -> Any:
@@ -242,58 +287,17 @@ def _seat_of_slot(filled: list[tuple[int, str]], choice: str) -> int:
     raise RuleViolation("Choose who deals first, or let the app draw", field="first_dealer")
 
 
+def _table_sizes(variant: Any) -> str:
+    """ "3 to 7 of them", "4 of them", "one" — the players the variant's declaration allows."""
+    low, high = variant.min_players, variant.max_players
+    if high == 1:
+        return "one"
+    return f"{low} of them" if low == high else f"{low} to {high} of them"
+
+
 def _first_form_error(form: Any) -> str:
     for field in form:
         for error in field.errors:
             message = error if isinstance(error, str) else " ".join(str(e) for e in error)
             return f"{field.label.text}: {message}"
     return "Check the form"
-
-
-def _refuse_if_abandoned(record: StoredGame) -> None:
-    if record.abandoned_at is not None:
-        abort(409, "This game was abandoned: it can be read but no longer changed.")
-
-
-def _open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
-    """The facts of a deal that may be entered now: a recorded one, or the current one."""
-    _refuse_if_abandoned(record)
-    state = game.state
-    if 1 <= number <= len(state.deals):
-        return state.deals[number - 1].facts
-    if state.current is not None and number == state.current.number:
-        return state.current
-    if state.finished:
-        abort(409, "The game is over: no more deals are played.")
-    abort(404)
-
-
-def _stored_values(game: Game, number: int) -> dict[str, Any]:
-    if number <= len(game.entries):
-        return game.table.variant.engine.write_entry(game.entries[number - 1])
-    return {}
-
-
-def _deal_page(
-    record: StoredGame,
-    game: Game,
-    facts: DealFacts,
-    values: dict[str, Any],
-    phase: str,
-    error: RuleViolation | None,
-) -> str:
-    screen = screen_for(game.table.variant)
-    return render_template(
-        "games/deal.html",
-        record=record,
-        game=game,
-        state=game.state,
-        facts=facts,
-        about=view.deal_about(game, facts, values.get("trump")),
-        values=values,
-        phase=phase,
-        error=error,
-        form_template=screen.form_template,
-        screen=screen,
-        **screen.context(game, facts, values, phase),
-    )

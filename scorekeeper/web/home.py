@@ -1,13 +1,22 @@
-"""The home page: every variant the engine knows, grouped by family."""
+"""The home page: the games in progress on this phone, then every variant by family, with a filter."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from typing import Any
 
-from ..rules import families
+from flask import Blueprint, render_template, request, url_for
+
+from .. import store
+from ..rules import Variant, families
+from . import view
+from .device import known_game_ids
 from .health import health as database_health
 
 bp = Blueprint("home", __name__)
+
+RESUME_LOOKS_AT = 6
+"""How many of this phone's newest games the home page reads to find the ones in progress."""
+RESUME_SHOWS = 3
 
 
 @bp.get("/healthz")
@@ -26,5 +35,58 @@ def health() -> tuple[str, int, dict[str, str]]:
 
 @bp.get("/")
 def index() -> str:
-    """List the variants by family, each with its summary and player range."""
-    return render_template("home/index.html", families=families())
+    """Games to resume at the top; the variants by family, filtered by name or number of players."""
+    query = request.args.get("q", "").strip()
+    players_text = request.args.get("players", "").strip()
+    players = int(players_text) if players_text.isdigit() else None
+    shown = {
+        family: matching
+        for family, variants in families().items()
+        if (matching := tuple(variant for variant in variants if matches(variant, query, players)))
+    }
+    return render_template(
+        "home/index.html",
+        families=shown,
+        search={variant.code: search_text(variant) for variants in shown.values() for variant in variants},
+        resume=_resume(),
+        query=query,
+        players=players,
+        filtered=bool(query or players),
+    )
+
+
+def matches(variant: Variant, query: str, players: int | None) -> bool:
+    """True when the names, family or summary hold every word of ``query``, and the game seats ``players``."""
+    if players is not None and not variant.min_players <= players <= variant.max_players:
+        return False
+    text = search_text(variant)
+    return all(word in text for word in query.lower().split())
+
+
+def search_text(variant: Variant) -> str:
+    """What the filter looks in: the name, the aliases, the family and the summary, in lower case."""
+    return " ".join((variant.name, *variant.aliases, variant.family, variant.summary)).lower()
+
+
+def _resume() -> list[dict[str, Any]]:
+    """The games in progress among this phone's newest, each with the way back to its current deal."""
+    found: list[dict[str, Any]] = []
+    for game_id in known_game_ids()[:RESUME_LOOKS_AT]:
+        record = store.find_record(game_id)
+        if record is None:
+            continue
+        game = store.game_of(record)
+        summary = view.summary(record, game)
+        current = game.state.current
+        if not summary.playing or current is None:
+            continue
+        found.append(
+            {
+                "summary": summary,
+                "url": url_for("games.deal", game_id=record.id, number=current.number),
+                "sheet": url_for("games.sheet", game_id=record.id),
+            }
+        )
+        if len(found) == RESUME_SHOWS:
+            break
+    return found

@@ -35,6 +35,29 @@ def side_names(game: Game) -> list[str]:
     return [" & ".join(players[seat] for seat in team) for team in teams]
 
 
+def short_names(names: list[str], shortest: int = 3, longest: int = 4) -> list[str]:
+    """Names short enough for a narrow column, still telling everyone apart.
+
+    A name of at most ``longest`` letters stays whole; a longer one is cut to the
+    shortest beginning (from ``shortest`` letters) that no other name shares; a
+    partnership ("Ann & Cy") goes by its players' initials ("A&C").
+    """
+    shown = []
+    for name in names:
+        if " & " in name:
+            shown.append("&".join(part.strip()[:1] for part in name.split(" & ")))
+            continue
+        if len(name) <= longest:
+            shown.append(name)
+            continue
+        others = [other.lower() for other in names if other != name]
+        size = shortest
+        while size < len(name) and any(other.startswith(name[:size].lower()) for other in others):
+            size += 1
+        shown.append(name[:size])
+    return shown
+
+
 def winners_text(game: Game) -> str | None:
     """ "Ann wins", "Ann and Bob share the win", "Ann & Cy win"; None while nobody has won."""
     state = game.state
@@ -65,10 +88,11 @@ def progress_text(game: Game) -> str:
 
 
 def deal_title(state: GameState, facts: DealFacts) -> str:
-    """ "Deal 5 of 21", or "Deal 5" when the game ends on a score."""
+    """ "Deal 5 of 21" ("Hand 5 of 21" where the players say hand), or "Deal 5" when it ends on a score."""
+    word = state.table.variant.deal_word.title
     if state.deal_count is None:
-        return f"Deal {facts.number}"
-    return f"Deal {facts.number} of {state.deal_count}"
+        return f"{word} {facts.number}"
+    return f"{word} {facts.number} of {state.deal_count}"
 
 
 def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
@@ -108,6 +132,49 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
         "hook": _hook_text(game, facts),
         "reminders": list(facts.reminders),
     }
+
+
+def facts_line(about: dict[str, Any]) -> str:
+    """The deal's facts in one line, for the top of the deal screen: "Bob deals 9 · trump: turn a card"."""
+    dealer, out = about["dealer"], about["sitting_out"]
+    parts = [f"{dealer} deals {about['cards']}" + (", sits out" if out == [dealer] else "")]
+    if out and out != [dealer]:
+        parts.append(f"{', '.join(out)} out")
+    trump = about["trump"]
+    if trump == "Turn a card":
+        trump = "turn for trump"
+    elif trump[:1].isalpha():
+        trump = trump[:1].lower() + trump[1:]
+    parts.append(trump)
+    if about["hook"]:
+        parts.append("hook")
+    return " · ".join(parts)
+
+
+def standings_strip(game: Game) -> dict[str, Any] | None:
+    """The compact standings at the top of the deal screen: each side's total and the last deal's points.
+
+    None before any deal is scored.
+    """
+    state = game.state
+    scored = [deal for deal in state.deals if deal.complete]
+    if not scored:
+        return None
+    last = scored[-1]
+    names = side_names(game)
+    best = max(state.totals)
+    points = last.points or ()
+    sides = [
+        {
+            "name": name,
+            "total": state.totals[index],
+            "points": points[index] if index < len(points) else None,
+            "leading": state.totals[index] == best and min(state.totals) != best,
+        }
+        for index, name in enumerate(names)
+    ]
+    word = game.table.variant.deal_word
+    return {"caption": f"After {word.singular} {last.number}", "sides": sides, "number": last.number}
 
 
 def _hook_text(game: Game, facts: DealFacts) -> str | None:
@@ -155,6 +222,8 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
         "editable": editable and not abandoned,
         "abandoned": abandoned,
         "sides": side_names(game),
+        "short_sides": short_names(side_names(game)),
+        "short_players": short_names(list(game.table.players)),
         "standings": standings(game),
         "winners": winners_text(game),
         "progress": progress_text(game),

@@ -2,7 +2,7 @@
 taps through the pages as a player at the table would.
 
 One server and one browser serve the whole session; each test gets a fresh browser
-context (its own cookies, so its own device) with a page the size of a Pixel 7.
+context (its own cookies, so its own device): a Pixel 7 held upright at 390×844.
 A failed test leaves a full-page screenshot in its pytest tmp dir, next to the
 screenshots of the journey's steps; nothing is written into the repository.
 """
@@ -33,7 +33,25 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE_MODEL = "Pixel 7"
+VIEWPORT = {"width": 390, "height": 844}
+"""The phone held upright that the screens are made for: one deal fits it without scrolling."""
 TIMEOUT_MS = 10_000
+
+# Whether a button can be tapped where it is: on the screen, inside every box that clips it, on top.
+REACHABLE = """(node) => {
+  const box = node.getBoundingClientRect();
+  if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
+  for (let up = node.parentElement; up; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (/(auto|scroll|hidden)/.test(style.overflowX + style.overflowY)) {
+      const clip = up.getBoundingClientRect();
+      if (box.left < clip.left - 1 || box.right > clip.right + 1) return false;
+      if (box.top < clip.top - 1 || box.bottom > clip.bottom + 1) return false;
+    }
+  }
+  const top = document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+  return top !== null && (node === top || node.contains(top));
+}"""
 
 SHEET_URL = re.compile(r"/games/[0-9a-f]{32}(#deal-\d+)?$")
 DEAL_URL = re.compile(r"/games/[0-9a-f]{32}/deals/\d+(\?.*)?$")
@@ -94,12 +112,22 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
 
 
 class Phone:
-    """The one phone lying on the card table: starts games, taps bids and tricks, reads the sheet."""
+    """The one phone lying on the card table: starts games, taps bids and tricks, reads the sheet.
+
+    Every tap goes through ``tap``, which counts it and checks that the button is where a
+    thumb reaches it without scrolling (on the screen, not hidden in its row, not covered).
+    """
 
     def __init__(self, page: Page, shots: Path) -> None:
         self.page = page
         self.shots = shots
         self.shot_count = 0
+        self.taps = 0
+        self.loads = 0
+        page.on("load", lambda _page: self._loaded())
+
+    def _loaded(self) -> None:
+        self.loads += 1
 
     # --- the new-game form ------------------------------------------------------------
 
@@ -141,13 +169,33 @@ class Phone:
 
     # --- the deal screen --------------------------------------------------------------
 
-    def open_next_deal(self, number: int) -> None:
+    def open_next_deal(self, number: int, word: str = "Deal") -> None:
         """From the sheet, tap the button that opens the deal due next."""
         self.page.click("section.current a.button.primary")
         expect(self.page).to_have_url(DEAL_URL)
-        expect(self.page.locator("h1")).to_contain_text(f"Deal {number}")
+        expect(self.page.locator("h1")).to_contain_text(f"{word} {number}")
+        self.page.wait_for_load_state("load")
 
-    def bid_chip(self, seat: int, value: int) -> Locator:
+    def open_sheet(self) -> None:
+        """From a deal's screen, back to the score sheet."""
+        self.page.click("a.back")
+        expect(self.page).to_have_url(SHEET_URL)
+
+    def tap(self, target: str | Locator, *, in_reach: bool = True) -> None:
+        """One tap of the thumb, on a button it reaches without scrolling (unless on a longer page)."""
+        node = self.page.locator(target) if isinstance(target, str) else target
+        node.wait_for(state="visible")
+        if in_reach:
+            assert node.evaluate(REACHABLE), f"a scroll is needed to reach {target}"
+        node.click()
+        self.taps += 1
+        self.settle()
+
+    def settle(self) -> None:
+        """Wait for the live check the last tap set off (the struck bids, the filled-in tricks)."""
+        self.page.evaluate("() => Promise.resolve(window.Scorekeeper && window.Scorekeeper.pending)")
+
+    def bid_chip(self, seat: int, value: int | str) -> Locator:
         """The chip to tap for ``seat`` bidding ``value``."""
         return self.page.locator(f"label.chip:has(input[name='bid-{seat}'][value='{value}'])")
 
@@ -155,7 +203,7 @@ class Phone:
         """The chip to tap for ``seat`` having taken ``value`` tricks."""
         return self.page.locator(f"label.chip:has(input[name='tricks-{seat}'][value='{value}'])")
 
-    def bid_input(self, seat: int, value: int) -> Locator:
+    def bid_input(self, seat: int, value: int | str) -> Locator:
         """The radio input behind a bid chip (to read whether it is selected)."""
         return self.page.locator(f"input[name='bid-{seat}'][value='{value}']")
 
@@ -165,45 +213,73 @@ class Phone:
 
     def tap_trump(self, suit: str) -> None:
         """Tap the turned card's suit ("S", "H", "D" or "C")."""
-        self.page.click(f"label.chip:has(input[name=trump][value='{suit}'])")
+        self.tap(f"label.chip:has(input[name=trump][value='{suit}'])")
 
-    def tap_bids(self, bids: Mapping[int, int]) -> None:
-        """Tap each seat's bid, in the mapping's order (the bidding order)."""
+    def tap_bids(self, bids: Mapping[int, int | str]) -> None:
+        """Tap each seat's bid, in the mapping's order."""
         for seat, value in bids.items():
-            self.bid_chip(seat, value).click()
+            self.tap(self.bid_chip(seat, value))
 
     def tap_tricks(self, tricks: Mapping[int, int]) -> None:
         """Tap each seat's tricks taken."""
         for seat, value in tricks.items():
-            self.tricks_chip(seat, value).click()
+            self.tap(self.tricks_chip(seat, value))
+
+    def expect_tricks(self, tricks: Mapping[int, int]) -> None:
+        """Every seat's tricks are selected (tapped or filled in)."""
+        for seat, value in tricks.items():
+            expect(self.tricks_input(seat, value)).to_be_checked()
 
     def save(self) -> Response:
-        """Tap the primary button of the form; returns the server's answer to the post."""
+        """Tap the screen's Save; returns the server's answer to the post, once the page shows it."""
+        swaps = self.page.evaluate("() => window.Scorekeeper ? window.Scorekeeper.swaps : null")
+        button = "button[data-primary]" if swaps is not None else "button.primary"
         with self.page.expect_response(
             lambda response: response.request.method == "POST" and not response.url.endswith("/check")
         ) as answer:
-            self.page.click("button.primary")
-        return answer.value
+            self.tap(button, in_reach=swaps is not None)
+        response = answer.value
+        if response.ok and swaps is not None:
+            self.page.wait_for_function(
+                "(swaps) => !window.Scorekeeper || window.Scorekeeper.swaps > swaps", arg=swaps
+            )
+        return response
 
     def save_bids(self) -> None:
-        """Save the bids and land on the same deal's tricks."""
-        expect(self.page.locator("button.primary")).to_have_text("Save the bids")
-        assert self.save().status == 302
-        expect(self.page.locator("button.primary")).to_have_text("Save the tricks")
+        """Save the bids and see the same deal's tricks, in place."""
+        expect(self.page.locator("button[data-primary]")).to_have_text("Save the bids")
+        assert self.save().status == 200
+        expect(self.page.locator("button[data-primary]")).to_have_text("Save the tricks")
 
-    def save_tricks(self, number: int) -> None:
-        """Save the tricks (or a correction) and land on the sheet, at the deal's row."""
-        assert self.save().status == 302
-        expect(self.page).to_have_url(SHEET_URL)
-        expect(self.page.locator(".flash")).to_have_text(f"Deal {number} saved.")
+    def save_tricks(self, number: int, word: str = "Deal") -> None:
+        """Save the tricks and see the next deal's screen, in place, with the standings after this one."""
+        assert self.save().status == 200
+        expect(self.page.locator("h1")).to_contain_text(f"{word} {number + 1}")
+        expect(self.page.locator(".strip-caption")).to_have_text(f"{word} {number} saved.")
 
-    def play_deal(self, number: int, bids: Mapping[int, int], tricks: Mapping[int, int]) -> None:
-        """From the sheet: open the deal due, tap the bids, save, tap the tricks, save."""
-        self.open_next_deal(number)
+    def play_deal(self, bids: Mapping[int, int | str], tricks: Mapping[int, int], number: int) -> None:
+        """On the deal's screen: tap the bids, save, tap the tricks, save."""
         self.tap_bids(bids)
         self.save_bids()
-        self.tap_tricks(tricks)
+        for seat, value in tricks.items():
+            if not self.tricks_input(seat, value).is_checked():
+                self.tap(self.tricks_chip(seat, value))
+        self.expect_tricks(tricks)
         self.save_tricks(number)
+
+    def undo(self) -> None:
+        """Tap Undo at the top of the game."""
+        self.tap("button[data-undo]")
+
+    def redo(self) -> None:
+        """Tap Redo at the top of the game."""
+        self.tap("button[data-redo]")
+
+    def strip(self) -> dict[str, int]:
+        """The standings at the top of the deal screen: each side's name and total."""
+        names = self.page.locator(".strip-name").all_text_contents()
+        totals = self.page.locator(".strip-score strong").all_text_contents()
+        return {name.strip(): int(total) for name, total in zip(names, totals, strict=True)}
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -228,25 +304,34 @@ class Phone:
         totals = self.page.locator(".standings li strong").all_text_contents()
         return {name.strip(): int(total) for name, total in zip(names, totals, strict=True)}
 
-    def shoot(self, name: str) -> Path:
-        """A full-page screenshot of the journey's step, in the test's tmp dir."""
+    def shoot(self, name: str, *, dark: bool = False) -> Path:
+        """A screenshot of the phone's screen at this step (light, or dark), in the test's tmp dir."""
         self.shot_count += 1
-        path = self.shots / f"{self.shot_count:02d}-{name}.png"
-        self.page.screenshot(path=path, full_page=True)
+        path = self.shots / f"{self.shot_count:02d}-{name}{'-dark' if dark else ''}.png"
+        if dark:
+            self.page.emulate_media(color_scheme="dark")
+        self.page.screenshot(path=path)
+        if dark:
+            self.page.emulate_media(color_scheme="light")
         return path
+
+    def shoot_both(self, name: str) -> tuple[Path, Path]:
+        """The screen in light and in dark mode."""
+        return self.shoot(name), self.shoot(name, dark=True)
 
 
 @pytest.fixture
 def phone(
     browser: Browser, playwright: Playwright, live_server: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> Iterator[Phone]:
-    """A fresh phone (browser context) in a Pixel 7 viewport, pointed at the live server.
+    """A fresh phone (browser context): a Pixel 7 at 390×844, pointed at the live server.
 
     Fails the test on a script error in the page or a server error (5xx), and saves
     a full-page screenshot under the test's tmp dir when the test fails.
     """
     profile = dict(playwright.devices[PHONE_MODEL])
     profile.pop("default_browser_type", None)
+    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
     context = browser.new_context(**profile, base_url=live_server)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, expect
 
-from .conftest import DEAL_URL, SHEET_URL, Phone
+from .conftest import DEAL_URL, Phone
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 ANN, BOB, CY, DEE = range(4)
@@ -45,9 +45,10 @@ def reason_line(phone: Phone, position: int) -> Locator:
 
 
 def save_hand(phone: Phone, number: int) -> None:
-    """Tap "Save the hand" and land on the sheet with the hand saved."""
-    expect(phone.page.locator("button.primary")).to_have_text("Save the hand")
-    phone.save_tricks(number)
+    """Tap "Save the hand" and see the next hand's screen, in place, then go to the sheet."""
+    expect(phone.page.locator("button[data-primary]")).to_have_text("Save the hand")
+    phone.save_tricks(number, word="Hand")
+    phone.open_sheet()
 
 
 @pytest.mark.browser
@@ -56,7 +57,7 @@ def test_a_call_that_does_not_beat_the_high_call_is_struck_then_four_downtown_ma
 ) -> None:
     page = phone.page
     start_with_ann_dealing(phone)
-    phone.open_next_deal(1)
+    phone.open_next_deal(1, word="Hand")
     expect(caller(phone, BOB_FIRST).locator(".who")).to_have_text("Bob")
     expect(caller(phone, BOB_FIRST)).to_have_attribute("open", "")
     expect(caller(phone, CY_SECOND)).to_be_hidden()
@@ -69,15 +70,16 @@ def test_a_call_that_does_not_beat_the_high_call_is_struck_then_four_downtown_ma
     expect(call_chip(phone, CY_SECOND, "3 uptown")).to_have_attribute("title", NOT_HIGHER)
     expect(call_chip(phone, CY_SECOND, "3 NT")).not_to_have_class(STRUCK)
 
-    # Cy taps the struck call anyway: the reason shows under Cy's chips, and saving refuses it.
+    # Cy taps the struck call anyway: the reason shows under Cy's chips, and saving refuses it in place.
     call_chip(phone, CY_SECOND, "3 uptown").click()
     expect(reason_line(phone, CY_SECOND)).to_have_text(NOT_HIGHER)
-    expect(page.locator("#entry-error")).to_have_text(NOT_HIGHER)
+    expect(page.locator("[data-verdict]")).to_have_text(NOT_HIGHER)
     phone.shoot("three-uptown-struck")
     refusal = phone.save()
     assert refusal.status == 422
     expect(page).to_have_url(DEAL_URL)
-    expect(page.locator("#entry-error")).to_have_text(NOT_HIGHER)
+    expect(page.locator("[data-verdict]")).to_have_text(NOT_HIGHER)
+    expect(page.locator("#entry-error")).to_be_hidden()
     expect(reason_line(phone, CY_SECOND)).to_have_text(NOT_HIGHER)
     expect(page.locator("input[name='call-0'][value='3 downtown']")).to_be_checked()
     expect(page.locator("input[name='call-1'][value='3 uptown']")).to_be_checked()
@@ -86,7 +88,7 @@ def test_a_call_that_does_not_beat_the_high_call_is_struck_then_four_downtown_ma
     # Cy bids higher; Dee and Ann pass: Cy wins at 4 downtown and names hearts.
     tap_call(phone, CY_SECOND, "4 downtown", said="4 ↓")
     expect(reason_line(phone, CY_SECOND)).to_have_text("")
-    expect(page.locator("#entry-error")).to_be_hidden()
+    expect(page.locator("[data-verdict]")).to_have_text("")
     tap_call(phone, DEE_THIRD, "pass", said="pass")
     tap_call(phone, ANN_LAST, "pass", said="pass")
     expect(page.locator("[data-summary]")).to_have_text(
@@ -123,7 +125,7 @@ def test_a_call_that_does_not_beat_the_high_call_is_struck_then_four_downtown_ma
 def test_three_passes_force_the_dealer_whose_pass_is_struck_with_the_reason(phone: Phone) -> None:
     page = phone.page
     start_with_ann_dealing(phone)
-    phone.open_next_deal(1)
+    phone.open_next_deal(1, word="Hand")
     tap_call(phone, BOB_FIRST, "pass", said="pass")
     tap_call(phone, CY_SECOND, "pass", said="pass")
     tap_call(phone, DEE_THIRD, "pass", said="pass")
@@ -138,10 +140,10 @@ def test_three_passes_force_the_dealer_whose_pass_is_struck_with_the_reason(phon
     phone.shoot("dealer-forced")
 
     call_chip(phone, ANN_LAST, "pass").click()
-    expect(page.locator("#entry-error")).to_have_text(FORCED)
+    expect(page.locator("[data-verdict]")).to_have_text(FORCED)
     refusal = phone.save()
     assert refusal.status == 422
-    expect(page.locator("#entry-error")).to_have_text(FORCED)
+    expect(page.locator("[data-verdict]")).to_have_text(FORCED)
     expect(reason_line(phone, ANN_LAST)).to_have_text(FORCED)
     phone.shoot("dealer-pass-refused")
 
@@ -152,6 +154,5 @@ def test_three_passes_force_the_dealer_whose_pass_is_struck_with_the_reason(phon
     page.locator("label[data-declaration='S']").click()
     page.locator("label.chip.books:has(input[name=tricks][value='9'])").click()
     save_hand(phone, 1)
-    expect(page).to_have_url(SHEET_URL)
     expect(page.locator("#deal-1 td.contract .who")).to_have_text("by Ann & Cy (forced)")
     assert phone.standings() == {"Ann & Cy": 4, "Bob & Dee": 0}

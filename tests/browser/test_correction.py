@@ -1,4 +1,5 @@
-"""Correcting an earlier deal from the sheet re-scores what follows; Undo takes back the last deal."""
+"""Correcting an earlier deal from a tap on its row re-scores what follows; Undo puts the
+correction back, Redo makes it again, both at the top of the sheet with no page to confirm."""
 
 from __future__ import annotations
 
@@ -30,19 +31,25 @@ def add(first: list[int], second: list[int]) -> list[int]:
 
 
 @pytest.mark.browser
-def test_correcting_deal_one_rescores_deal_two_and_undo_removes_deal_two(phone: Phone) -> None:
+def test_correcting_deal_one_rescores_deal_two_then_undo_and_redo_the_correction(phone: Phone) -> None:
     page = phone.page
     phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
-    phone.play_deal(1, DEAL_1_BIDS, DEAL_1_TRICKS)
-    phone.play_deal(2, DEAL_2_BIDS, DEAL_2_TRICKS)
+    phone.open_next_deal(1)
+    phone.play_deal(DEAL_1_BIDS, DEAL_1_TRICKS, number=1)
+    phone.play_deal(DEAL_2_BIDS, DEAL_2_TRICKS, number=2)
+    phone.open_sheet()
     deal_2 = common_points(DEAL_2_BIDS, DEAL_2_TRICKS)
     as_entered = common_points(DEAL_1_BIDS, DEAL_1_TRICKS)
     phone.expect_row(2, add(as_entered, deal_2))
+    expect(page.locator("#deal-1 .deal-col a")).to_have_attribute("aria-label", "Correct deal 1")
+    expect(page.locator("tr#deal-1")).to_have_class(re.compile(r"\btappable\b"))
+    phone.shoot_both("sheet-rows-to-tap")
 
-    page.click("a[aria-label='Correct deal 1']")
+    # A tap anywhere on the row that is not a link opens the deal for correcting.
+    page.locator(f"#deal-1 td >> nth={CY}").locator(".tot").click()
     expect(page).to_have_url(DEAL_URL)
     expect(page.locator("h1")).to_have_text("Deal 1 of 19")
-    expect(page.locator("button.primary")).to_have_text("Save the correction")
+    expect(page.locator("button[data-primary]")).to_have_text("Save the correction")
     for seat in range(len(PLAYERS)):
         expect(phone.bid_input(seat, DEAL_1_BIDS[seat])).to_be_checked()
         expect(phone.tricks_input(seat, DEAL_1_TRICKS[seat])).to_be_checked()
@@ -51,8 +58,10 @@ def test_correcting_deal_one_rescores_deal_two_and_undo_removes_deal_two(phone: 
     phone.tricks_chip(ANN, DEAL_1_CORRECTED[ANN]).click()
     expect(page.locator("[data-tricks-left]")).to_have_text("0")
     phone.shoot("correcting-deal-1")
-    phone.save_tricks(1)
+    with page.expect_navigation():
+        page.click("button[data-primary]")
     expect(page).to_have_url(re.compile(r"#deal-1$"))
+    expect(page.locator(".flash")).to_have_text("Deal 1 corrected.")
 
     corrected = common_points(DEAL_1_BIDS, DEAL_1_CORRECTED)
     assert corrected != as_entered
@@ -61,17 +70,20 @@ def test_correcting_deal_one_rescores_deal_two_and_undo_removes_deal_two(phone: 
     expect(phone.cell(1, ANN)).to_have_class("made")
     expect(phone.cell(1, BOB)).to_have_class("missed")
     assert phone.standings() == dict(zip(PLAYERS, add(corrected, deal_2), strict=True))
-    phone.shoot("sheet-after-correction")
 
-    page.click("a:has-text('Undo deal 2…')")
-    expect(page.locator("h1")).to_have_text("Remove deal 2?")
-    page.click("button:has-text('Yes, remove deal 2')")
+    # Undo, at the top of the sheet, puts the correction back; nothing to confirm, Redo is there.
+    undo = page.locator("button[data-undo]")
+    expect(undo).to_have_attribute("aria-label", "Undo the correction of deal 1")
+    undo.click()
     expect(page).to_have_url(SHEET_URL)
-    expect(page.locator(".flash")).to_have_text("Deal 2 removed.")
-    expect(page.locator("#deal-2")).to_have_count(0)
-    phone.expect_row(1, corrected)
-    expect(page.locator("section.current h2")).to_have_text("Deal 2 of 19")
-    expect(page.locator("section.current a.button.primary")).to_have_text("Enter deal 2")
-    expect(page.locator(".actions a").first).to_have_text("Undo deal 1…")
-    assert phone.standings() == dict(zip(PLAYERS, corrected, strict=True))
+    expect(page.locator(".flash")).to_have_text("Deal 1 is back as it was.")
+    phone.expect_row(1, as_entered)
+    phone.expect_row(2, add(as_entered, deal_2))
+    redo = page.locator("button[data-redo]")
+    expect(redo).to_have_attribute("aria-label", "Redo the change to deal 1")
     phone.shoot("sheet-after-undo")
+    redo.click()
+    expect(page.locator(".flash")).to_have_text("Deal 1 entered again.")
+    phone.expect_row(1, corrected)
+    expect(page.locator("button[data-redo]")).to_be_disabled()
+    assert phone.standings() == dict(zip(PLAYERS, add(corrected, deal_2), strict=True))

@@ -42,7 +42,9 @@ def test_reordered_seats_a_chosen_dealer_and_simple_scoring_start_the_game(phone
     phone.shoot("new-game-sheet")
 
     # Seats now: Bob 0, Ann 1, Dee 2, Cy 3. Simple scoring: only an exact bid scores, 10 + tricks.
-    phone.play_deal(1, {3: 3, 0: 3, 1: 3, 2: 0}, {3: 3, 0: 2, 1: 4, 2: 1})
+    phone.open_next_deal(1)
+    phone.play_deal({3: 3, 0: 3, 1: 3, 2: 0}, {3: 3, 0: 2, 1: 4, 2: 1}, number=1)
+    phone.open_sheet()
     expect(page.locator("table.grid thead th:not(.deal-col)")).to_have_text(["Bob", "Ann", "Dee", "Cy"])
     phone.expect_row(1, [0, 0, 0, 13])
 

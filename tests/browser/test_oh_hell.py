@@ -1,4 +1,6 @@
-"""Oh Hell for four at the table: bids and tricks by tapping, the hook struck live and refused."""
+"""Oh Hell for four at the table, on one screen a deal: the hook struck and disabled with its reason,
+bids tapped in any order, a refusal shown next to the player with every value kept, the last
+tricks filled in, and three deals scored without a page load."""
 
 from __future__ import annotations
 
@@ -7,17 +9,20 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from scorekeeper.rules import ExactEntry, Game
+
 from .conftest import DEAL_URL, Phone
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 ANN, BOB, CY, DEE = range(4)
 
-# Deal 1 (10 cards, Ann deals) is played by hand in the test; deals 2 and 3 follow.
+# Deal 1 (10 cards, Ann deals): Bob bids first, Ann last with the hook.
 DEAL_1_BIDS = {BOB: 3, CY: 2, DEE: 4}
 HOOKED_BID = 1  # 10 - (3 + 2 + 4): Ann, dealing and bidding last, may not bid it
 ANN_LEGAL_BID = 2
 DEAL_1_TRICKS = {BOB: 3, CY: 2, DEE: 4, ANN: 1}
-# Deal 2: 9 cards, Bob deals. Deal 3: 8 cards, Cy deals. Bids in bidding order.
+HOOK_REASON = "Ann deals and may not bid 1: the bids would add up to 10, the number of cards"
+# Deal 2: 9 cards, Bob deals. Deal 3: 8 cards, Cy deals.
 DEAL_2 = ({CY: 1, DEE: 2, ANN: 3, BOB: 0}, {CY: 1, DEE: 3, ANN: 3, BOB: 2})
 DEAL_3 = ({DEE: 0, ANN: 1, BOB: 2, CY: 4}, {DEE: 0, ANN: 2, BOB: 2, CY: 4})
 
@@ -38,72 +43,125 @@ def running_totals(deals: list[tuple[dict[int, int], dict[int, int]]]) -> list[l
 
 
 @pytest.mark.browser
-def test_a_game_of_oh_hell_with_the_hook_refused_then_three_deals_scored(phone: Phone) -> None:
+def test_a_game_of_oh_hell_with_the_hook_struck_then_three_deals_scored_in_place(phone: Phone) -> None:
     page = phone.page
-    sheet_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
     expect(page.locator("section.current")).to_contain_text("Deal 1 of 19")
     expect(page.locator("section.current .hook")).to_have_text(
         "⚠ Ann deals and bids last: the bids may not add up to 10"
     )
-
     phone.open_next_deal(1)
+    loads = phone.loads
+    expect(page.locator(".facts-line summary")).to_have_text("Ann deals 10 · turn for trump · hook")
     phone.tap_trump("H")
     phone.tap_bids(DEAL_1_BIDS)
     forbidden = phone.bid_chip(ANN, HOOKED_BID)
     expect(forbidden).to_have_class(re.compile(r"\bstruck\b"))
-    reason = "Ann deals and may not bid 1: the bids would add up to 10, the number of cards"
-    expect(page.locator("#reason-0")).to_have_text(reason)
+    expect(phone.bid_input(ANN, HOOKED_BID)).to_be_disabled()
+    expect(page.locator("#reason-0")).to_have_text(HOOK_REASON)
     expect(page.locator(f"#reason-{BOB}")).to_be_hidden()
     expect(page.locator("label.chip.struck")).to_have_count(1)
     expect(page.locator("[data-summary]")).to_have_text("Bids 9 of 10 so far")
+    phone.shoot_both("hook-struck-and-disabled")
 
-    forbidden.click()
-    expect(page.locator("#entry-error")).to_have_text(reason)
-    phone.shoot("hook-struck")
-    refusal = phone.save()
-    assert refusal.status == 422
-    expect(page).to_have_url(DEAL_URL)
-    expect(page.locator("#entry-error")).to_be_visible()
-    expect(page.locator("#entry-error")).to_have_text(reason)
-    for seat, bid in DEAL_1_BIDS.items():
-        expect(phone.bid_input(seat, bid)).to_be_checked()
-    expect(forbidden).to_have_class(re.compile(r"\bstruck\b"))
-    expect(page.locator("#reason-0")).to_have_text(reason)
-    expect(page.locator("input[name=trump][value=H]")).to_be_checked()
-    expect(page.locator("button.primary")).to_have_text("Save the bids")
-    phone.shoot("hook-refused")
-    # Nothing was stored: the sheet, seen from a second tab, still waits for deal 1's bids.
-    second_tab = page.context.new_page()
-    second_tab.goto(sheet_url)
-    expect(second_tab.locator("section.current a.button.primary")).to_have_text("Enter deal 1")
-    expect(second_tab.locator("#deal-1")).to_have_count(0)
-    second_tab.close()
-
-    phone.bid_chip(ANN, ANN_LEGAL_BID).click()
-    expect(page.locator("#entry-error")).to_be_hidden()
+    phone.tap(phone.bid_chip(ANN, ANN_LEGAL_BID))
     expect(page.locator("[data-summary]")).to_have_text("Bids 11 of 10 — over")
+    expect(page.locator("label.chip.struck")).to_have_count(1)  # still struck, Ann chose another
     phone.save_bids()
-    expect(page.locator(".bids-done")).to_contain_text("Bob 3")
-    expect(page.locator(".bids-done")).to_contain_text("Ann 2")
-    phone.tap_tricks(DEAL_1_TRICKS)
+    expect(page.locator("#who-t1 .tags")).to_have_text("bid 3")
+    expect(page.locator("#who-t0 .tags")).to_have_text("bid 2")
+    # Three players' tricks tapped: the fourth's are filled in, marked, and can be changed.
+    phone.tap_tricks({BOB: 3, CY: 2, DEE: 4})
+    expect(phone.tricks_input(ANN, 1)).to_be_checked()
+    expect(page.locator(f".line[data-seat='{ANN}'][data-tricks-row]")).to_have_class(
+        re.compile(r"\bfilled\b")
+    )
     expect(page.locator("[data-tricks-left]")).to_have_text("0")
+    phone.shoot_both("last-tricks-filled-in")
     phone.save_tricks(1)
+    assert phone.strip() == {"Ann": 1, "Bob": 13, "Cy": 12, "Dee": 14}
 
-    phone.play_deal(2, *DEAL_2)
-    phone.play_deal(3, *DEAL_3)
-    phone.shoot("sheet-after-three-deals")
+    phone.play_deal(*DEAL_2, number=2)
+    phone.play_deal(*DEAL_3, number=3)
+    assert phone.loads == loads, "three deals entered without loading a page"
+    expect(page).to_have_url(re.compile(r"/deals/4$"))
+    phone.shoot_both("deal-4-with-the-standings")
 
+    phone.open_sheet()
     expected = running_totals([({**DEAL_1_BIDS, ANN: ANN_LEGAL_BID}, DEAL_1_TRICKS), DEAL_2, DEAL_3])
     for number, totals in enumerate(expected, start=1):
         phone.expect_row(number, totals)
     expect(phone.cell(1, ANN)).to_have_class("missed")
     expect(phone.cell(1, ANN).locator(".bt")).to_contain_text("2/1")
-    expect(phone.cell(1, ANN).locator(".pts")).to_have_text("+1")
-    expect(phone.cell(1, BOB)).to_have_class("made")
-    expect(phone.cell(1, BOB).locator(".bt")).to_contain_text("3/3")
     expect(phone.cell(1, BOB).locator(".pts")).to_have_text("+13")
     expect(page.locator("#deal-1 .deal-meta")).to_have_text("10 ♥ · Ann")
     final = expected[-1]
     assert phone.standings() == dict(zip(PLAYERS, final, strict=True))
     expect(page.locator("th.leader")).to_have_text(PLAYERS[final.index(max(final))])
     expect(page.locator("section.current")).to_contain_text("Deal 4 of 19")
+
+
+@pytest.mark.browser
+def test_bids_out_of_order_and_a_hook_refusal_shown_next_to_the_last_bidder_with_values_kept(
+    phone: Phone,
+) -> None:
+    page = phone.page
+    sheet_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    phone.open_next_deal(1)
+    loads = phone.loads
+    # The table called fast: Ann's 1 (she deals and bids last) was heard first, then Dee, Bob and Cy.
+    phone.tap_bids({ANN: HOOKED_BID, DEE: 4, BOB: 3})
+    expect(page.locator("label.chip.struck")).to_have_count(0)  # Cy has not bid: nothing is known yet
+    expect(page.locator(f".line.due[data-seat='{CY}']")).to_have_count(1)  # Cy is the one missing
+    phone.tap(phone.bid_chip(CY, 2))
+    # The bids add up to the cards: the hook binds Ann, whoever was tapped last; her bid is struck.
+    expect(page.locator("#reason-0")).to_have_text(HOOK_REASON)
+    expect(phone.bid_chip(ANN, HOOKED_BID)).to_have_class(re.compile(r"\bstruck\b"))
+    expect(phone.bid_input(ANN, HOOKED_BID)).to_be_checked()
+    refusal = phone.save()
+    assert refusal.status == 422
+    assert refusal.json()["seat"] == ANN
+    expect(page.locator("#reason-0")).to_have_text(HOOK_REASON)
+    expect(page.locator("#entry-error")).to_be_hidden()
+    for seat, bid in {ANN: HOOKED_BID, DEE: 4, BOB: 3, CY: 2}.items():
+        expect(phone.bid_input(seat, bid)).to_be_checked()
+    expect(page).to_have_url(DEAL_URL)
+    phone.shoot_both("hook-refused-next-to-ann")
+    # Nothing was stored: the sheet, seen from a second tab, still waits for deal 1's bids.
+    second_tab = page.context.new_page()
+    second_tab.goto(sheet_url)
+    expect(second_tab.locator("section.current a.button.primary")).to_have_text("Enter deal 1")
+    second_tab.close()
+
+    phone.tap(phone.bid_chip(ANN, ANN_LEGAL_BID))
+    expect(page.locator("#reason-0")).to_have_text(HOOK_REASON)  # the reason stays, for the struck 1
+    phone.save_bids()
+    assert phone.loads == loads
+
+
+@pytest.mark.browser
+def test_everyone_made_their_bid_in_one_tap_where_the_bids_add_up(phone: Phone) -> None:
+    page = phone.page
+    # A custom game without the hook, so that the bids may add up: five cards each, every deal.
+    phone.open_new_game("custom-oh-hell")
+    phone.type_names(PLAYERS[:3])
+    phone.choose_first_dealer(ANN)
+    page.select_option("#option_shape", "fixed")
+    page.select_option("#option_start_cards", "5")
+    page.uncheck("#option_hook")
+    page.click("button.primary")
+    phone.open_next_deal(1)
+    bids = {BOB: 3, CY: 1, ANN: 1}
+    phone.tap_bids(bids)
+    phone.save_bids()
+    everyone = page.locator("button[data-everyone]")
+    expect(everyone).to_be_visible()
+    phone.tap(everyone)
+    phone.expect_tricks(bids)
+    expect(page.locator(".line.filled")).to_have_count(0)  # chosen by the player, not guessed
+    phone.shoot("everyone-made-their-bid")
+    phone.save_tricks(1)
+    game = Game.start(
+        "custom-oh-hell", PLAYERS[:3], options={"shape": "fixed", "start_cards": 5, "hook": False}
+    ).record(ExactEntry(number=1, bids=(1, 3, 1), tricks=(1, 3, 1)))
+    assert phone.strip() == dict(zip(PLAYERS, game.state.totals, strict=False))

@@ -29,19 +29,18 @@ def bid_chip(phone: Phone, value: str) -> Locator:
 
 
 def double_switch(phone: Phone) -> Locator:
-    """Ann's Double switch (the label the player taps)."""
-    return phone.page.locator(f"label.switch:has(input[name='double-{ANN}'])")
+    """Ann's Double chip (the label the player taps)."""
+    return phone.page.locator(f"label.chip.double:has(input[name='double-{ANN}'])")
 
 
 def bid_then_tricks(phone: Phone, number: int, bid: str, took: int, *, doubled: bool = False) -> None:
-    """From the sheet: open the deal, turn spades, tap the bid (and Double), save, tap the tricks, save."""
-    phone.open_next_deal(number)
+    """On the deal's screen: turn spades, tap the bid (and Double), save, tap the tricks, save."""
     phone.tap_trump("S")
-    bid_chip(phone, bid).click()
+    phone.tap(bid_chip(phone, bid))
     if doubled:
-        double_switch(phone).click()
+        phone.tap(double_switch(phone))
     phone.save_bids()
-    phone.tricks_chip(ANN, took).click()
+    phone.tap(phone.tricks_chip(ANN, took))
     phone.save_tricks(number)
 
 
@@ -63,54 +62,66 @@ def test_a_null_stake_then_overtricks_then_a_double_refused_below_the_maximum_an
 
     # Deal 1, ONS-4: a null staking 4, no tricks taken → +4.
     phone.open_next_deal(1)
-    expect(page.locator("fieldset.bidder")).to_have_count(1)
+    expect(page.locator(".line.bidder")).to_have_count(1)
     expect(page.locator(f"input[name='bid-{ANN}']")).to_have_count(18)  # 1…9 and N1…N9
     phone.tap_trump("S")
-    bid_chip(phone, "N4").click()
+    phone.tap(bid_chip(phone, "N4"))
     expect(page.locator(f"input[name='bid-{ANN}'][value='N4']")).to_be_checked()
     expect(page.locator("[data-summary]")).to_have_text("Tricks bid: 0 of 9")
-    phone.shoot("null-4-tapped")
+    phone.shoot_both("null-4-tapped")
     phone.save_bids()
-    expect(page.locator(".bids-done")).to_contain_text("Ann null 4")
+    expect(page.locator("#who-t0 .tags")).to_have_text("bid null 4")
     expect(page.locator("[data-tricks-text]")).to_have_text("The dummy takes 9 of 9")
-    phone.tricks_chip(ANN, 0).click()
+    phone.tap(phone.tricks_chip(ANN, 0))
     expect(page.locator("[data-tricks-text]")).to_have_text("The dummy takes 9 of 9")
     phone.save_tricks(1)
-    expect_ann(phone, 1, "N4/0✓", "+4", 4)
-    expect(page.locator("#deal-1 td.dummy-col")).to_have_text(re.compile(r"took\s*9"))
+    assert phone.strip() == {"Ann": 4}
 
     # Deal 2, ONS-2: bid 5, took 7 → 5 − 2 = +3; the total is 7.
     bid_then_tricks(phone, 2, "5", 7)
-    expect_ann(phone, 2, "5/7↑2", "+3", 7)
-    expect(phone.cell(2, ANN)).to_have_class("over")
-    assert phone.standings() == {"Ann": 7}
-    phone.shoot("sheet-after-null-and-overtricks")
+    assert phone.strip() == {"Ann": 7}
 
     # Deal 3: Double a bid of 5 — only a maximum may be doubled; the engine says so before saving.
-    phone.open_next_deal(3)
     phone.tap_trump("H")
-    expect(double_switch(phone)).to_contain_text("only 9 or null 9")
-    bid_chip(phone, "5").click()
-    double_switch(phone).click()
+    expect(double_switch(phone).locator("input")).to_have_attribute(
+        "aria-label", "Ann doubles (only 9 or null 9)"
+    )
+    phone.tap(bid_chip(phone, "5"))
+    phone.tap(double_switch(phone))
     expect(page.locator("[data-verdict]")).to_have_text(NOT_A_MAXIMUM_DOUBLE)
     phone.shoot("double-of-5-explained")
     refusal = phone.save()
     assert refusal.status == 422
-    expect(page.locator("#entry-error")).to_have_text(NOT_A_MAXIMUM_DOUBLE)
+    expect(page.locator("[data-verdict]")).to_have_text(NOT_A_MAXIMUM_DOUBLE)
     expect(page.locator(f"input[name='bid-{ANN}'][value='5']")).to_be_checked()
     expect(page.locator(f"input[name='double-{ANN}']")).to_be_checked()
-    phone.shoot("double-of-5-refused")
+    phone.shoot_both("double-of-5-refused")
 
-    # ONS-6: the maximum, 9 doubled, made → +14; the total is 21.
-    bid_chip(phone, "9").click()
+    # Another bid that cannot be doubled: the Double goes with it, and its explanation too.
+    phone.tap(bid_chip(phone, "N2"))
+    expect(page.locator(f"input[name='double-{ANN}']")).not_to_be_checked()
     expect(page.locator("[data-verdict]")).to_have_text("")
     expect(page.locator("#entry-error")).to_be_hidden()
+    phone.tap(bid_chip(phone, "5"))
+    phone.tap(double_switch(phone))
+    expect(page.locator("[data-verdict]")).to_have_text(NOT_A_MAXIMUM_DOUBLE)
+
+    # ONS-6: the maximum, 9 doubled, made → +14; the total is 21. The Double stays with the 9.
+    phone.tap(bid_chip(phone, "9"))
+    expect(page.locator(f"input[name='double-{ANN}']")).to_be_checked()
+    expect(page.locator("[data-verdict]")).to_have_text("")
     expect(page.locator("label.struck")).to_have_count(0)
     phone.save_bids()
-    expect(page.locator(".bids-done")).to_contain_text("Ann 9 doubled")
-    phone.tricks_chip(ANN, 9).click()
+    expect(page.locator("#who-t0 .tags")).to_have_text("bid 9 doubled")
+    phone.tap(phone.tricks_chip(ANN, 9))
     expect(page.locator("[data-tricks-text]")).to_have_text("The dummy takes 0 of 9")
     phone.save_tricks(3)
+    assert phone.strip() == {"Ann": 21}
+    phone.open_sheet()
+    expect_ann(phone, 1, "N4/0✓", "+4", 4)
+    expect(page.locator("#deal-1 td.dummy-col")).to_have_text(re.compile(r"took\s*9"))
+    expect_ann(phone, 2, "5/7↑2", "+3", 7)
+    expect(phone.cell(2, ANN)).to_have_class("over")
     expect_ann(phone, 3, "9×/9✓", "+14", 21)
     assert phone.standings() == {"Ann": 21}
     expect(page.locator("section.current h2")).to_have_text("Deal 4 of 9")

@@ -35,19 +35,24 @@ def expect_dead_hand_deal_screen(phone: Phone, dealer: int, last_bidder: int) ->
     """The deal screen shows the dealer sitting out with no chips, the last bidder carrying the hook."""
     page = phone.page
     dealer_name, last_name = PLAYERS[dealer], PLAYERS[last_bidder]
+    expect(page.locator(".facts-line summary")).to_have_text(
+        f"{dealer_name} deals 1, sits out · turn for trump · hook"
+    )
+    page.click(".facts-line summary")  # the deal's full card opens from its line
     expect(page.locator(".facts div", has_text="Sits out").locator("dd")).to_have_text(dealer_name)
     expect(page.locator(".facts div", has_text="Dealer").locator("dd")).to_have_text(dealer_name)
     expect(page.locator(".reminders")).to_contain_text(
         f"{dealer_name} deals to the other six and sits this deal out (the dead hand)"
     )
+    expect(page.locator(".hook")).to_have_text(f"⚠ {last_name} bids last: the bids may not add up to 1")
+    page.click(".facts-line summary")
     expect(page.locator(f"input[name='bid-{dealer}']")).to_have_count(0)
     expect(page.locator(f"input[name='tricks-{dealer}']")).to_have_count(0)
-    expect(page.locator("fieldset.group legend", has_text=dealer_name)).to_have_count(0)
-    expect(page.locator("fieldset.group[data-seat]")).to_have_count(len(PLAYERS) - 1)
-    last = page.locator(f"fieldset.group[data-seat='{last_bidder}']")
-    expect(last.locator(".tag")).to_have_text("bids last")
-    expect(page.locator("fieldset.group[data-seat]").last).to_have_attribute("data-seat", str(last_bidder))
-    expect(page.locator(".hook")).to_have_text(f"⚠ {last_name} bids last: the bids may not add up to 1")
+    rows = page.locator(".rows[aria-label=Bids] .line[data-seat]")
+    expect(rows).to_have_count(len(PLAYERS) - 1)
+    expect(rows.locator(".who .name", has_text=dealer_name)).to_have_count(0)
+    expect(page.locator(f".line[data-seat='{last_bidder}'] .who .tags")).to_have_text("last")
+    expect(rows.last).to_have_attribute("data-seat", str(last_bidder))
 
 
 @pytest.mark.browser
@@ -66,23 +71,24 @@ def test_seven_players_the_dealer_sits_out_and_the_last_bidder_carries_the_hook(
     )
     phone.shoot("dead-hand-deal-1")
     last_seat, last_bid = DEAL_1_LAST
-    phone.bid_chip(last_seat, last_bid).click()
+    phone.tap(phone.bid_chip(last_seat, last_bid))
     phone.save_bids()
     expect(page.locator(f"input[name='tricks-{ANN}']")).to_have_count(0)
-    phone.tap_tricks(DEAL_1_TRICKS)
+    phone.tap(phone.tricks_chip(BOB, 1))  # Bob took the one trick: everyone else took none
+    phone.expect_tricks(DEAL_1_TRICKS)
     phone.save_tricks(1)
 
     deal_1 = deal_points({**DEAL_1_EARLIER_BIDS, last_seat: last_bid}, DEAL_1_TRICKS)
-    phone.expect_row(1, [None, *deal_1[1:]])
-
-    phone.open_next_deal(2)
     expect_dead_hand_deal_screen(phone, dealer=BOB, last_bidder=ANN)
+    assert phone.strip() == dict(zip(PLAYERS, deal_1, strict=True))
     phone.tap_bids(DEAL_2_BIDS)
     expect(phone.bid_chip(ANN, 0)).to_have_class(re.compile(r"\bstruck\b"))
     expect(phone.bid_chip(ANN, 1)).not_to_have_class(re.compile(r"\bstruck\b"))
     phone.save_bids()
     phone.tap_tricks(DEAL_2_TRICKS)
     phone.save_tricks(2)
+    phone.shoot_both("deal-3-for-seven")
+    phone.open_sheet()
     phone.shoot("sheet-after-two-dead-hands")
 
     deal_2 = deal_points(DEAL_2_BIDS, DEAL_2_TRICKS)
@@ -93,3 +99,16 @@ def test_seven_players_the_dealer_sits_out_and_the_last_bidder_carries_the_hook(
     assert standings == dict(zip(PLAYERS, totals, strict=True))
     # Bob sat deal 2 out: his total on the standings is still the one deal 1 left him.
     expect(phone.cell(1, BOB).locator(".tot")).to_have_text(str(standings["Bob"]))
+    # Seven players fit a phone: the sheet shows totals only, every one of them without scrolling sideways.
+    expect(page.locator("#compact")).to_be_checked()
+    wrap = page.locator(".grid-wrap")
+    assert wrap.evaluate("(node) => node.scrollWidth <= node.clientWidth")
+    for total in page.locator("#deal-2 .tot").all():
+        box = total.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    expect(page.locator("table.grid thead th[data-short]")).to_have_count(len(PLAYERS))
+    phone.shoot_both("seven-players-totals-only")
+    # The details are one tap away, and then the sheet scrolls sideways with the deal column kept.
+    page.click("label:has(#compact)")
+    assert wrap.evaluate("(node) => node.scrollWidth > node.clientWidth")
+    expect(page.locator("#deal-2 .bt").first).to_be_visible()

@@ -58,8 +58,9 @@ def test_a_trick_from_a_deal_names_the_player_who_takes_it(phone: Phone) -> None
     page = phone.page
     phone.start_game("german-whist", ["Ann", "Bob"], first_dealer=0)
     page.click("section.current a.button.primary")
+    page.click(".facts-line summary")  # the deal's line opens into its card, with the trick judge
     page.click("a:has-text('Trick judge')")
-    expect(page.locator("h1")).to_have_text("Trick judge: deal 1")
+    expect(page.locator("h1")).to_have_text("Trick judge: hand 1")
     page.click("label.chip:has(input[name=trump][value='S'])")
     page.select_option("#leader", label="Bob")
     tap_cards(phone, ["AH", "2S"])

@@ -28,15 +28,19 @@ def test_saving_from_a_stale_page_shows_the_new_score_and_keeps_the_other_phones
     phone.save_bids()
 
     other.tap_bids(SECOND_PHONE_BIDS)
+    loads = other.loads
     answer = other.save()
     assert answer.status == 409
-    expect(other.page.locator("[role=alert]")).to_contain_text(
+    expect(other.page.locator("#entry-error")).to_contain_text(
         "This game changed on another phone: here is the new score, enter your change again."
     )
-    # The refused phone now shows the bids the other phone saved, ready for the tricks.
-    expect(other.page.locator(".bid-pill")).to_have_text(["Bob 3", "Cy 2", "Dee 4", "Ann 2"])
-    expect(other.page.locator("button.primary")).to_have_text("Save the tricks")
-    print(f"screenshot: {other.shoot('stale-save-refused')}")
+    # The refused phone now shows, in place, the bids the other phone saved, ready for the tricks.
+    expect(other.page.locator("[data-tricks-row] .who .tags")).to_have_text(
+        ["bid 3", "bid 2", "bid 4", "bid 2"]
+    )
+    expect(other.page.locator("button[data-primary]")).to_have_text("Save the tricks")
+    assert other.loads == loads
+    other.shoot_both("stale-save-refused")
 
     phone.page.goto(game_url)
     expect(phone.page.locator("#deal-1 td").nth(BOB)).to_contain_text("3")

@@ -61,7 +61,7 @@ def test_undo_removes_the_last_entry_only() -> None:
         ({"bids": [2, 0, 0]}, InvalidBid, "Peter bid 2, but only 1 card was dealt: bid from 0 to 1"),
         ({"bids": [-1, 0, 0]}, InvalidBid, "Peter bid -1: a bid cannot be below 0"),
         ({"bids": [1, None, 0], "tricks": [1, 0, 0]}, InvalidTricks, "Every bid of deal 1 must be in"),
-        ({"bids": [None, 1, 0]}, InvalidBid, "Peter bids before Peggy: enter the bids in bidding order"),
+        ({"bids": [None, 1, 5]}, InvalidBid, "John bid 5, but only 1 card was dealt: bid from 0 to 1"),
         ({"bids": [1, 1, 0], "tricks": [1, 1, 0]}, InvalidTricks, "The tricks add up to 2, but 1 was played"),
         (
             {"bids": [1, 1, 0], "tricks": [2, 0, 0]},

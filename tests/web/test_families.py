@@ -51,9 +51,9 @@ def test_csrf_edit_key_and_undo_hold_for_every_input_kind(app: Flask, driver: Dr
     assert 'name="version" value="1"' in page, "every entry form carries the version it was made from"
     _record_first_deal(app, game_id)
     assert len(driver.stored(game_id)) == 1
-    stale = driver.post(f"/games/{game_id}/deals/1", {"version": "1"}, token_from=f"/games/{game_id}/undo")
+    stale = driver.post(f"/games/{game_id}/deals/1", {"version": "1"}, token_from=f"/games/{game_id}")
     assert stale.status_code == 409 and len(driver.stored(game_id)) == 1
     assert other.post(f"/games/{game_id}/undo").status_code == 403
     assert len(driver.stored(game_id)) == 1
-    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}/undo")
+    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}")
     assert response.status_code == 302 and driver.stored(game_id) == []

@@ -115,11 +115,14 @@ def test_a_correction_rescores_every_later_deal(driver: Driver) -> None:
     assert len(driver.stored(game_id)) == 2
 
 
-def test_undo_removes_the_last_deal_only(driver: Driver) -> None:
+def test_undo_takes_back_the_last_change_then_the_last_deal(driver: Driver) -> None:
     game_id = romanian(driver)
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
     play(driver, game_id, 2, (0, 0, 0), (0, 1, 0))
-    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}/undo")
+    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}")
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/games/{game_id}/deals/2")
+    assert driver.stored(game_id)[1] == {"bids": [0, 0, 0]}  # deal 2 is back to its bids
+    response = driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}")
     assert response.status_code == 302
     assert len(driver.stored(game_id)) == 1
     assert "Deal 2 of 21" in driver.sheet(game_id)
@@ -319,25 +322,39 @@ def test_a_change_from_a_stale_page_is_refused_and_nothing_overwritten(app: Flas
     assert undo.status_code == 303 and driver.stored(game_id) == [{"bids": [1, 1, 0]}]
 
 
-def test_undo_asks_first(driver: Driver) -> None:
+def test_undo_takes_one_tap_and_redo_brings_it_back(driver: Driver) -> None:
     game_id = romanian(driver)
-    assert driver.client.get(f"/games/{game_id}/undo").status_code == 409
+    assert driver.client.get(f"/games/{game_id}/undo").status_code == 405  # no page to confirm on
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
-    page = driver.client.get(f"/games/{game_id}/undo").get_data(as_text=True)
-    assert "Remove deal 1?" in page and "Peggy dealt 1 card each" in page
-    assert len(driver.stored(game_id)) == 1
+    sheet = driver.sheet(game_id)
+    assert 'aria-label="Undo the last change to deal 1"' in sheet and 'aria-label="Nothing to redo"' in sheet
+    undone = driver.post(f"/games/{game_id}/undo", {"back": "sheet"}, token_from=f"/games/{game_id}")
+    assert undone.status_code == 302 and undone.headers["Location"].endswith(f"/games/{game_id}")
+    assert driver.stored(game_id) == [{"bids": [1, 1, 0]}]  # back to the bids alone
+    sheet = driver.sheet(game_id)
+    assert "Deal 1 is back as it was." in sheet and 'aria-label="Redo the change to deal 1"' in sheet
+    redone = driver.post(f"/games/{game_id}/redo", token_from=f"/games/{game_id}")
+    assert redone.status_code == 302 and redone.headers["Location"].endswith(f"/games/{game_id}/deals/2")
+    assert driver.stored(game_id) == [{"bids": [1, 1, 0], "tricks": [1, 0, 0]}]
+    # With nothing of this phone's to go back on, undo removes the last deal; redo enters it again.
+    assert driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}").status_code == 302
+    assert driver.post(f"/games/{game_id}/undo", token_from=f"/games/{game_id}").status_code == 302
+    assert driver.stored(game_id) == []
+    assert 'aria-label="Redo deal 1"' in driver.sheet(game_id)
 
 
-def test_an_unchanged_sheet_is_not_replayed(driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unchanged_sheet_is_not_replayed(
+    app: Flask, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game_id = romanian(driver)
-    driver.sheet(game_id)  # the flash of the new game is shown once, then the page is kept
-    first = driver.sheet(game_id)
+    follower = Driver(app, app.test_client())  # a phone following the score: its page is kept
+    first = follower.sheet(game_id)
 
     def no_replay(record: object) -> None:
         raise AssertionError("an unchanged game was replayed")
 
     monkeypatch.setattr("scorekeeper.web.games.store.game_of", no_replay)
-    assert driver.sheet(game_id) == first
+    assert follower.sheet(game_id) == first
     monkeypatch.undo()
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
-    assert totals_row(driver.sheet(game_id), 1) == ["6", "-1", "5"]
+    assert totals_row(follower.sheet(game_id), 1) == ["6", "-1", "5"]

@@ -30,7 +30,7 @@ def row_tag(html: str, number: int) -> str:
 def bidding_order(driver: Driver, game_id: str, number: int) -> list[int]:
     """The seats as the entry page lists the bidders, top to bottom."""
     page = driver.client.get(f"/games/{game_id}/deals/{number}").get_data(as_text=True)
-    return [int(seat) for seat in re.findall(r'class="group bidder" data-seat="(\d+)"', page)]
+    return [int(seat) for seat in re.findall(r'class="line bidder"[^>]*data-seat="(\d+)"', page)]
 
 
 def bid_fields(bids: Mapping[int, str], doubles: Iterable[int] = (), trump: str = "S") -> dict[str, str]:

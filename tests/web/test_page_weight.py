@@ -50,3 +50,21 @@ def test_no_page_asks_a_third_party_for_anything(driver: Driver) -> None:
         html = driver.client.get(url).get_data(as_text=True)
         # Links to the app's own address (the live link shown to share) are not third parties.
         assert not re.search(r'(?:src|href)="(?:https?:)?//(?!localhost/)', html), url
+
+
+def test_the_deal_screen_loads_in_under_60_kb(app: Flask, driver: Driver) -> None:
+    seven = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    romanian = driver.start("romanian-whist", seven)
+    _finish_romanian(app, romanian)
+    oneonta = driver.start("oneonta", seven)
+    headers = {"Accept-Encoding": "gzip"}
+    # Correcting the last deal of a long game (bids and tricks), and the widest bidding screen.
+    for url in (f"/games/{romanian}/deals/33", f"/games/{oneonta}/deals/1"):
+        page = driver.client.get(url, headers=headers)
+        assert page.status_code == 200 and page.headers["Content-Encoding"] == "gzip"
+        html = gzip.decompress(page.get_data()).decode()
+        total = len(page.get_data())
+        for path in set(ASSET.findall(html)):
+            with driver.client.get(path, headers=headers) as asset:
+                total += len(asset.get_data())
+        assert total < BUDGET, url

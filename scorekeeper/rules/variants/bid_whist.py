@@ -13,7 +13,7 @@ from ..options import Options
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
 from ..tricks import FULL_DECK, Ranking, RankOrder, TrickSetting
-from ..variant import Variant
+from ..variant import HAND, Variant
 from ._bid_whist_auction import (
     BOOK,
     AuctionRules,
@@ -432,6 +432,7 @@ BID_WHIST = Variant(
     options=BID_WHIST_OPTIONS,
     ranking=_ranking,
     engine=BidWhistEngine(),
+    deal_word=HAND,
 )
 
 VARIANTS = (BID_WHIST,)

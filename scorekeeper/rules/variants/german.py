@@ -13,7 +13,7 @@ from ..options import OptionSpec
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
 from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
-from ..variant import Variant
+from ..variant import HAND, Variant
 from ._partnership import (
     assemble,
     check_keys,
@@ -343,6 +343,7 @@ GERMAN_WHIST = Variant(
     ),
     ranking=_ranking,
     engine=GermanWhistEngine(),
+    deal_word=HAND,
 )
 
 VARIANTS = (GERMAN_WHIST,)

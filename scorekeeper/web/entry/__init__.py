@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
 from ...rules import Game, Variant
+from ...rules.bidding import implied_tricks
 from ...rules.state import DealFacts
 
 
@@ -29,9 +30,14 @@ class EntryScreen:
     deal's choices for the values entered so far. ``phase`` says which part
     of a deal is due ("bids", "tricks", or "all" when correcting).
     ``live`` gives the running line and the forbidden choices for the live
-    check as JSON. ``stylesheet`` and ``script`` name extra files under
-    static/ that the deal and sheet pages load for this kind (the shared
-    static/deal.js already handles bid chips named ``bid-<seat>``).
+    check as JSON; the seats in ``soft`` hold tricks the page filled in by
+    itself (see ``tricks_fill``), which the answer may fill in afresh. Its
+    ``"values"``, when present, are what the check judges (the entry with
+    the fill), and ``"complete": False`` says the entry is not finished yet,
+    so that what is missing is not shown as a refusal while the player taps.
+    ``stylesheet`` and ``script`` name extra files under static/ that the deal
+    and sheet pages load for this kind (static/screen.js, loaded on every deal
+    screen, saves in place and shows the engine's verdicts).
     ``order_label`` names the deal's seat order where there is no bidding.
     """
 
@@ -40,7 +46,7 @@ class EntryScreen:
     read: Callable[[MultiDict[str, str], Game, DealFacts, str], dict[str, Any]]
     context: Callable[[Game, DealFacts, Mapping[str, Any], str], dict[str, Any]]
     phase: Callable[[Game, int], str]
-    live: Callable[[Game, DealFacts, Mapping[str, Any]], dict[str, Any]]
+    live: Callable[[Game, DealFacts, Mapping[str, Any], frozenset[int]], dict[str, Any]]
     stylesheet: str | None = None
     script: str = "deal.js"
     order_label: str = "Bidding"
@@ -73,6 +79,37 @@ def number_or_text(raw: str | None) -> int | str | None:
 def per_seat(form: MultiDict[str, str], prefix: str, size: int) -> list[int | str | None]:
     """Fields ``prefix-0`` … ``prefix-(size-1)`` read with number_or_text."""
     return [number_or_text(form.get(f"{prefix}-{seat}")) for seat in range(size)]
+
+
+def tricks_fill(
+    facts: DealFacts,
+    wanted: Sequence[int | None],
+    values: Mapping[str, Any],
+    soft: frozenset[int],
+    *,
+    rest_to_dummy: bool = False,
+) -> dict[str, Any]:
+    """The tricks the engine says the entered ones imply, for the screens where each player bid.
+
+    ``values["tricks"]`` holds what is on the page; the seats in ``soft`` were
+    filled in by the page, not tapped, so they are worked out again from the
+    tapped ones. Returns ``fill`` (seat → tricks to show as filled in),
+    ``everyone`` (with nothing tapped: seat → bid, when everyone making their
+    bid adds up — offered as one tap, never filled in unasked) and ``values``
+    (the entry with the fill, as saving would send it).
+    """
+    raw = values.get("tricks")
+    tricks = list(raw) if isinstance(raw, list) else []
+    tapped: list[int | None] = [
+        took if type(took) is int and seat not in soft else None for seat, took in enumerate(tricks)
+    ]
+    implied = implied_tricks(facts, wanted, tapped, rest_to_dummy=rest_to_dummy)
+    found = {seat: took for seat, took in enumerate(implied) if took is not None}
+    nothing_tapped = all(tapped[seat] is None for seat in facts.bidding_order if seat < len(tapped))
+    if nothing_tapped:
+        return {"fill": {}, "everyone": found, "values": {**values, "tricks": tapped}}
+    filled = [found.get(seat, took) for seat, took in enumerate(tapped)]
+    return {"fill": found, "everyone": {}, "values": {**values, "tricks": filled}}
 
 
 def load_screens() -> None:

@@ -231,7 +231,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     }
 
 
-def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
     """What the page needs after a tap: the struck calls, who is due, the declarations allowed."""
     shown = context(game, facts, values, "auction")
     struck = [

@@ -1,15 +1,21 @@
-"""The entry screen of the bid-exactly games: bids in bidding order, then tricks."""
+"""The entry screen of the bid-exactly games: bids in any order, then tricks, one row a player."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from math import ceil
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
 from ...rules import ExactDeal, Game, legal_bids, next_bidder, over_under
 from ...rules.state import DealFacts
-from . import EntryScreen, number_or_text, per_seat, register
+from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
+
+CHIPS_A_LINE = 6
+"""How many number buttons fit on one line of a row beside the player's name on a phone."""
+MOST_LINES = 8
+"""How many lines of buttons the rows may take together and still leave Save in reach."""
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
@@ -25,12 +31,16 @@ def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) ->
 
 
 def phase(game: Game, number: int) -> str:
-    """Bids first; tricks once the bids are in; both when correcting a complete deal."""
+    """Bids first (until all are in); tricks once the bids are stored; both when correcting a deal."""
     deals = game.state.deals
     if number > len(deals):
         return "bids"
     deal = deals[number - 1]
-    return "all" if deal.complete else "tricks"
+    if deal.complete:
+        return "all"
+    if isinstance(deal, ExactDeal) and any(deal.bids[seat] is None for seat in deal.facts.bidding_order):
+        return "bids"
+    return "tricks"
 
 
 def _whole_numbers(values: object, size: int) -> tuple[int | None, ...]:
@@ -40,8 +50,18 @@ def _whole_numbers(values: object, size: int) -> tuple[int | None, ...]:
     return tuple(value if type(value) is int else None for value in items[:size])
 
 
+def row_layout(rows: int, chips: int) -> str:
+    """ "wrap" when every row's buttons fit on the screen on lines of their own, else "strip":
+    one line a row, scrolling sideways inside the row."""
+    return "wrap" if rows * ceil(chips / CHIPS_A_LINE) <= MOST_LINES else "strip"
+
+
 def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:
-    """The seats in bidding order with each one's choices, struck where the engine forbids."""
+    """The seats in bidding order with each one's choices, struck where the engine forbids.
+
+    The bids may come in any order; each seat's choices are judged against
+    all the others entered, as the engine judges the complete set.
+    """
     players = game.table.players
     bids = _whole_numbers(values.get("bids"), len(players))
     tricks = _whole_numbers(values.get("tricks"), len(players))
@@ -49,7 +69,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         {
             "seat": seat,
             "name": players[seat],
-            "choices": legal_bids(facts, _earlier_only(facts, bids, seat), players, seat),
+            "choices": legal_bids(facts, bids, players, seat),
             "bid": bids[seat],
             "tricks": tricks[seat],
             "dealer": seat == facts.dealer,
@@ -58,20 +78,16 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         for seat in facts.bidding_order
     ]
     recorded = game.state.deals[facts.number - 1] if facts.number <= len(game.state.deals) else None
+    fill = tricks_fill(facts, bids, {"tricks": list(tricks)}, frozenset())
     return {
         "bidders": bidders,
         "announcement": recorded.announcement if isinstance(recorded, ExactDeal) else None,
         "bid_line": bid_line(facts, bids),
         "tricks_left": facts.cards - sum(t for t in tricks if t is not None),
         "next_bidder": next_bidder(facts, bids),
+        "everyone": fill["everyone"],
+        "layout": row_layout(len(bidders), facts.cards + 1),
     }
-
-
-def _earlier_only(facts: DealFacts, bids: tuple[int | None, ...], seat: int) -> tuple[int | None, ...]:
-    """The bids made before ``seat`` in bidding order: what that bidder knows when bidding."""
-    order = facts.bidding_order
-    earlier = set(order[: order.index(seat)])
-    return tuple(bid if other in earlier else None for other, bid in enumerate(bids))
 
 
 def bid_line(facts: DealFacts, bids: tuple[int | None, ...]) -> str:
@@ -83,16 +99,30 @@ def bid_line(facts: DealFacts, bids: tuple[int | None, ...]) -> str:
     return f"Bids {total} of {facts.cards} — {over_under(facts.cards, made)}"
 
 
-def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The running line, the tricks left and the struck bids for the page's live check."""
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
+    """The running line, the struck bids, who bids next, and the tricks the tapped ones imply."""
+    size = game.table.size
+    bids = _whole_numbers(values.get("bids"), size)
+    answer: dict[str, Any] = {"struck": [], "next": next_bidder(facts, bids)}
+    if "tricks" in values:
+        fill = tricks_fill(facts, bids, values, soft)
+        values = fill["values"]
+        tricks = _whole_numbers(values.get("tricks"), size)
+        answer.update(
+            fill=fill["fill"],
+            everyone=fill["everyone"],
+            values=values,
+            complete=all(tricks[seat] is not None for seat in facts.bidding_order),
+        )
     shown = context(game, facts, values, "all")
-    struck = [
+    answer["struck"] = [
         {"seat": bidder["seat"], "value": choice.value, "reason": choice.reason}
         for bidder in shown["bidders"]
         for choice in bidder["choices"]
         if not choice.allowed
     ]
-    return {"summary": shown["bid_line"], "tricks_left": shown["tricks_left"], "struck": struck}
+    answer.update(summary=shown["bid_line"], tricks_left=shown["tricks_left"])
+    return answer
 
 
 register(

@@ -47,7 +47,6 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "sides": side_names(game),
         "side": side,
         "tricks_legend": "Tricks that count",
-        "deal_word": "hand",
         "honours_range": None,
         "trick_range": range(counted + 1),
         "suits": SUITS,
@@ -55,7 +54,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     }
 
 
-def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
     """The other player's tricks and the hand's score, for the page's live line."""
     deal = preview_deal(game, facts.number, values)
     return {"summary": hand_summary(game, deal, chosen_side(values), "tricks" in values), "struck": []}

@@ -9,6 +9,7 @@ why, all come from the engine's ``legal_bids``; this module only lays them out.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from math import ceil
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -17,7 +18,8 @@ from ...rules import Game, RuleViolation, Trump
 from ...rules.state import DealFacts
 from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ..view import trump_text as describe_trump
-from . import EntryScreen, number_or_text, per_seat, register
+from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
+from .exact import CHIPS_A_LINE, MOST_LINES, row_layout
 
 NULL_MARK = "N"
 DOUBLE_VALUE = "double"
@@ -167,6 +169,7 @@ def _bidder(
         "double": {
             "offered": bool(doubles),
             "which": " or ".join(choice.bid.label.removesuffix(" doubled") for choice in doubles),
+            "values": [chip_value(choice.bid) for choice in doubles],
             "checked": bid is not None and bid.doubled,
             "reason": doubles[0].reason if double_refused else None,
         },
@@ -226,7 +229,20 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     left, left_text = tricks_line(facts, tricks)
     players = game.table.players
     trump = values.get("trump")
+    wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
+    fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)
+    extra = [("First lead", lead_text(game, facts))]
+    if oneonta.dummy_seat_text:
+        extra.append(("Dummy", oneonta.dummy_seat_text))
+    if oneonta.tie_break:
+        out = [players[seat] for seat in facts.sitting_out]
+        extra.append(("Tie-break hand", f"Out: {', '.join(out)}" if out else "Everyone plays"))
+    rows = len(bidders)
     return {
+        "everyone": fill["everyone"],
+        "extra_facts": extra,
+        "bid_layout": bid_layout(rows, facts.cards),
+        "layout": row_layout(rows, facts.cards + 1),
         "bidders": bidders,
         "bid_line": bid_line(facts, bids, players),
         "tricks_left": left,
@@ -241,8 +257,21 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     }
 
 
-def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
-    """The running lines and every struck choice (bid chips, "double" for the switch), for the live check."""
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
+    """The running lines, every struck choice (bid chips, "double" for the switch) and the tricks the
+    tapped ones imply, for the live check."""
+    answer: dict[str, Any] = {}
+    if "tricks" in values:
+        wanted = [bid.tricks_bid if bid is not None else None for bid in entered_bids(game, facts, values)]
+        fill = tricks_fill(facts, wanted, values, soft, rest_to_dummy=_oneonta_facts(facts).dummy)
+        values = fill["values"]
+        tricks = entered_tricks(values, game.table.size)
+        answer.update(
+            fill=fill["fill"],
+            everyone=fill["everyone"],
+            values=values,
+            complete=all(tricks[seat] is not None for seat in facts.bidding_order),
+        )
     shown = context(game, facts, values, "all")
     struck: list[dict[str, Any]] = []
     for bidder in shown["bidders"]:
@@ -254,11 +283,21 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, A
                 {"seat": bidder["seat"], "value": DOUBLE_VALUE, "reason": bidder["double"]["reason"]}
             )
     return {
+        **answer,
         "summary": shown["bid_line"],
         "tricks_left": shown["tricks_left"],
         "tricks_text": shown["tricks_text"],
         "struck": struck,
     }
+
+
+def bid_layout(rows: int, cards: int) -> str:
+    """How a bidder's chips (bids of tricks, nulls, the Double) fit the screen: "wrap" on lines of
+    their own; "lines", a line each for the tricks and the nulls, scrolling sideways; or "strip",
+    one line a bidder with a tap that brings the nulls into view."""
+    if rows * 2 * ceil((cards + 1) / CHIPS_A_LINE) <= MOST_LINES:
+        return "wrap"
+    return "lines" if 2 * rows <= MOST_LINES else "strip"
 
 
 def phase(game: Game, number: int) -> str:

@@ -102,7 +102,6 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "sides": side_names(game),
         "side": side,
         "tricks_legend": "Tricks they took",
-        "deal_word": "deal",
         "trick_range": range(facts.cards + 1),
         "honours_range": range(HONOURS_PER_DEAL + 1) if counts_honours(game) else None,
         "suits": SUITS,
@@ -110,7 +109,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     }
 
 
-def live(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> dict[str, Any]:
+def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
     """The other side's count and the deal's score, for the page's live line."""
     deal = preview_deal(game, facts.number, values)
     return {"summary": whist_summary(game, deal, chosen_side(values), "tricks" in values), "struck": []}

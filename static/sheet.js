@@ -1,0 +1,32 @@
+// The score sheet on the phone that keeps it: copy or share the live link (the phone's own share
+// sheet where it has one), and a tap anywhere on a deal's row opens it for correcting. Without
+// this script the link is there to copy by hand and the deal's number is the way to correct it.
+(function () {
+  "use strict";
+  const note = document.querySelector("[data-copied]");
+  const copy = document.querySelector("[data-copy]");
+  if (copy && navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener("click", () => {
+      navigator.clipboard.writeText(copy.dataset.copy)
+        .then(() => { if (note) note.textContent = "Link copied: paste it in a message to the table."; })
+        .catch(() => { if (note) note.textContent = "This browser would not copy: hold the link to copy it."; });
+    });
+  }
+  const share = document.querySelector("[data-share]");
+  if (share && navigator.share) {
+    share.hidden = false;
+    share.addEventListener("click", () => {
+      navigator.share({ title: share.dataset.shareTitle, url: share.dataset.share }).catch(() => {});
+    });
+  }
+  document.querySelectorAll(".sheet-view.editable tbody tr[id^='deal-']").forEach((row) => {
+    const correct = row.querySelector(".deal-col a");
+    if (!correct) return;
+    row.classList.add("tappable");
+    row.addEventListener("click", (event) => {
+      if (event.target.closest("a, button, input, label")) return;
+      window.location.assign(correct.href);
+    });
+  });
+})();

@@ -53,7 +53,8 @@ def test_the_scorer_hands_the_game_to_another_phone_by_its_link(
     other.page.click("button.primary")
     expect(other.page).to_have_url(SHEET_URL)
     expect(other.page.locator(".flash")).to_have_text("This phone can now enter and correct deals.")
-    other.play_deal(1, {BOB: 3, CY: 2, DEE: 4, ANN: 2}, {BOB: 3, CY: 2, DEE: 3, ANN: 2})
+    other.open_next_deal(1)
+    other.play_deal({BOB: 3, CY: 2, DEE: 4, ANN: 2}, {BOB: 3, CY: 2, DEE: 3, ANN: 2}, number=1)
     print(f"screenshot: {other.shoot('new-scorer-saved-deal-1')}")
 
     # The code went to the server once, in the body of the join form's POST, never in an address.

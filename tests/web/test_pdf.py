@@ -23,7 +23,8 @@ from scorekeeper.extensions import db
 from scorekeeper.pdf import PAPERS, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
 from scorekeeper.rules import Game
 from scorekeeper.web import view
-from scorekeeper.web.sheets import deal_plan, totals_chart
+from scorekeeper.web.chart import totals_chart
+from scorekeeper.web.sheets import deal_plan
 
 from .conftest import Driver, error_text
 
@@ -223,8 +224,8 @@ def test_the_sheet_prints_every_deal_the_date_the_chart_and_names_as_text(
 
 
 def deal_rows(layout: str) -> list[int]:
-    """The deal numbers that start the grid's rows, in the laid-out text."""
-    return [int(found) for found in re.findall(r"^(\d+)\s{2,}\S", layout, re.M)]
+    """The deal numbers that start the grid's rows ("12 8 NT · Bob"), in the laid-out text."""
+    return [int(found) for found in re.findall(r"^(\d+) +\d+ (?:\S+ )?· \S", layout, re.M)]
 
 
 def test_a_long_sheet_repeats_its_header_row_and_title_on_every_page(
@@ -296,6 +297,14 @@ def test_seven_or_more_players_print_across_the_page(
     pdf = driver.client.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
     width, height = media_boxes(pdf, tmp_path)[0]
     assert (width > height) is landscape
+
+
+def test_the_reader_may_choose_the_orientation(driver: Driver, tmp_path: Path) -> None:
+    url = "/sheets/blank/oh-hell/sheet.pdf?count=3&paper=a4"
+    assert media_boxes(driver.client.get(url).data, tmp_path)[0] == A4
+    assert media_boxes(driver.client.get(f"{url}&orientation=landscape").data, tmp_path)[0] == A4[::-1]
+    refused = driver.client.get("/sheets/blank/oh-hell/sheet.pdf?count=9&orientation=landscape")
+    assert 'value="landscape" selected' in refused.get_data(as_text=True)  # kept on the form
 
 
 def test_eight_players_print_landscape_on_letter(app: Flask, driver: Driver, tmp_path: Path) -> None:
@@ -449,7 +458,7 @@ def test_the_blank_sheet_pages(driver: Driver) -> None:
     form = driver.client.get("/sheets/blank/romanian-whist", headers={"Accept-Language": "en-US"})
     page = form.get_data(as_text=True)
     assert form.status_code == 200 and 'action="/sheets/blank/romanian-whist/sheet.pdf"' in page
-    assert 'name="option_sequence"' in page and "(Letter)" in page
+    assert 'name="option_sequence"' in page and "(Letter)" in page and 'name="orientation"' in page
     assert driver.client.get("/sheets/blank/no-such-game").status_code == 404
 
 

@@ -1,6 +1,6 @@
 """The score sheet PDF against WeasyPrint's floor for the same content, and kept PDFs.
 
-    .venv/bin/python benchmarks/pdf.py [--runs 24] [--repeats 200]
+    .venv/bin/python benchmarks/pdf.py [--runs 40] [--repeats 200]
 
 1. The sheet of a finished 33-deal 7-player Romanian game, rendered afresh
    through the app (template, WeasyPrint, response; the PDF shelf off),
@@ -9,13 +9,14 @@
    trump and dealer, and for each player's bid, tricks, points and running
    total (a dash where a player sits out). The sheet also carries its heading,
    the standings, the chart and the page heads; the bare table only the grid.
-   The two renders alternate, run after run, and each run's ratio is taken
+   The renders alternate, run after run, and each run's ratio is taken
    between neighbours, so a slow spell of this shared machine falls on both;
    the figures are medians. Garbage is collected before each timed render, so
-   neither pays for the other's. Python's garbage collector takes a good part
-   of either render, and where its full collections fall moves with any
-   allocation before them, so the ratio is also given with the collector
-   paused in both: the layout work alone.
+   neither pays for the other's, and both are called at the same Python stack
+   depths, swept run by run (a render's time moves with that depth). Python's
+   garbage collector takes a good part of either render, and where its full
+   collections fall moves with any allocation before them, so the ratio is
+   also given with the collector paused in both: the layout work alone.
 2. The first render in this process (fonts and stylesheets not yet loaded).
 3. Kept PDFs (the shelf on, in a temporary instance folder): the first
    download of a version, which renders and keeps it, and repeat downloads
@@ -53,6 +54,8 @@ TARGET_RATIO = 1.15
 TARGET_FIRST_SECONDS = 1.5
 TARGET_REPEAT_MS = 10.0
 HEADERS = {"Accept-Language": "en-GB"}
+# Stack depths, in frames, each run calls the renders at (see at_depth).
+DEPTHS = tuple(range(0, 240, 12))
 
 
 def finished_romanian(app: Flask) -> str:
@@ -99,9 +102,9 @@ def bare_table(game: Game) -> str:
 
 
 def timed(
-    action: Callable[[], object], *, collect: bool = True, pause_gc: bool = False
+    action: Callable[[], object], *, collect: bool = True, pause_gc: bool = False, depth: int = 0
 ) -> tuple[float, float]:
-    """Wall and CPU seconds of one call.
+    """Wall and CPU seconds of one call, made ``depth`` Python frames deeper than this one.
 
     ``collect`` first collects the garbage the last call left, so no call pays
     for another's; ``pause_gc`` keeps the garbage collector out of the call.
@@ -112,10 +115,21 @@ def timed(
         gc.disable()
     try:
         wall, cpu = time.perf_counter(), time.process_time()
-        action()
+        at_depth(depth, action)
         return time.perf_counter() - wall, time.process_time() - cpu
     finally:
         gc.enable()
+
+
+def at_depth(depth: int, action: Callable[[], object]) -> object:
+    """``action()``, called ``depth`` frames down.
+
+    A render's time moves by a fifth or more with the depth of the Python
+    stack it starts at (CPython keeps frames in chunks, and a deep recursion
+    that keeps crossing a chunk's end allocates and frees one each time), so
+    both renders are timed at the same depths, a sweep of them.
+    """
+    return action() if depth == 0 else at_depth(depth - 1, action)
 
 
 @dataclass(frozen=True)
@@ -139,8 +153,9 @@ def paired(
     cpus: dict[tuple[str, bool], list[float]] = {kind: [] for kind in kinds}
     actions = {"sheet": render_sheet, "bare": render_bare}
     for run in range(runs):
+        depth = DEPTHS[run % len(DEPTHS)]
         for name, pause in kinds[run % 4 :] + kinds[: run % 4]:
-            wall, cpu = timed(actions[name], pause_gc=pause)
+            wall, cpu = timed(actions[name], pause_gc=pause, depth=depth)
             walls[name, pause].append(wall)
             cpus[name, pause].append(cpu)
 
@@ -173,7 +188,7 @@ def downloader(client: FlaskClient, url: str) -> Callable[[], bytes]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--runs", type=int, default=24, help="renders of each kind (default 24)")
+    parser.add_argument("--runs", type=int, default=40, help="renders of each kind (default 40)")
     parser.add_argument("--repeats", type=int, default=200, help="repeat downloads timed (default 200)")
     args = parser.parse_args()
 

@@ -165,13 +165,19 @@ def render_pdf(html: str, *, base_url: str, static_folder: Path, static_url: str
 def _prepare(root: Any, base_url: str, fetcher: StaticOnlyFetcher) -> list[Any]:
     """Drop the ids, and take out the links to the app's stylesheets: their kept parses, in order.
 
-    A link to anything else stays for WeasyPrint, whose fetcher refuses it.
+    The kept parses are given to WeasyPrint as the reader's stylesheets, which
+    the page's own ``<style>`` outranks (the paper size): as it would in a
+    browser, where that style comes after the links. A link for another medium
+    than print, or to anything but a static stylesheet, stays for WeasyPrint,
+    which skips the one and whose fetcher refuses the other.
     """
     stylesheets = []
     parents = {child: parent for parent in root.iter() for child in parent}
     for element in list(root.iter()):
         element.attrib.pop("id", None)
         if element.tag != "link" or "stylesheet" not in element.get("rel", "").split():
+            continue
+        if element.get("media", "all").strip().lower() not in ("all", "print"):
             continue
         url = urljoin(base_url, element.get("href", ""))
         file = fetcher.static_file(url)

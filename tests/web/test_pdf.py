@@ -6,6 +6,7 @@ viewer would show them.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -20,7 +21,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import store
 from scorekeeper.extensions import db
-from scorekeeper.pdf import PAPERS, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
+from scorekeeper.pdf import PAPERS, KeptStylesheets, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
 from scorekeeper.rules import Game
 from scorekeeper.web import view
 from scorekeeper.web.chart import totals_chart
@@ -493,3 +494,30 @@ def test_a_page_naming_another_host_renders_without_it(app: Flask) -> None:
         static_url="http://localhost/static/",
     )
     assert pdf.startswith(b"%PDF-")
+
+
+def test_a_stylesheet_is_parsed_once_until_it_changes(tmp_path: Path) -> None:
+    sheet = tmp_path / "print.css"
+    sheet.write_text("@page { margin: 10mm }")
+    fetcher = StaticOnlyFetcher(tmp_path, "http://localhost/static/")
+    kept = KeptStylesheets()
+    first = kept.get(sheet, "http://localhost/static/print.css", fetcher)
+    assert kept.get(sheet, "http://localhost/static/print.css", fetcher) is first
+    sheet.write_text("@page { margin: 20mm }")
+    os.utime(sheet, ns=(sheet.stat().st_atime_ns, sheet.stat().st_mtime_ns + 1_000_000))
+    assert kept.get(sheet, "http://localhost/static/print.css", fetcher) is not first
+
+
+def test_the_linked_stylesheets_apply_for_print_only(app: Flask, tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "paper.css").write_text("@page { size: A5 }")
+    (static / "screen.css").write_text("@page { size: A3 }")
+    page = (
+        '<link rel="stylesheet" href="/static/paper.css">'
+        '<link rel="stylesheet" media="screen" href="/static/screen.css"><p id="deal-1">Ann</p>'
+    )
+    pdf = render_pdf(
+        page, base_url="http://localhost/", static_folder=static, static_url="http://localhost/static/"
+    )
+    assert media_boxes(pdf, tmp_path) == [(419.53, 595.28)]  # A5, not the screen's A3

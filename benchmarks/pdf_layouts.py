@@ -5,9 +5,10 @@
 The 33-deal, 7-player score sheet holds about a thousand numbers. This prints
 the time WeasyPrint takes for 33 rows x 32 numbers without any stylesheet of
 ours, as a table, as other box layouts, as SVG text, and as plain lines of text,
-each as a multiple of the one-page minimal document that benchmarks/pdf.py
-uses as its floor. It shows where the cost of a long sheet comes from: each
-positioned piece of text costs WeasyPrint about as much, whatever the layout.
+each as a multiple of a one-page minimal document. It shows where the cost of
+a long sheet comes from: each positioned piece of text costs WeasyPrint about
+as much, whatever the layout (benchmarks/pdf.py compares the real sheet with
+the first of these, a bare table of its own numbers).
 Prints figures only; asserts nothing.
 """
 

@@ -3,17 +3,30 @@
 Everything WeasyPrint touches is imported here. A rendering never reaches the
 network: the only resources it may load are the app's own static files, read
 from disk; any other address is refused.
+
+WeasyPrint is used the way a long score sheet renders fastest (each measured
+with benchmarks/pdf.py):
+
+- The app's stylesheets a page links to are parsed once per process and kept
+  (WeasyPrint would otherwise parse app.css and print.css again for every PDF).
+- Each thread keeps one font configuration, so fonts are looked up once.
+- ``id`` attributes are dropped before layout. WeasyPrint makes each element
+  with an id a named destination and gives it a style of its own, so a grid
+  whose rows carry ids (the screen's ``#deal-7`` anchors) could not share
+  computed styles between rows. The PDFs have no internal links to them.
 """
 
 from __future__ import annotations
 
 import mimetypes
+import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
-from urllib.parse import unquote, urlsplit
+from typing import Any, Literal
+from urllib.parse import unquote, urljoin, urlsplit
 
-from weasyprint import HTML
+from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 PaperName = Literal["a4", "letter"]
@@ -80,16 +93,60 @@ class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships n
         self._folder = static_folder.resolve()
         self._static_url = static_url
 
-    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
-        """The static file at ``url``; ValueError for anything that is not one."""
+    def static_file(self, url: str) -> Path | None:
+        """The file under the static folder that ``url`` names; None for any other address."""
         if not url.startswith(self._static_url):
-            raise ValueError(f"Only the app's static files are loaded, not {url}")
+            return None
         relative = unquote(urlsplit(url).path.removeprefix(urlsplit(self._static_url).path))
         file = (self._folder / relative).resolve()
         if not file.is_relative_to(self._folder) or not file.is_file():
-            raise ValueError(f"No static file at {url}")
+            return None
+        return file
+
+    def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
+        """The static file at ``url``; ValueError for anything that is not one."""
+        file = self.static_file(url)
+        if file is None:
+            raise ValueError(f"Only the app's static files are loaded, not {url}")
         mimetype = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
         return URLFetcherResponse(url, file.read_bytes(), {"Content-Type": mimetype})
+
+
+class KeptStylesheets:
+    """The app's static stylesheets, parsed by WeasyPrint once and kept while the file is unchanged.
+
+    A parsed stylesheet is only read while documents are laid out, so one copy
+    serves every thread.
+    """
+
+    def __init__(self) -> None:
+        self._parsed: dict[Path, tuple[int, Any]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, file: Path, url: str, fetcher: URLFetcher) -> Any:
+        """The parsed stylesheet of ``file`` at ``url``; what it imports comes through ``fetcher``."""
+        changed = file.stat().st_mtime_ns
+        kept = self._parsed.get(file)
+        if kept is not None and kept[0] == changed:
+            return kept[1]
+        with self._lock:
+            parsed = CSS(
+                string=file.read_text(encoding="utf-8"), base_url=url, url_fetcher=fetcher, media_type="print"
+            )
+            self._parsed[file] = (changed, parsed)
+        return parsed
+
+
+STYLESHEETS = KeptStylesheets()
+_THREAD = threading.local()
+
+
+def _font_config() -> FontConfiguration:
+    """This thread's font configuration (Pango's font maps are not shared between threads)."""
+    config: FontConfiguration | None = getattr(_THREAD, "font_config", None)
+    if config is None:
+        config = _THREAD.font_config = FontConfiguration()
+    return config
 
 
 def render_pdf(html: str, *, base_url: str, static_folder: Path, static_url: str) -> bytes:
@@ -99,6 +156,32 @@ def render_pdf(html: str, *, base_url: str, static_folder: Path, static_url: str
     """
     fetcher = StaticOnlyFetcher(static_folder, static_url)
     document = HTML(string=html, base_url=base_url, url_fetcher=fetcher)
-    pdf = document.write_pdf()
+    stylesheets = _prepare(document.etree_element, base_url, fetcher)
+    pdf = document.write_pdf(stylesheets=stylesheets, font_config=_font_config())
     assert isinstance(pdf, bytes)  # write_pdf returns the bytes when given no target
     return pdf
+
+
+def _prepare(root: Any, base_url: str, fetcher: StaticOnlyFetcher) -> list[Any]:
+    """Drop the ids, and take out the links to the app's stylesheets: their kept parses, in order.
+
+    The kept parses are given to WeasyPrint as the reader's stylesheets, which
+    the page's own ``<style>`` outranks (the paper size): as it would in a
+    browser, where that style comes after the links. A link for another medium
+    than print, or to anything but a static stylesheet, stays for WeasyPrint,
+    which skips the one and whose fetcher refuses the other.
+    """
+    stylesheets = []
+    parents = {child: parent for parent in root.iter() for child in parent}
+    for element in list(root.iter()):
+        element.attrib.pop("id", None)
+        if element.tag != "link" or "stylesheet" not in element.get("rel", "").split():
+            continue
+        if element.get("media", "all").strip().lower() not in ("all", "print"):
+            continue
+        url = urljoin(base_url, element.get("href", ""))
+        file = fetcher.static_file(url)
+        if file is not None and file.suffix == ".css":
+            stylesheets.append(STYLESHEETS.get(file, url, fetcher))
+            parents[element].remove(element)
+    return stylesheets

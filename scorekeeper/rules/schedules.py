@@ -14,17 +14,27 @@ from itertools import pairwise
 def walk(waypoints: Sequence[int], *, repeats: int = 1) -> tuple[int, ...]:
     """Deal sizes from waypoint to waypoint, one card a step, each waypoint ``repeats`` times.
 
+    Waypoints that coincide are one waypoint, dealt ``repeats`` times in all: a
+    game from 3 up to 3 is the one deal of 3, and going down to 1 from 1 and
+    back up is the one deal of 1 (RULES.md §1.4: S down to 1 and up again is
+    2S − 1 deals, one when S is 1).
+
     >>> walk((3, 1, 3))
     (3, 2, 1, 2, 3)
     >>> walk((1, 3, 1), repeats=2)
     (1, 1, 2, 3, 3, 2, 1, 1)
+    >>> walk((2, 2, 1))
+    (2, 1)
+    >>> walk((1, 1, 1), repeats=3)
+    (1, 1, 1)
     """
     if not waypoints:
         raise ValueError("a walk needs at least one waypoint")
-    sizes: list[int] = [waypoints[0]] * repeats
-    for start, stop in pairwise(waypoints):
+    distinct = [size for size, before in zip(waypoints, (None, *waypoints), strict=False) if size != before]
+    sizes: list[int] = [distinct[0]] * repeats
+    for start, stop in pairwise(distinct):
         step = 1 if stop > start else -1
-        sizes.extend(range(start + step, stop, step) if start != stop else ())
+        sizes.extend(range(start + step, stop, step))
         sizes.extend([stop] * repeats)
     return tuple(sizes)
 

@@ -2,12 +2,15 @@
 
 Both are the screen's templates rendered with the print stylesheet. What a
 row says (cards, dealer, trump, the hook) comes from the engine's facts;
-nothing here restates a rule.
+nothing here restates a rule. Each PDF is made once for what it shows and
+kept (see pdf_shelf.py): the key names the game's version, or the blank
+sheet's table, and the reader's paper, orientation and language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -15,23 +18,28 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
 from .. import store
-from ..pdf import Paper, orientation_for, paper_for, render_pdf
+from ..pdf import Orientation, Paper, orientation_for, paper_for, render_pdf
 from ..rules import Game, RuleViolation, Table, Trump, Variant, families, get_variant, rulebook
 from ..rules.state import DealFacts
 from . import view
+from .chart import totals_chart
 from .forms import new_game_form
+from .kept_pdfs import kept_pdf, shelf_key
 
 bp = Blueprint("sheets", __name__)
 
 # Widths a layout needs on paper, to choose portrait or landscape: the deal
-# column, then each player's (or side's) column of the score grid.
-GRID_FIRST_COLUMN_MM = 16
+# column (print.css), then each player's (or side's) column of the score grid.
+GRID_FIRST_COLUMN_MM = 24
 GRID_COLUMN_MM = 26
 # A blank sheet: deal, cards, dealer and trump; then a box a pencil can fill
 # for each thing written per player.
 BLANK_FIXED_COLUMNS_MM = 60
 BLANK_BOX_MM = 11
 BLANK_CONTRACT_MM = 30
+
+# The languages the sheets are printed in; every key of a kept PDF names one.
+SHEET_LANGUAGES = ("en",)
 
 # Rows printed for a game that ends on a score rather than after a set number of deals.
 OPEN_ENDED_ROWS = 16
@@ -61,137 +69,36 @@ BLANK_LAYOUTS: dict[str, BlankLayout] = {
 }
 DEFAULT_BLANK_LAYOUT = BlankLayout(per_player=False, boxes=("Points", "Total"))
 
-# Lines of the running-totals chart: a colour and a dash pattern each, so
-# they stay apart on a black-and-white printer too.
-LINE_STYLES = (
-    ("#0b5d3b", ""),
-    ("#b3261e", "7 3"),
-    ("#1f4e9c", "2 3"),
-    ("#a15c00", "9 3 2 3"),
-    ("#6a3d9a", ""),
-    ("#00727a", "7 3"),
-    ("#7a4a2a", "2 3"),
-    ("#333333", "9 3 2 3"),
-)
-
-
 # --- a game's sheet ------------------------------------------------------------------
 
 
 @bp.get("/games/<game_id>/sheet.pdf")
 def game_pdf(game_id: str) -> Response:
-    """The score sheet of a game, in progress or finished, as a PDF to keep or print."""
+    """The score sheet of a game, in progress or finished, as a PDF to keep or print.
+
+    Made once per version of the game and choice of paper: a repeat download
+    reads the kept file.
+    """
     record, game = store.load_game(game_id)
     paper = _paper()
-    context = view.sheet_context(record, game, editable=False)
-    needed = GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * game.table.size
-    html = render_template(
-        "sheets/game.html",
-        paper=paper,
-        orientation=orientation_for(paper, needed),
-        started=record.created_at,
-        deck=game.table.variant.engine.describe_deck(game.table),
-        teams=_teams_text(game),
-        chart=totals_chart(game),
-        **context,
-    )
-    return _pdf_download(html, f"{view.file_stem(game)}.pdf")
+    orientation = _orientation(paper, GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * game.table.size)
+    language = _language()
 
-
-@dataclass(frozen=True, kw_only=True)
-class ChartLine:
-    """One side's running total drawn over the deals."""
-
-    name: str
-    colour: str
-    dash: str
-    points: str
-    end_x: float
-    end_y: float
-    total: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class Chart:
-    """An SVG line chart of the running totals, in the SVG's own units."""
-
-    width: int
-    height: int
-    left: int
-    right: int
-    top: int
-    bottom: int
-    zero_y: float
-    x_ticks: tuple[tuple[float, str], ...]
-    y_ticks: tuple[tuple[float, str], ...]
-    lines: tuple[ChartLine, ...]
-
-
-def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | None:
-    """The running totals after every scored deal, from 0 before the first; None before any."""
-    scored = [deal for deal in game.state.deals if deal.totals is not None]
-    if not scored:
-        return None
-    names = view.side_names(game)
-    series: list[list[int]] = [[0] for _ in names]
-    for deal in scored:
-        assert deal.totals is not None
-        for side, total in enumerate(deal.totals):
-            series[side].append(total)
-    numbers = [0, *(deal.number for deal in scored)]
-    low = min(0, *(min(values) for values in series))
-    high = max(1, *(max(values) for values in series))
-    step = _nice_step(high - low, most_ticks=6)
-    low, high = step * (low // step), step * -(-high // step)
-    left, right, top, bottom = 48, width - 12, 10, height - 28
-    last = numbers[-1] or 1
-
-    def x_of(number: int) -> float:
-        return round(left + (right - left) * number / last, 1)
-
-    def y_of(value: int) -> float:
-        return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
-
-    deal_step = _nice_step(last, most_ticks=12)
-    lines = []
-    for side, (name, values) in enumerate(zip(names, series, strict=True)):
-        colour, dash = LINE_STYLES[side % len(LINE_STYLES)]
-        points = " ".join(
-            f"{x_of(number)},{y_of(value)}" for number, value in zip(numbers, values, strict=True)
+    def render() -> str:
+        return render_template(
+            "sheets/game.html",
+            paper=paper,
+            orientation=orientation,
+            language=language,
+            started=record.created_at,
+            deck=game.table.variant.engine.describe_deck(game.table),
+            teams=_teams_text(game),
+            chart=totals_chart(game),
+            **view.sheet_context(record, game, editable=False),
         )
-        lines.append(
-            ChartLine(
-                name=name,
-                colour=colour,
-                dash=dash,
-                points=points,
-                end_x=x_of(numbers[-1]),
-                end_y=y_of(values[-1]),
-                total=values[-1],
-            )
-        )
-    return Chart(
-        width=width,
-        height=height,
-        left=left,
-        right=right,
-        top=top,
-        bottom=bottom,
-        zero_y=y_of(0),
-        x_ticks=tuple((x_of(n), str(n)) for n in range(0, last + 1, deal_step)),
-        y_ticks=tuple((y_of(value), str(value)) for value in range(low, high + 1, step)),
-        lines=tuple(lines),
-    )
 
-
-def _nice_step(span: int, *, most_ticks: int) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50… that cuts ``span`` into at most ``most_ticks`` parts."""
-    magnitude = 1
-    while True:
-        for factor in (1, 2, 5):
-            if span <= factor * magnitude * most_ticks:
-                return factor * magnitude
-        magnitude *= 10
+    key = shelf_key("game", record.id, record.version, paper.name, orientation, language)
+    return _pdf_download(key, render, f"{view.file_stem(game)}.pdf")
 
 
 def _teams_text(game: Game) -> str | None:
@@ -239,8 +146,25 @@ def blank_pdf(code: str) -> Response | tuple[str, int]:
     except RuleViolation as refused:
         page = render_template("sheets/blank_form.html", **_form_context(variant, form, refused))
         return page, 422
-    html = render_template("sheets/blank.html", **blank_context(game, rows=rows, paper=_paper()))
-    return _pdf_download(html, f"{_blank_stem(game, named=bool(form.filled_players()))}.pdf")
+    paper = _paper()
+    context = blank_context(game, rows=rows, paper=paper)
+    table = game.table
+    key = shelf_key(
+        "blank",
+        table.variant.code,
+        json.dumps(dict(table.options), sort_keys=True, default=str),
+        json.dumps(list(table.players)),
+        table.first_dealer,
+        rows,
+        paper.name,
+        context["orientation"],
+        context["language"],
+    )
+    return _pdf_download(
+        key,
+        lambda: render_template("sheets/blank.html", **context),
+        f"{_blank_stem(game, named=bool(form.filled_players()))}.pdf",
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -279,7 +203,8 @@ def blank_context(game: Game, *, rows: int, paper: Paper) -> dict[str, Any]:
         "game": game,
         "variant": variant,
         "paper": paper,
-        "orientation": orientation_for(paper, needed),
+        "orientation": _orientation(paper, needed),
+        "language": _language(),
         "layout": layout,
         "columns": columns,
         "team_total": layout.per_player and state.teams is not None,
@@ -400,6 +325,7 @@ def _whole_number(name: str, default: int, label: str) -> int:
 
 def _form_context(variant: Variant, form: Any, error: RuleViolation | None = None) -> dict[str, Any]:
     chosen = request.args.get("paper", "")
+    turned = request.args.get("orientation", "")
     return {
         "variant": variant,
         "form": form,
@@ -408,6 +334,7 @@ def _form_context(variant: Variant, form: Any, error: RuleViolation | None = Non
         "first_dealer": request.args.get("first_dealer", "1"),
         "rows": request.args.get("rows", str(OPEN_ENDED_ROWS)),
         "paper_choice": chosen if chosen in ("a4", "letter") else "",
+        "orientation_choice": turned if turned in ("portrait", "landscape") else "",
         "default_paper": _paper(),
         "most_rows": MOST_ROWS,
     }
@@ -435,15 +362,35 @@ def _paper() -> Paper:
     return paper_for(request.args.get("paper"), list(request.accept_languages.values()))
 
 
-def _pdf_download(html: str, filename: str) -> Response:
-    """The page as a PDF attachment; WeasyPrint reads only the app's static files."""
-    static_folder = Path(current_app.static_folder or "static")
-    pdf = render_pdf(
-        html,
-        base_url=request.url_root,
-        static_folder=static_folder,
-        static_url=url_for("static", filename="", _external=True),
-    )
-    response = Response(pdf, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+def _orientation(paper: Paper, needed_width_mm: float) -> Orientation:
+    """``?orientation=portrait|landscape`` when given, else the one the layout's width needs."""
+    asked = request.args.get("orientation", "").lower()
+    if asked == "portrait":
+        return "portrait"
+    if asked == "landscape":
+        return "landscape"
+    return orientation_for(paper, needed_width_mm)
+
+
+def _language() -> str:
+    """The language the sheet is printed in: the reader's first that the sheets speak."""
+    return request.accept_languages.best_match(SHEET_LANGUAGES) or SHEET_LANGUAGES[0]
+
+
+def _pdf_download(key: str, render_html: Callable[[], str], filename: str) -> Response:
+    """The kept PDF of ``key`` as an attachment, made from ``render_html()`` the first time.
+
+    WeasyPrint reads only the app's static files. The response carries the
+    key's digest as its ETag, so a phone asking again gets 304 Not Modified
+    until the game changes.
+    """
+
+    def make() -> bytes:
+        return render_pdf(
+            render_html(),
+            base_url=request.url_root,
+            static_folder=Path(current_app.static_folder or "static"),
+            static_url=url_for("static", filename="", _external=True),
+        )
+
+    return kept_pdf(key, make, filename)

@@ -6,6 +6,7 @@ viewer would show them.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -20,10 +21,11 @@ from werkzeug.test import TestResponse
 
 from scorekeeper import store
 from scorekeeper.extensions import db
-from scorekeeper.pdf import PAPERS, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
+from scorekeeper.pdf import PAPERS, KeptStylesheets, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
 from scorekeeper.rules import Game
 from scorekeeper.web import view
-from scorekeeper.web.sheets import deal_plan, totals_chart
+from scorekeeper.web.chart import totals_chart
+from scorekeeper.web.sheets import deal_plan
 
 from .conftest import Driver, error_text
 
@@ -223,8 +225,8 @@ def test_the_sheet_prints_every_deal_the_date_the_chart_and_names_as_text(
 
 
 def deal_rows(layout: str) -> list[int]:
-    """The deal numbers that start the grid's rows, in the laid-out text."""
-    return [int(found) for found in re.findall(r"^(\d+)\s{2,}\S", layout, re.M)]
+    """The deal numbers that start the grid's rows ("12 8 NT · Bob"), in the laid-out text."""
+    return [int(found) for found in re.findall(r"^(\d+) +\d+ (?:\S+ )?· \S", layout, re.M)]
 
 
 def test_a_long_sheet_repeats_its_header_row_and_title_on_every_page(
@@ -296,6 +298,14 @@ def test_seven_or_more_players_print_across_the_page(
     pdf = driver.client.get(f"/games/{game_id}/sheet.pdf?paper=a4").data
     width, height = media_boxes(pdf, tmp_path)[0]
     assert (width > height) is landscape
+
+
+def test_the_reader_may_choose_the_orientation(driver: Driver, tmp_path: Path) -> None:
+    url = "/sheets/blank/oh-hell/sheet.pdf?count=3&paper=a4"
+    assert media_boxes(driver.client.get(url).data, tmp_path)[0] == A4
+    assert media_boxes(driver.client.get(f"{url}&orientation=landscape").data, tmp_path)[0] == A4[::-1]
+    refused = driver.client.get("/sheets/blank/oh-hell/sheet.pdf?count=9&orientation=landscape")
+    assert 'value="landscape" selected' in refused.get_data(as_text=True)  # kept on the form
 
 
 def test_eight_players_print_landscape_on_letter(app: Flask, driver: Driver, tmp_path: Path) -> None:
@@ -449,7 +459,7 @@ def test_the_blank_sheet_pages(driver: Driver) -> None:
     form = driver.client.get("/sheets/blank/romanian-whist", headers={"Accept-Language": "en-US"})
     page = form.get_data(as_text=True)
     assert form.status_code == 200 and 'action="/sheets/blank/romanian-whist/sheet.pdf"' in page
-    assert 'name="option_sequence"' in page and "(Letter)" in page
+    assert 'name="option_sequence"' in page and "(Letter)" in page and 'name="orientation"' in page
     assert driver.client.get("/sheets/blank/no-such-game").status_code == 404
 
 
@@ -484,3 +494,30 @@ def test_a_page_naming_another_host_renders_without_it(app: Flask) -> None:
         static_url="http://localhost/static/",
     )
     assert pdf.startswith(b"%PDF-")
+
+
+def test_a_stylesheet_is_parsed_once_until_it_changes(tmp_path: Path) -> None:
+    sheet = tmp_path / "print.css"
+    sheet.write_text("@page { margin: 10mm }")
+    fetcher = StaticOnlyFetcher(tmp_path, "http://localhost/static/")
+    kept = KeptStylesheets()
+    first = kept.get(sheet, "http://localhost/static/print.css", fetcher)
+    assert kept.get(sheet, "http://localhost/static/print.css", fetcher) is first
+    sheet.write_text("@page { margin: 20mm }")
+    os.utime(sheet, ns=(sheet.stat().st_atime_ns, sheet.stat().st_mtime_ns + 1_000_000))
+    assert kept.get(sheet, "http://localhost/static/print.css", fetcher) is not first
+
+
+def test_the_linked_stylesheets_apply_for_print_only(app: Flask, tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "paper.css").write_text("@page { size: A5 }")
+    (static / "screen.css").write_text("@page { size: A3 }")
+    page = (
+        '<link rel="stylesheet" href="/static/paper.css">'
+        '<link rel="stylesheet" media="screen" href="/static/screen.css"><p id="deal-1">Ann</p>'
+    )
+    pdf = render_pdf(
+        page, base_url="http://localhost/", static_folder=static, static_url="http://localhost/static/"
+    )
+    assert media_boxes(pdf, tmp_path) == [(419.53, 595.28)]  # A5, not the screen's A3

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import ClassVar
 
@@ -255,7 +255,8 @@ def _score(table: Table, entry: BidWhistEntry, totals: list[int]) -> BidWhistDea
         return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader)
     bid, bidder = result.bid, result.bidder
     assert bid.level is not None
-    leader = _leader(options, facts, bidder)
+    facts = _led_by_the_bidder(facts, players, bidder) if options.flag("bidder_leads") else facts
+    leader = facts.leader
     if entry.declaration is None:
         if entry.tricks is not None:
             raise InvalidDeclaration(f"Enter what {players[bidder]} declared before the tricks")
@@ -341,8 +342,20 @@ def _direction(bid: Call, declaration: Declaration | None) -> Direction | None:
     return declaration if isinstance(declaration, Direction) else None
 
 
-def _leader(options: Options, facts: DealFacts, bidder: int) -> int:
-    return bidder if options.flag("bidder_leads") else facts.leader
+def _led_by_the_bidder(facts: DealFacts, players: Sequence[str], bidder: int) -> DealFacts:
+    """The hand's facts once the auction is won, when the high bidder leads (``bidder_leads``).
+
+    Before the auction the rules cannot say who leads; after it the hand
+    records the winner as its leader, and its reminder names them.
+    """
+    reminders = tuple(
+        f"{players[bidder]} leads, as the high bidder" if note == HIGH_BIDDER_LEADS else note
+        for note in facts.reminders
+    )
+    return replace(facts, leader=bidder, reminders=reminders)
+
+
+HIGH_BIDDER_LEADS = "The high bidder leads"
 
 
 @lru_cache(maxsize=4096)
@@ -378,7 +391,7 @@ def _reminders(table: Table, dealer: int, eldest: int) -> tuple[str, ...]:
     elif sport == "trump_bids":
         notes.append("After an uptown or downtown bid, show the kitty to everyone")
     if options.flag("bidder_leads"):
-        notes.append("The high bidder leads")
+        notes.append(HIGH_BIDDER_LEADS)
     else:
         notes.append(f"{players[eldest]} leads")
     if jokers:

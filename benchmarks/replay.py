@@ -11,7 +11,8 @@ import time
 from collections.abc import Callable
 
 from scorekeeper.rules import ExactEntry, Game, Table
-from scorekeeper.rules.exact import _facts, _plan, _score_grid, _scorer
+from scorekeeper.rules.exact import _score_grid, _scorer
+from scorekeeper.rules.exact_facts import plain_facts, planned_facts, schedule_of, seated_facts
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -54,7 +55,7 @@ def measure(label: str, game: Game) -> None:
         return engine.replay(fresh, entries)
 
     def cold() -> object:
-        for cache in (_facts, _plan, _score_grid, _scorer):
+        for cache in (plain_facts, planned_facts, schedule_of, seated_facts, _score_grid, _scorer):
             cache.cache_clear()
         return engine.replay(table, entries)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import Trump
+from .seating import RevokeMark, TableLife
 from .table import Table
 
 Status = Literal["in_progress", "finished"]
@@ -51,6 +52,11 @@ class DealState:
     a seat that sits the deal out has None in ``points``. Both are None until
     the deal is complete. ``awards`` holds bonuses that are part of ``points``
     but shown apart (Romanian promotions). Each family adds its own inputs.
+
+    Table events mark a deal: ``misdeals`` are the dealers who misdealt it
+    before it was dealt properly; ``revoke`` is what a revoke found after it
+    cost (its points already count it). A revoke that has the deal dealt again
+    leaves it ``void``: it scores nothing and the next deal takes its place.
     """
 
     facts: DealFacts
@@ -58,6 +64,8 @@ class DealState:
     points: tuple[int | None, ...] | None
     awards: tuple[int, ...] | None
     totals: tuple[int, ...] | None
+    misdeals: tuple[int, ...] = ()
+    revoke: RevokeMark | None = None
 
     @property
     def number(self) -> int:
@@ -69,6 +77,11 @@ class DealState:
         """True once the deal is fully recorded and scored."""
         return self.points is not None
 
+    @property
+    def void(self) -> bool:
+        """True when a revoke had the deal dealt again: it scores nothing."""
+        return self.revoke is not None and self.revoke.redeal
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GameState:
@@ -78,6 +91,8 @@ class GameState:
     knows who deals and what may be bid), or None when the game is over.
     ``winners`` is empty until the game is finished and lists every joint
     winner. ``notes`` explain the end ("play on: Ann and Bob are level").
+    ``life`` is what the table events derived (None when the log has none):
+    then ``totals`` has one entry for every seat, arrivals included.
     """
 
     table: Table
@@ -90,6 +105,17 @@ class GameState:
     winners: tuple[int, ...]
     settlement: tuple[int, ...] | None
     notes: tuple[str, ...]
+    life: TableLife | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every seat's player now, in seat order (arrivals after the seats the game began with)."""
+        return self.table.players if self.life is None else self.life.names
+
+    @property
+    def stopped(self) -> bool:
+        """True when the table stopped the game early."""
+        return self.life is not None and self.life.stopped
 
     @property
     def finished(self) -> bool:

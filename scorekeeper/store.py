@@ -1,7 +1,9 @@
 """Loading and saving games: stored inputs in, engine games out.
 
-The database keeps the table and each deal's inputs as the engine reads them;
-every load replays them, so a correction re-scores everything after it.
+The database keeps the table and the game's log as the engine reads it: one
+row per deal entry or table event, numbered by its place in the log (for a game
+without events, the deal number). Every load replays them, so a correction
+re-scores everything after it.
 
 Every request comes through here, so the statements it runs are built once
 (with bound parameters) and games are read as plain rows: building a statement
@@ -24,7 +26,7 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from .extensions import db
 from .kept import KeptByVersion
 from .models import DealEntryRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
-from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant
+from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant, read_event
 from .writers import WriterQueue
 
 # Replayed games of this worker, by id and version: a game's version rises with
@@ -91,19 +93,20 @@ _CLAIM = (
     .values(version=_GAMES_TABLE.c.version + 1, updated_at=bindparam("now"))
 )
 _ABANDON = _CLAIM.values(abandoned_at=bindparam("now"))
+# ``position`` is a row's place in the game's log, from 1.
 _ADD_ENTRY = insert(_ENTRIES_TABLE).values(
     game_id=bindparam("game"),
-    number=bindparam("deal"),
+    number=bindparam("position"),
     data=bindparam("inputs"),
     recorded_at=bindparam("now"),
 )
 _CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
-    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position"))
     .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
 )
 _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
-    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal")
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position")
 )
 
 
@@ -114,12 +117,13 @@ def create_game(
     first_dealer: int,
     options: Mapping[str, object],
     drawn: bool = False,
-    deals: Sequence[Mapping[str, Any]] = (),
+    log: Sequence[Mapping[str, Any]] = (),
 ) -> tuple[StoredGame, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
     Raises a RuleViolation, and stores nothing, when the engine refuses the table.
-    ``deals`` are inputs already checked by the engine, stored with the table.
+    ``log`` is a log already checked by the engine (deal entries and table
+    events as data, in order), stored with the table.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
     key = secrets.token_urlsafe(24)
@@ -143,35 +147,41 @@ def create_game(
             {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
         ]
         connection.execute(insert(_SEATS_TABLE), seats)
-        if deals:
+        if log:
             entries = [
-                {"game_id": record.id, "number": number, "data": data, "recorded_at": now}
-                for number, data in enumerate(deals, start=1)
+                {"game_id": record.id, "number": position, "data": data, "recorded_at": now}
+                for position, data in enumerate(log, start=1)
             ]
             connection.execute(insert(_ENTRIES_TABLE), entries)
     return record, game, key
 
 
-def import_game(table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]]) -> tuple[StoredGame, Game, str]:
-    """Replay an exported game with the engine first; store it only if every deal is legal.
+def import_game(table: Mapping[str, Any], log: Sequence[Mapping[str, Any]]) -> tuple[StoredGame, Game, str]:
+    """Replay an exported game with the engine first; store it only if every deal and event is legal.
 
-    A refusal names the deal at fault and stores nothing.
+    ``log`` is its deal entries and table events as data, in order. A refusal
+    names the deal or event at fault and stores nothing.
     """
     game = Game.start(
         table["variant"], table["players"], first_dealer=table["first_dealer"], options=table["options"]
     )
     engine = game.table.variant.engine
-    for number, data in enumerate(deals, start=1):
+    for data in log:
+        event = "event" in data
+        where = f"Event {len(game.events) + 1}" if event else f"Deal {len(game.entries) + 1}"
         try:
-            game = game.record(engine.read_entry(number, data))
+            if event:
+                game = game.add(read_event(data))
+            else:
+                game = game.record(engine.read_entry(len(game.entries) + 1, data))
         except RuleViolation as refused:
-            raise RuleViolation(f"Deal {number}: {refused.message}", field=refused.field) from refused
+            raise RuleViolation(f"{where}: {refused.message}", field=refused.field) from refused
     record, _, key = create_game(
         game.table.variant.code,
         game.table.players,
         first_dealer=game.table.first_dealer,
         options=dict(game.table.options),
-        deals=[engine.write_entry(entry) for entry in game.entries],
+        log=game.log_data(),
     )
     return record, game, key
 
@@ -215,9 +225,7 @@ def game_of(record: StoredGame) -> Game:
         names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
         variant = get_variant(record.variant)
         table = Table.create(variant, names, first_dealer=record.first_dealer, options=record.options)
-        engine = variant.engine
-        entries = tuple(engine.read_entry(row.number, row.data) for row in rows if row.number is not None)
-        game = Game(table, entries)  # type: ignore[arg-type]
+        game = Game.from_data(table, [row.data for row in rows if row.number is not None])
         GAMES.put((record.id, record.version), game)
         return game
     return kept
@@ -233,19 +241,39 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
+    return _write(record, updated, change, updated.deal_position(number), stored)
+
+
+def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Game:
+    """Record a table event after everything recorded so far; a refused event stores nothing."""
+    updated = game.add(read_event(data))  # raises before anything is stored
+    stored = updated.log_data()[-1]
+    return _write(record, updated, _ADD_ENTRY, len(updated.log), stored)
+
+
+def correct_event(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
+    """Correct table event ``number`` where it stands; later deals are re-scored."""
+    updated = game.correct_event(number, read_event(data))  # raises before anything is stored
+    position = updated.event_position(number)
+    return _write(record, updated, _CORRECT_ENTRY, position, updated.log_data()[position - 1])
+
+
+def undo_last(record: StoredGame, game: Game) -> Game:
+    """Remove the last item of the log, deal or event (ChangedElsewhere if the game changed since
+    it was loaded)."""
+    updated = game.undo()
     with _changing(record, _CLAIM) as connection:
-        connection.execute(
-            change, {"game": record.id, "deal": number, "inputs": stored, "now": record.updated_at}
-        )
+        connection.execute(_REMOVE_ENTRY, {"game": record.id, "position": len(game.log)})
     GAMES.put((record.id, record.version), updated)
     return updated
 
 
-def undo_last(record: StoredGame, game: Game) -> Game:
-    """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
-    updated = game.undo()
+def _write(record: StoredGame, updated: Game, change: Any, position: int, stored: Mapping[str, Any]) -> Game:
+    """Add or correct one row of the log in one transaction, claiming the game's next version."""
     with _changing(record, _CLAIM) as connection:
-        connection.execute(_REMOVE_ENTRY, {"game": record.id, "deal": len(game.entries)})
+        connection.execute(
+            change, {"game": record.id, "position": position, "inputs": stored, "now": record.updated_at}
+        )
     GAMES.put((record.id, record.version), updated)
     return updated
 

@@ -206,3 +206,12 @@ class TableLife:
     def names(self) -> tuple[str, ...]:
         """Each seat's player now (or last, for a seat that was left)."""
         return tuple(seat.name for seat in self.seats)
+
+    def names_at(self, number: int) -> tuple[str, ...]:
+        """Who held each seat in deal ``number``, for the seats that existed then."""
+        seats = [seat for seat in self.seats if seat.joined_after is None or seat.joined_after < number]
+        taken_over = [0] * len(seats)
+        for event in self.events:
+            if event.after_deal < number and event.event.kind == "substitute" and event.seat is not None:
+                taken_over[event.seat] += 1
+        return tuple(seat.names[steps] for seat, steps in zip(seats, taken_over, strict=True))

@@ -171,4 +171,3 @@ def _checked(game: Game) -> Game:
     """The game, once its whole log has replayed without a RuleViolation."""
     _ = game.state  # replays and checks the whole log
     return game
-

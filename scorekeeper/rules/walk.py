@@ -392,7 +392,8 @@ class TableWalk:
                 f"{name} cannot leave: {variant.name} needs at least {variant.min_players} players, "
                 f"and only {left} would be left. A substitute can take over {name}'s seat"
             )
-        if self._dealt_last == seat:
+        if seat in (self._dealt_last, self._next_dealer()):
+            # The deal passes on from where the leaving player sat.
             self._dealt_last = right_of(self._ring, seat)
         self._ring.remove(seat)
         if seat in self._sit_outs:

@@ -254,9 +254,7 @@ class OneontaEngine:
                 return True, seating
             active, tie_break = leaders, True
         dealer = next_active(seating.dealer, seating.ring, active)
-        return False, replace(
-            seating, dealer=dealer, active=active, tie_break=tie_break, previous_bids=bids
-        )
+        return False, replace(seating, dealer=dealer, active=active, tie_break=tie_break, previous_bids=bids)
 
     def _state(
         self,

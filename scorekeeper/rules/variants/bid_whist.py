@@ -337,7 +337,6 @@ def _score(
     )
 
 
-
 def _open(
     facts: DealFacts,
     entry: BidWhistEntry,

@@ -147,6 +147,9 @@ def undo(game_id: str) -> Page:
     record, game = store.load_game(game_id)
     require_edit(record)
     _refuse_if_abandoned(record)
+    if game.last_is_event():
+        # Undoing a table event is for the event pages; this page removes deals only.
+        abort(409, "A table event was recorded after the last deal: remove it first.")
     if request.method == "GET":
         if not game.entries:
             abort(409, "There is nothing to undo: no deal has been recorded.")

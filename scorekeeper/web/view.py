@@ -28,7 +28,7 @@ class GameSummary:
 
 def side_names(game: Game) -> list[str]:
     """Whom the totals belong to: each player, or each partnership ("Ann & Cy")."""
-    players = game.table.players
+    players = game.state.players
     teams = game.state.teams
     if teams is None:
         return list(players)
@@ -89,7 +89,7 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
     Where a card is turned, the trump shown is the one just entered on the
     form, else the one recorded for the deal.
     """
-    players = game.table.players
+    players = game.state.players
     deals = game.state.deals
     recorded = deals[facts.number - 1].trump if facts.number <= len(deals) else None
     if facts.trump_turned and isinstance(entered_trump, str):
@@ -113,7 +113,7 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
 def _hook_text(game: Game, facts: DealFacts) -> str | None:
     if not facts.hook:
         return None
-    last = game.table.players[facts.last_bidder]
+    last = game.state.players[facts.last_bidder]
     role = "deals and bids last" if facts.last_bidder == facts.dealer else "bids last"
     return f"{last} {role}: the bids may not add up to {facts.cards}"
 
@@ -124,7 +124,7 @@ def summary(record: StoredGame, game: Game) -> GameSummary:
     return GameSummary(
         id=record.id,
         title=game.table.variant.name,
-        players=", ".join(game.table.players),
+        players=", ".join(game.state.players),
         status="Abandoned" if abandoned else progress_text(game),
         playing=not abandoned and not game.state.finished,
         updated_at=record.updated_at,

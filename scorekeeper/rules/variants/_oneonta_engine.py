@@ -78,16 +78,33 @@ class OneontaEngine:
         )
 
     def legal_bids(
-        self, table: Table, facts: OneontaFacts, bids: Sequence[OneontaBid | None], seat: int
+        self,
+        table: Table,
+        facts: OneontaFacts,
+        bids: Sequence[OneontaBid | None],
+        seat: int,
+        *,
+        players: Sequence[str] | None = None,
     ) -> tuple[OneontaBidChoice, ...]:
-        """Every bid ``seat`` could name now, each allowed or with the reason it is not."""
-        return legal_bids(self.bid_rules(table), facts, bids, table.players, seat)
+        """Every bid ``seat`` could name now, each allowed or with the reason it is not.
+
+        ``players`` names every seat at this deal (the game state's players once
+        someone has arrived); by default the table's.
+        """
+        names = table.players if players is None else players
+        return legal_bids(self.bid_rules(table), facts, bids, names, seat)
 
     def verify_bids(
-        self, table: Table, facts: OneontaFacts, bids: Sequence[OneontaBid | None]
+        self,
+        table: Table,
+        facts: OneontaFacts,
+        bids: Sequence[OneontaBid | None],
+        *,
+        players: Sequence[str] | None = None,
     ) -> tuple[OneontaBid | None, ...]:
         """Raise the InvalidBid the bids of a deal break, naming the player; return them checked."""
-        return verify_bids(self.bid_rules(table), facts, bids, table.players)
+        names = table.players if players is None else players
+        return verify_bids(self.bid_rules(table), facts, bids, names)
 
     # --- entries as data -------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from . import EntryScreen, number_or_text, per_seat, register
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
     """Bids (and tricks, once due) per seat; the turned suit if the table picked one."""
-    size = game.table.size
+    size = len(game.state.players)
     data: dict[str, Any] = {"bids": per_seat(form, "bid", size)}
     if phase in ("tricks", "all"):
         data["tricks"] = per_seat(form, "tricks", size)
@@ -42,7 +42,7 @@ def _whole_numbers(values: object, size: int) -> tuple[int | None, ...]:
 
 def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:
     """The seats in bidding order with each one's choices, struck where the engine forbids."""
-    players = game.table.players
+    players = game.state.players
     bids = _whole_numbers(values.get("bids"), len(players))
     tricks = _whole_numbers(values.get("tricks"), len(players))
     bidders = [

@@ -26,7 +26,7 @@ def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealStat
     part-entered values would not yet let the later deals follow it (the check still judges those).
     """
     engine = game.table.variant.engine
-    earlier = Game(game.table, game.entries[: number - 1])
+    earlier = game.before_deal(number)
     try:
         return earlier.record(engine.read_entry(number, values)).state.deals[number - 1]
     except RuleViolation:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import ClassVar
 
 from .bidding import Bids, over_under, verify_bids
@@ -224,23 +224,28 @@ class ExactBidEngine:
             log,
             laws=EXACT_LAWS,
             totals=totals,
-            plan=schedule_of(self, table),
+            plan=partial(schedule_of, self, table),
             open_ended=self.open_ended,
             replan=self.replan,
         )
         open_deal = over = False
+        # Without table events these stay as they are; each deal after an event sets its own.
+        players, size, rule, revoke = table.players, table.size, streak_rule, None
         for number, entry in enumerate(walk, start=1):
             if type(entry) is not ExactEntry:
                 raise OutOfTurn(f"Deal {number} is not a record of bids and tricks")
             seating = walk.seating
             if seating is None:
                 facts = plan[number - 1] if number <= len(plan) else self.facts(table, number)
-                players = table.players
             else:
                 assert walk.plan is not None
                 facts = seated_facts(self, table, seating, walk.plan)
-                players = seating.names
-                streaks.extend([(False, 0)] * (len(players) - len(streaks)))
+                players, size = seating.names, seating.seats
+                rule = self.streaks(seated_table(table, seating))
+                streaks.extend([(False, 0)] * (size - len(streaks)))
+                revoke = None
+                if facts is not None and walk.revoke is not None:
+                    revoke = house_rule(table.options, players, walk.revokers(facts), number)
             if over or facts is None:
                 raise OutOfTurn(f"The game is over: there is no deal {number}")
             if entry.number != number:
@@ -259,17 +264,12 @@ class ExactBidEngine:
             if bids.count(None) > len(facts.sitting_out):
                 raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
             tricks = verify_tricks(facts, entry.tricks, players)
-            revoke = (
-                None
-                if walk.revoke is None
-                else house_rule(table.options, players, walk.revokers(facts), number)
-            )
             if revoke is not None and revoke.redeal:
                 deal = _dealt_again(facts, trump, bids, tricks, totals, announcement, revoke)
                 deals.append(walk.played(deal, over=False))
                 continue
             row = points_for[facts.cards] if facts.cards < len(points_for) else None
-            points: list[int | None] = [None] * len(players)
+            points: list[int | None] = [None] * size
             for seat in order:
                 bid, took = bids[seat], tricks[seat]
                 assert bid is not None and took is not None
@@ -279,9 +279,8 @@ class ExactBidEngine:
                     else _scorer(self, table.options)(facts.cards, bid, took)
                 )
             awards: tuple[int, ...] | None = None
-            rule = streak_rule if seating is None else self.streaks(seated_table(table, seating))
             if rule is not None:
-                bonus = [0] * len(players)
+                bonus = [0] * size
                 streaks = _advance_streaks(rule, facts, bids, tricks, streaks, bonus)
                 awards = tuple(bonus)
             if revoke is not None:

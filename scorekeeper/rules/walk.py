@@ -88,6 +88,38 @@ class TableWalk:
     adds its points to them and the walk adds starting totals and adjustments.
     """
 
+    __slots__ = (
+        "_dealt_last",
+        "_events",
+        "_held",
+        "_joined",
+        "_last",
+        "_last_is_deal",
+        "_left",
+        "_log",
+        "_misdeals",
+        "_names",
+        "_open_ended",
+        "_places_done",
+        "_plain",
+        "_replan",
+        "_ring",
+        "_sides",
+        "_sit_outs",
+        "_teams",
+        "_totals",
+        "_voided",
+        "laws",
+        "number",
+        "over",
+        "place",
+        "plan",
+        "revoke",
+        "seating",
+        "stopped",
+        "table",
+    )
+
     def __init__(
         self,
         table: Table,
@@ -97,33 +129,37 @@ class TableWalk:
         totals: list[int] | None,
         sides: list[int] | None = None,
         teams: Sequence[Sequence[int]] | None = None,
-        plan: tuple[int, ...] | None = None,
+        plan: Callable[[], tuple[int, ...] | None] = lambda: None,
         open_ended: bool = False,
         replan: Replan | None = None,
     ) -> None:
+        """``plan`` gives the cards of each deal as planned when the game began (None where no
+        number of players changes them); only a log with events asks for it."""
         self.table = table
-        self.laws = laws
-        self.plan = plan
-        self.place = 0
         self.seating: Seating | None = None
         self.revoke: Revoke | None = None
-        self.over = False
         self.stopped = False
         self._log = log
         self._plain = _EVENT_TYPES.isdisjoint(map(type, log))
         if not self._plain:
-            self._start(totals, sides, teams, open_ended, replan)
+            self._start(laws, totals, sides, teams, plan(), open_ended, replan)
 
     def _start(
         self,
+        laws: TableLaws,
         totals: list[int] | None,
         sides: list[int] | None,
         teams: Sequence[Sequence[int]] | None,
+        plan: tuple[int, ...] | None,
         open_ended: bool,
         replan: Replan | None,
     ) -> None:
         """Set up what only a log with events needs (a log without any takes the fast path)."""
         table = self.table
+        self.laws = laws
+        self.plan = plan
+        self.place = 0
+        self.over = False
         self.number = 0
         self._totals = totals
         self._sides = sides if sides is not None else totals

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import ClassVar
 
 from ..cards import Trump
@@ -160,7 +161,7 @@ class OneontaEngine:
             totals=seat_totals,
             sides=team if form.team else seat_totals,
             teams=(tuple(range(size)),) if form.team else None,
-            plan=_plan(form, table),
+            plan=partial(_plan, form, table),
             replan=self._replan,
         )
         seating = Round(
@@ -235,7 +236,7 @@ class OneontaEngine:
                 deals.append(walk.played(deal, over=False))
                 continue
             played_hands = number if walk.seating is None else walk.place
-            regular = self.form.deals(table) if walk.plan is None else len(walk.plan)
+            regular = self.form.deals(table) if walk.seating is None else len(walk.plan or ())
             over, seating = self._advance(played_hands, regular, seat_totals, seating, bids)
             deals.append(deal if walk.seating is None else walk.played(deal, over=over))
         return self._state(table, tuple(deals), over, seating, seat_totals, team[0], walk)

@@ -132,7 +132,7 @@ class GermanWhistEngine:
             log,
             laws=GERMAN_LAWS,
             totals=totals,
-            plan=None if count is None else (STAGE_TRICKS,) * count,
+            plan=lambda: None if count is None else (STAGE_TRICKS,) * count,
         )
         deals: list[DealState] = []
         over = False

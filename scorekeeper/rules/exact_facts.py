@@ -77,7 +77,12 @@ def seated_table(table: Table, seating: Seating) -> Table:
     The variant's rules that depend on the number of players (the pack, the
     sequence, the dead hand) read it; seats are never looked up in it.
     """
-    return replace(table, players=seating.ring_names(), first_dealer=0)
+    return _seated_table(table, seating.ring_names())
+
+
+@lru_cache(maxsize=1024)
+def _seated_table(table: Table, players: tuple[str, ...]) -> Table:
+    return replace(table, players=players, first_dealer=0)
 
 
 def build_facts(

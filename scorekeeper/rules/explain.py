@@ -10,7 +10,7 @@ worked examples for the rules pages, computed the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Protocol
 
@@ -75,10 +75,25 @@ def register(kind: str) -> Callable[[type], type]:
 
 
 def explain(table: Table, deal: DealState, side: int) -> str:
-    """How ``side`` got its points in ``deal``, for any variant."""
+    """How ``side`` got its points in ``deal``, for any variant, a revoke found after it included."""
     if deal.points is None:
         return "Not scored yet: the deal is still being played"
-    return EXPLAINERS[table.variant.engine.input_kind].explain(table, deal, side)
+    explainer = EXPLAINERS[table.variant.engine.input_kind]
+    revoke = deal.revoke
+    if revoke is None:
+        return explainer.explain(table, deal, side)
+    if revoke.redeal:
+        return f"{revoke.text}: nothing is scored"
+    penalty = revoke.penalty
+    if penalty is None or len(penalty) != len(deal.points):
+        # Tricks moved (or the team scores): the family's words already count the revoke.
+        return f"{explainer.explain(table, deal, side)} ({revoke.text})"
+    if side not in revoke.seats:
+        return explainer.explain(table, deal, side)
+    # The family's words for what the cards scored, then the house rule's penalty.
+    cards = tuple(None if got is None else got + penalty[seat] for seat, got in enumerate(deal.points))
+    words = explainer.explain(table, replace(deal, points=cards), side)
+    return f"{words}; −{penalty[side]} for the revoke: {signed(deal.points[side] or 0)} in all"
 
 
 def worked_examples(table: Table) -> tuple[WorkedExample, ...]:
@@ -157,7 +172,8 @@ class ExactBidsExplainer:
         engine = table.variant.engine
         assert isinstance(engine, ExactBidEngine) and isinstance(deal, ExactDeal)
         if not deal.facts.is_active(side):
-            return "Sat this deal out (the dead hand): no score"
+            dead_hand = side == deal.facts.dealer and engine.dealer_sits_out(table)
+            return f"Sat this deal out{' (the dead hand)' if dead_hand else ''}: no score"
         bid, took = deal.bids[side], deal.tricks[side] if deal.tricks else None
         assert bid is not None and took is not None and deal.points is not None
         words = exact_score_words(engine.score(table.options), deal.facts.cards, bid, took)

@@ -56,7 +56,6 @@ class Seating:
     deal is dealt again. ``ring`` is the seats at the table, clockwise;
     ``sitting_out`` those of them who sit this deal out by choice; ``names``
     every seat's player at this deal (a seat that left keeps its last name).
-    ``misdeals`` are the dealers who misdealt this deal before it was dealt.
     Hashable, so facts built from it can be cached.
     """
 
@@ -66,7 +65,6 @@ class Seating:
     ring: tuple[int, ...]
     sitting_out: tuple[int, ...]
     names: tuple[str, ...]
-    misdeals: tuple[int, ...] = ()
 
     @property
     def seats(self) -> int:

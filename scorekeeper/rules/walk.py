@@ -300,7 +300,6 @@ class TableWalk:
             ring=tuple(self._ring),
             sitting_out=tuple(seat for seat in self._ring if seat in self._sit_outs),
             names=tuple(self._names),
-            misdeals=tuple(self._misdeals),
         )
 
     def _next_dealer(self) -> int:
@@ -315,16 +314,9 @@ class TableWalk:
             self._revoke(event)
             return
         self._between_deals(event)
-        handlers: dict[type, Callable[[TableEvent], EventState]] = {
-            Misdeal: self._misdeal,  # type: ignore[dict-item]
-            Arrival: self._arrival,  # type: ignore[dict-item]
-            Departure: self._departure,  # type: ignore[dict-item]
-            Substitute: self._substitute,  # type: ignore[dict-item]
-            SitOut: self._sit_out,  # type: ignore[dict-item]
-            Adjustment: self._adjustment,  # type: ignore[dict-item]
-            Stop: self._stop,  # type: ignore[dict-item]
-        }
-        self._events.append(handlers[type(event)](event))
+        # Each kind of event has its method here, named after it: _misdeal, _arrival, …
+        apply: Callable[[TableEvent], EventState] = getattr(self, f"_{event.kind}")
+        self._events.append(apply(event))
 
     def _between_deals(self, event: TableEvent) -> None:
         what = _WHAT[type(event)]
@@ -335,16 +327,25 @@ class TableWalk:
                 f"Deal {self.number} is under way: finish it, or undo what was entered of it, before {what}"
             )
 
-    def _state(self, event: TableEvent, text: str, **facts: object) -> EventState:
+    def _state(
+        self,
+        event: TableEvent,
+        text: str,
+        *,
+        seat: int | None = None,
+        side: int | None = None,
+        points: int | None = None,
+        plan: PlanChange | None = None,
+    ) -> EventState:
         return EventState(
             number=len(self._events) + 1,
             event=event,
             after_deal=self.number,
             text=text,
-            seat=facts.get("seat"),  # type: ignore[arg-type]
-            side=facts.get("side"),  # type: ignore[arg-type]
-            points=facts.get("points"),  # type: ignore[arg-type]
-            plan=facts.get("plan"),  # type: ignore[arg-type]
+            seat=seat,
+            side=side,
+            points=points,
+            plan=plan,
         )
 
     # --- each event -------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from scorekeeper.rules import (
     verify_substitute,
     write_event,
 )
+from scorekeeper.rules.explain import explain
 from scorekeeper.rules.replan import by_blocks, capped
 from scorekeeper.rules.schedules import walk
 
@@ -274,3 +275,21 @@ def test_a_refusal_names_the_variant_rule_and_changes_nothing() -> None:
     with pytest.raises(RuleViolation) as refused:
         game.add(Departure(seat=9))
     assert refused.value.field == "seat"
+
+
+def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
+    game = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"])
+    entry = game.table.variant.engine.read_entry(1, {"bids": [1, 3, 3, 2], "tricks": [2, 3, 3, 2]})
+    game = game.record(entry).add(Revoke(seats=(2,)))
+    deal = game.state.deals[0]
+    assert explain(game.table, deal, 2) == (
+        "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13; −10 for the revoke: +3 in all"
+    )
+    assert explain(game.table, deal, 1) == "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13"
+    redealt = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"], options={"revoke": "redeal"})
+    redealt = redealt.record(entry).add(Revoke(seats=(2,)))
+    assert explain(redealt.table, redealt.state.deals[0], 0) == (
+        "Cy revoked in deal 1: the deal is dealt again (house rule): nothing is scored"
+    )
+    sat_out = _fill(_oh_hell(1).add(SitOut(seat=2)), 1)
+    assert explain(sat_out.table, sat_out.state.deals[1], 2) == "Sat this deal out: no score"

@@ -29,6 +29,7 @@ from .events import (
 from .game import Game
 from .seating import EventState
 from .state import GameState
+from .table import Table
 
 
 def verify_misdeal(game: Game) -> None:
@@ -69,6 +70,42 @@ def verify_adjustment(game: Game, side: int, points: int, reason: str) -> None:
 def verify_stop(game: Game) -> None:
     """Raise unless the game may stop now."""
     game.verify_event(Stop())
+
+
+def table_laws(table: Table) -> tuple[str, ...]:
+    """What the variant's laws (or its house rules) say about each table event, in words, under the
+    table's options: for a rules page, so that no page restates a rule."""
+    variant = table.variant
+    laws = variant.engine.laws
+    if laws.misdeal_passes(table):
+        misdeal = "A misdeal loses the deal: the next player deals, and the deals move on by one dealer"
+    else:
+        misdeal = "After a misdeal the same dealer deals again; nothing is scored"
+    if laws.fixed_table is not None:
+        players = (
+            f"Nobody can join or leave: {variant.name} {laws.fixed_table}. "
+            "A substitute can take over a seat"
+        )
+    else:
+        players = (
+            f"Players may join between deals and leave after a deal, from {variant.min_players} to "
+            f"{variant.max_players} at the table; the deals to come are re-planned for the new number, and "
+            "a player who leaves keeps their total. A substitute can take over a seat"
+        )
+    sit_out = (
+        "A player may sit one deal out, as long as 3 still play it: the bidding skips them, and the last "
+        "to bid still carries the hook"
+        if laws.sit_outs
+        else "Nobody sits a deal out: every player plays every deal"
+    )
+    return (
+        misdeal,
+        laws.revoke_law(table),
+        players,
+        sit_out,
+        "Points may be added or taken away between deals, with a reason",
+        "The table may stop early: the standings after the last complete deal are final",
+    )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

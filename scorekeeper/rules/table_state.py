@@ -43,6 +43,17 @@ def never(table: Table) -> bool:
     return False
 
 
+def house_rule_text(table: Table) -> str:
+    """The revoke house rule of the games whose laws say nothing (option ``revoke``)."""
+    options = table.options
+    if options.choice("revoke") == "redeal":
+        return "A revoke found after a deal: the deal is dealt again (a house rule: these laws say nothing)"
+    return (
+        f"A revoke found after a deal: the player who revoked loses {options.number('revoke_penalty')} "
+        "points and the rest of the deal stands (a house rule: these laws say nothing)"
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class TableLaws:
     """What a family's own laws say about table events; everything else is shared.
@@ -51,11 +62,13 @@ class TableLaws:
     two-hand games), or is None where they can. ``sit_outs``: a player may sit
     a deal out (the games where each player bids for themself).
     ``misdeal_passes``: a misdeal loses the deal, so the next player deals.
+    ``revoke_law`` says in words what a revoke found after a deal costs.
     """
 
     fixed_table: str | None = None
     sit_outs: bool = False
     misdeal_passes: Callable[[Table], bool] = never
+    revoke_law: Callable[[Table], str] = house_rule_text
 
 
 class TableState:

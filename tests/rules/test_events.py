@@ -18,9 +18,11 @@ from scorekeeper.rules import (
     SitOut,
     Stop,
     Substitute,
+    get_variant,
     possible_events,
     preview,
     read_event,
+    table_laws,
     verify_adjustment,
     verify_arrival,
     verify_departure,
@@ -293,3 +295,45 @@ def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
     )
     sat_out = _fill(_oh_hell(1).add(SitOut(seat=2)), 1)
     assert explain(sat_out.table, sat_out.state.deals[1], 2) == "Sat this deal out: no score"
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "misdeal", "revoke", "sit_out"),
+    [
+        ("classic-whist", {}, "A misdeal loses the deal", "three tricks go from the revoking side", "Nobody"),
+        (
+            "classic-whist",
+            {"misdeal_loses_deal": False},
+            "the same dealer deals again",
+            "cannot reach 5",
+            "Nobody",
+        ),
+        (
+            "bid-whist",
+            {"renege_penalty": "all_books"},
+            "the same dealer",
+            "every book the reneging side",
+            "Nobody",
+        ),
+        (
+            "oh-hell",
+            {},
+            "the same dealer",
+            "loses 10 points and the rest of the deal stands",
+            "sit one deal out",
+        ),
+        (
+            "german-whist",
+            {"revoke": "redeal"},
+            "the same dealer",
+            "the deal is dealt again (a house rule",
+            "Nobody",
+        ),
+    ],
+)
+def test_the_laws_of_table_events_in_words(
+    variant: str, options: dict[str, object], misdeal: str, revoke: str, sit_out: str
+) -> None:
+    players = ["Ann", "Bob", "Cy", "Dee"][: get_variant(variant).max_players]
+    lines = table_laws(Game.start(variant, players, options=options).table)
+    assert misdeal in lines[0] and revoke in lines[1] and sit_out in lines[3]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from ..options import Options
 from ..revoke import names_of
 from ..seating import RevokeMark
+from ..table import Table
 from ._partnership import team_name, team_of
 
 RENEGE_BOOKS = 3
@@ -38,3 +39,15 @@ def renege(
     noun = "book goes" if moved == 1 else "books go"
     text = f"{who} reneged in hand {number}: {moved} {noun} to {team_name(players, 1 - side)}"
     return RevokeMark(seats=revokers, redeal=False, penalty=None, text=text), scored
+
+
+def renege_law(table: Table) -> str:
+    """What a renege costs under the table's ``renege_penalty``, in words."""
+    if table.options.choice("renege_penalty") == "all_books":
+        moved = "every book the reneging side won goes to the other side"
+    else:
+        moved = "three books go from the reneging side to the other"
+    return (
+        f"A renege found after a hand: {moved}, counted before the contract is judged; both sides "
+        "reneging, the hand is dealt again"
+    )

@@ -212,7 +212,7 @@ class OneontaEngine:
                 seat_totals[seat] += points
             if form.team:
                 played = [value for value in scores if value is not None]
-                team_points = min(played) if lowest and not (revoke and revoke.redeal) else sum(played)
+                team_points = min(played) if lowest else sum(played)
                 team[0] += team_points
                 deal_points: tuple[int | None, ...] = (team_points,)
                 deal_totals: tuple[int, ...] = (team[0],)

@@ -33,7 +33,7 @@ from ._bid_whist_auction import (
 )
 from ._bid_whist_auction import legal_calls as _legal_calls
 from ._bid_whist_options import BID_WHIST_OPTIONS
-from ._bid_whist_renege import renege
+from ._bid_whist_renege import renege, renege_law
 from ._partnership import (
     PARTNERSHIPS,
     assemble,
@@ -52,7 +52,9 @@ from ._partnership import (
 TRICKS_IN_PLAY = 12
 KITTY_BOOKS = 1
 BASE_KITTY = 4
-BID_WHIST_LAWS = TableLaws(fixed_table="is played by exactly four players, two partnerships")
+BID_WHIST_LAWS = TableLaws(
+    fixed_table="is played by exactly four players, two partnerships", revoke_law=renege_law
+)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

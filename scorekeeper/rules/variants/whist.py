@@ -46,9 +46,18 @@ def _misdeal_loses_deal(table: Table) -> bool:
     return table.options.flag("misdeal_loses_deal")
 
 
+def _revoke_law(table: Table) -> str:
+    return (
+        "A revoke found after a deal: three tricks go from the revoking side to the other, and the "
+        f"revoking side cannot reach {table.options.choice('play_to')} on that deal; both sides revoking, "
+        "the deal is dealt again (the Laws of Whist)"
+    )
+
+
 WHIST_LAWS = TableLaws(
     fixed_table="is played by exactly four players, two partnerships",
     misdeal_passes=_misdeal_loses_deal,
+    revoke_law=_revoke_law,
 )
 
 

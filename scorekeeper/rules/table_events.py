@@ -83,8 +83,7 @@ def table_laws(table: Table) -> tuple[str, ...]:
         misdeal = "After a misdeal the same dealer deals again; nothing is scored"
     if laws.fixed_table is not None:
         players = (
-            f"Nobody can join or leave: {variant.name} {laws.fixed_table}. "
-            "A substitute can take over a seat"
+            f"Nobody can join or leave: {variant.name} {laws.fixed_table}. A substitute can take over a seat"
         )
     else:
         players = (

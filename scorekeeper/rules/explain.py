@@ -78,6 +78,8 @@ def explain(table: Table, deal: DealState, side: int) -> str:
     """How ``side`` got its points in ``deal``, for any variant, a revoke found after it included."""
     if deal.points is None:
         return "Not scored yet: the deal is still being played"
+    if side >= len(deal.points):
+        return "Not at the table yet: joined after this deal"
     explainer = EXPLAINERS[table.variant.engine.input_kind]
     revoke = deal.revoke
     if revoke is None:

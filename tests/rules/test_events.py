@@ -295,6 +295,9 @@ def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
     )
     sat_out = _fill(_oh_hell(1).add(SitOut(seat=2)), 1)
     assert explain(sat_out.table, sat_out.state.deals[1], 2) == "Sat this deal out: no score"
+    arrived = _fill(_oh_hell(1).add(Arrival(name="Eve", left_of=0)), 1)
+    assert explain(arrived.table, arrived.state.deals[0], 4) == "Not at the table yet: joined after this deal"
+    assert explain(arrived.table, arrived.state.deals[1], 4).startswith("bid 0, took 0")
 
 
 @pytest.mark.parametrize(

@@ -386,6 +386,8 @@ def test_the_pages_still_answer_for_a_game_with_events(client: FlaskClient) -> N
         f"/games/{game_id}/sheet.pdf",
         f"/games/{game_id}/deals/1",
         f"/games/{game_id}/deals/4",
+        f"/games/{game_id}/deals/1/explain",
+        f"/games/{game_id}/deals/3/trick",
         "/games",
     ):
         assert client.get(url).status_code == 200, url

@@ -18,6 +18,7 @@ from scorekeeper.rules import (
     Departure,
     Game,
     Revoke,
+    RuleViolation,
     SitOut,
     Stop,
     Substitute,
@@ -25,6 +26,7 @@ from scorekeeper.rules import (
     get_variant,
     legal_bids,
     possible_events,
+    read_event,
 )
 from scorekeeper.rules.events import Misdeal
 from scorekeeper.rules.state import DealFacts
@@ -184,3 +186,46 @@ def test_no_event_changes_a_deal_before_it(family: str, data: st.DataObject) -> 
         kept = len(before) - (1 if isinstance(item, Revoke) else 0)
         assert after[:kept] == before[:kept]
         assert len(after) == len(before)
+
+
+EVENT_DATA = st.fixed_dictionaries(
+    {
+        "event": st.sampled_from(
+            [
+                "misdeal",
+                "revoke",
+                "arrival",
+                "departure",
+                "substitute",
+                "sit_out",
+                "adjustment",
+                "stop",
+                "party",
+            ]
+        )
+    },
+    optional={
+        "seat": st.integers(-3, 9),
+        "seats": st.lists(st.integers(-3, 9), max_size=3),
+        "side": st.integers(-2, 9),
+        "left_of": st.integers(-2, 9),
+        "name": st.sampled_from(["Ike", "Ann", "", "x" * 40, "Jo"]),
+        "start": st.sampled_from([0, 5, "lowest", "average", "most", None]),
+        "points": st.integers(-20000, 20000),
+        "reason": st.sampled_from(["late", "", None]),
+    },
+)
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+@SETTINGS
+@given(data=st.data())
+def test_any_event_data_is_recorded_or_refused_in_words(family: str, data: st.DataObject) -> None:
+    game = data.draw(games_with_events(FAMILIES[family], steps=8))
+    raw = data.draw(EVENT_DATA)
+    try:
+        updated = game.add(read_event(raw))
+    except RuleViolation as refused:
+        assert refused.message
+        return
+    assert updated.log[:-1] == game.log

@@ -179,6 +179,8 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
             "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, and only 2 would",
         ),
         (OH_HELL, 1, {"event": "arrival", "name": "Cy", "left_of": 0}, 422, "Cy already has a seat"),
+        (OH_HELL, 1, {"event": "substitute", "seat": 0, "name": "Dee"}, 422, "Dee already has a seat"),
+        (OH_HELL, -1, {"event": "misdeal"}, 422, "Deal 1 is under way: finish it"),
         (OH_HELL, 0, {"event": "revoke", "seats": [1]}, 422, "A revoke is recorded right after the deal"),
         (OH_HELL, 0, {"event": "stop"}, 422, "Nothing has been played yet"),
         (OH_HELL, 1, {"event": "party"}, 422, "An event is one of misdeal, revoke, arrival"),
@@ -195,7 +197,9 @@ def test_an_impossible_event_is_refused_with_the_reason_and_nothing_stored(
     message: str,
 ) -> None:
     game_id, auth, _ = start(client, table)
-    if deals:
+    if deals < 0:  # the first deal's bids only: a deal under way
+        client.put(f"/api/v1/games/{game_id}/deals/1", json={"bids": [0, 0, 0, 0]}, headers=auth)
+    elif deals:
         if table["variant"] == "classic-whist":
             client.put(f"/api/v1/games/{game_id}/deals/1", json={"tricks": 7}, headers=auth)
         else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import ClassVar
 
 from .bidding import Bids, over_under, verify_bids
@@ -38,7 +38,6 @@ from .options import Options
 from .replan import by_blocks, capped
 from .revoke import house_rule
 from .scoring import Scorer
-from .seating import RevokeMark
 from .state import DealFacts, DealState, GameState
 from .table import Table
 from .walk import TableLaws, TableWalk
@@ -162,6 +161,10 @@ class ExactBidEngine:
         count = self.deal_count(table) or 1
         return tuple(fact for n in range(1, count + 1) if (fact := self.facts(table, n)))
 
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """The cards each player gets in each deal, as planned when the game began."""
+        return schedule_of(self, table)
+
     def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
         """The deals after the first ``done`` re-planned for the players now ``seated`` (RULES.md §9).
 
@@ -219,26 +222,18 @@ class ExactBidEngine:
         streaks = [(False, 0)] * table.size
         totals = [0] * table.size
         deals: list[DealState] = []
-        walk = TableWalk(
-            table,
-            log,
-            laws=EXACT_LAWS,
-            totals=totals,
-            plan=partial(schedule_of, self, table),
-            open_ended=self.open_ended,
-            replan=self.replan,
-        )
+        walk = TableWalk(table, log, laws=EXACT_LAWS, totals=totals, planner=self)
         open_deal = over = False
         # Without table events these stay as they are; each deal after an event sets its own.
-        players, size, rule, revoke = table.players, table.size, streak_rule, None
+        plain, players, size, rule, revoke = walk.plain, table.players, table.size, streak_rule, None
         for number, entry in enumerate(walk, start=1):
             if type(entry) is not ExactEntry:
                 raise OutOfTurn(f"Deal {number} is not a record of bids and tricks")
-            seating = walk.seating
-            if seating is None:
+            if plain:
                 facts = plan[number - 1] if number <= len(plan) else self.facts(table, number)
             else:
-                assert walk.plan is not None
+                seating = walk.seating
+                assert seating is not None and walk.plan is not None
                 facts = seated_facts(self, table, seating, walk.plan)
                 players, size = seating.names, seating.seats
                 rule = self.streaks(seated_table(table, seating))
@@ -257,7 +252,7 @@ class ExactBidEngine:
             announcement = self._announce(facts, bids) if self.announces_total else None
             if entry.tricks is None:
                 deal = _open_deal(facts, trump, bids, announcement)
-                deals.append(deal if seating is None else walk.played(deal, over=False))
+                deals.append(deal if plain else walk.played(deal, over=False))
                 open_deal = True
                 continue
             order = facts.bidding_order
@@ -265,8 +260,8 @@ class ExactBidEngine:
                 raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
             tricks = verify_tricks(facts, entry.tricks, players)
             if revoke is not None and revoke.redeal:
-                deal = _dealt_again(facts, trump, bids, tricks, totals, announcement, revoke)
-                deals.append(walk.played(deal, over=False))
+                deal = _dealt_again(facts, trump, bids, tricks, totals, announcement)
+                deals.append(walk.played(deal, over=False, revoked=revoke))
                 continue
             row = points_for[facts.cards] if facts.cards < len(points_for) else None
             points: list[int | None] = [None] * size
@@ -303,14 +298,13 @@ class ExactBidEngine:
                 awards=awards,
                 totals=tuple(totals),
                 announcement=announcement,
-                revoke=revoke,
             )
-            if seating is None:
+            if plain:
                 over = end.is_over(number, totals)
                 deals.append(deal)
             else:
                 over = _is_over(end, walk, totals)
-                deals.append(walk.played(deal, over=over))
+                deals.append(walk.played(deal, over=over, revoked=revoke))
         return self._state(table, end, tuple(deals), over, totals, walk)
 
     def _announce(self, facts: DealFacts, bids: Bids) -> str | None:
@@ -331,7 +325,9 @@ class ExactBidEngine:
         notes: list[str] = []
         final = list(totals)
         winners: tuple[int, ...] = ()
-        stopped = walk.stopped
+        plain = walk.plain
+        names = table.players if plain else walk.names
+        stopped = not plain and walk.stopped
         if stopped:
             winners = end.winners(totals) if end.target is None else highest(totals)
             notes.append(walk.stop_note(end.target))
@@ -339,11 +335,10 @@ class ExactBidEngine:
             winners = end.winners(totals)
             bonus = self.winner_bonus(table)
             if bonus:
-                names = walk.names
                 for seat in winners:
                     final[seat] += bonus
                 notes.append(f"Hard score: {', '.join(names[seat] for seat in winners)} +{bonus} for winning")
-        elif (note := end.play_on_note(totals, walk.names)) is not None:
+        elif (note := end.play_on_note(totals, names)) is not None:
             notes.append(note)
         settlement = None
         if (over or stopped) and self.settles_differences(table):
@@ -354,12 +349,13 @@ class ExactBidEngine:
             current = deals[-1].facts
         elif over or stopped:
             current = None
-        elif (seating := walk.next_seating()) is None:
+        elif plain:
             current = self.facts(table, len(deals) + 1)
         else:
-            assert walk.plan is not None
+            seating = walk.next_seating()
+            assert seating is not None and walk.plan is not None
             current = seated_facts(self, table, seating, walk.plan)
-        life = walk.life()
+        life = None if plain else walk.life()
         return GameState(
             table=table,
             deals=deals,
@@ -390,7 +386,6 @@ def _dealt_again(
     tricks: tuple[int | None, ...],
     totals: Sequence[int],
     announcement: str | None,
-    revoke: RevokeMark,
 ) -> ExactDeal:
     """A deal a revoke has dealt again: nothing scored, the totals as they were."""
     return ExactDeal(
@@ -402,7 +397,6 @@ def _dealt_again(
         awards=None,
         totals=tuple(totals),
         announcement=announcement,
-        revoke=revoke,
     )
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Deck, Trump
 from .errors import RuleViolation
-from .seating import Seating, plain_seating
+from .seating import Seating
 from .state import DealFacts
 from .table import Table
 
@@ -86,33 +86,48 @@ def _seated_table(table: Table, players: tuple[str, ...]) -> Table:
 
 
 def build_facts(
-    engine: ExactBidEngine, rules: Table, seating: Seating, cards: int, deals: int | None
+    engine: ExactBidEngine,
+    rules: Table,
+    *,
+    number: int,
+    place: int,
+    clockwise: tuple[int, ...],
+    out: tuple[int, ...],
+    dealer_name: str,
+    seats: int,
+    cards: int,
+    deals: int | None,
 ) -> DealFacts:
-    """The facts of the deal at ``seating``, dealt ``cards`` each; ``rules`` is the table as seated."""
-    dealer = seating.dealer
-    out = set(seating.sitting_out)
+    """The facts of deal ``number``, dealt ``cards`` each; ``rules`` is the table as seated.
+
+    ``clockwise`` is the seats at the table from the dealer's left round to the
+    dealer, ``out`` those sitting the deal out by choice; ``seats`` counts every
+    seat (those that left included), whose players not in the deal sit it out.
+    """
+    dealer = clockwise[-1]
     if engine.dealer_sits_out(rules):
-        out.add(dealer)
-    order = tuple(seat for seat in seating.from_dealer() if seat not in out)
+        out = (*out, dealer)
+    order = tuple(seat for seat in clockwise if seat not in out) if out else clockwise
     deck: Deck = engine.deck(rules)
     cards_left = deck.size - cards * len(order)
     if cards_left < 0:
         raise RuleViolation(f"{deck.description} cannot deal {cards} cards to {len(order)} players")
-    trump = engine.trump(rules)(rules, seating.place, cards_left)
-    spot = Spot(
-        place=seating.place, cards=cards, deals=deals, cards_left=cards_left, dealer=seating.names[dealer]
-    )
+    trump = engine.trump(rules)(rules, place, cards_left)
+    reminders: tuple[str, ...] = ()
+    if engine.reminders is not no_reminders:
+        spot = Spot(place=place, cards=cards, deals=deals, cards_left=cards_left, dealer=dealer_name)
+        reminders = engine.reminders(rules, spot)
     return DealFacts(
-        number=seating.number,
+        number=number,
         cards=cards,
         dealer=dealer,
-        sitting_out=tuple(seat for seat in range(seating.seats) if seat not in order),
+        sitting_out=() if len(order) == seats else tuple(seat for seat in range(seats) if seat not in order),
         bidding_order=order,
         leader=order[0],
         trump=trump,
         trump_turned=trump is None,
         hook=engine.hook(rules, cards),
-        reminders=engine.reminders(rules, spot),
+        reminders=reminders,
     )
 
 
@@ -128,8 +143,20 @@ def plain_facts(engine: ExactBidEngine, table: Table, number: int) -> DealFacts 
         cards = schedule[-1]
     else:
         cards = schedule[number - 1]
-    deals = None if engine.open_ended else len(schedule)
-    return build_facts(engine, table, plain_seating(table.players, table.first_dealer, number), cards, deals)
+    size = table.size
+    dealer = (table.first_dealer + number - 1) % size
+    return build_facts(
+        engine,
+        table,
+        number=number,
+        place=number,
+        clockwise=tuple((dealer + step) % size for step in range(1, size + 1)),
+        out=(),
+        dealer_name=table.players[dealer],
+        seats=size,
+        cards=cards,
+        deals=None if engine.open_ended else len(schedule),
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -144,8 +171,18 @@ def seated_facts(
         cards = plan[-1]
     else:
         cards = plan[place - 1]
-    deals = None if engine.open_ended else len(plan)
-    return build_facts(engine, seated_table(table, seating), seating, cards, deals)
+    return build_facts(
+        engine,
+        seated_table(table, seating),
+        number=seating.number,
+        place=place,
+        clockwise=seating.from_dealer(),
+        out=seating.sitting_out,
+        dealer_name=seating.names[seating.dealer],
+        seats=seating.seats,
+        cards=cards,
+        deals=None if engine.open_ended else len(plan),
+    )
 
 
 @lru_cache(maxsize=256)

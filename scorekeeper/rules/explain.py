@@ -18,6 +18,7 @@ from .ending import zero_finish
 from .exact import ExactBidEngine, ExactDeal
 from .scoring import Scorer, configurable, exact_only, five_plus_cards, romanian, tricks_and_bonus
 from .scoring import with_zero_bid_value as zero_bid_rule
+from .seating import RevokeMark
 from .state import DealState
 from .table import Table
 from .variants._oneonta_state import EDD_ALLARD_TARGET
@@ -74,14 +75,14 @@ def register(kind: str) -> Callable[[type], type]:
     return store
 
 
-def explain(table: Table, deal: DealState, side: int) -> str:
-    """How ``side`` got its points in ``deal``, for any variant, a revoke found after it included."""
+def explain(table: Table, deal: DealState, side: int, revoke: RevokeMark | None = None) -> str:
+    """How ``side`` got its points in ``deal``, for any variant; ``revoke`` is what a revoke found
+    after the deal cost (``GameState.marks``), counted in its points."""
     if deal.points is None:
         return "Not scored yet: the deal is still being played"
     if side >= len(deal.points):
         return "Not at the table yet: joined after this deal"
     explainer = EXPLAINERS[table.variant.engine.input_kind]
-    revoke = deal.revoke
     if revoke is None:
         return explainer.explain(table, deal, side)
     if revoke.redeal:

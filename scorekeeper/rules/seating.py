@@ -86,20 +86,6 @@ class Seating:
         return tuple(self.names[seat] for seat in self.ring)
 
 
-def plain_seating(names: tuple[str, ...], first_dealer: int, number: int) -> Seating:
-    """The seating of deal ``number`` when no event has changed anything: seats 0 … n−1 in order,
-    the deal passing to the left every deal."""
-    size = len(names)
-    return Seating(
-        number=number,
-        place=number,
-        dealer=(first_dealer + number - 1) % size,
-        ring=tuple(range(size)),
-        sitting_out=(),
-        names=names,
-    )
-
-
 # --- what replaying the events derives -------------------------------------------------------
 
 
@@ -170,6 +156,20 @@ class RevokeMark:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class DealMarks:
+    """What table events did to one deal: ``misdeals`` are the dealers who misdealt it before it
+    was dealt properly; ``revoke`` what a revoke found after it cost (its points already count it)."""
+
+    misdeals: tuple[int, ...] = ()
+    revoke: RevokeMark | None = None
+
+    @property
+    def void(self) -> bool:
+        """True when a revoke had the deal dealt again: it scores nothing."""
+        return self.revoke is not None and self.revoke.redeal
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class EventState:
     """One table event as replayed: where it stands, what it concerns and what it did.
 
@@ -193,12 +193,18 @@ class EventState:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TableLife:
     """What a game's table events derived: every seat's history, the seats at the table now
-    (clockwise), each event as replayed, and whether the game was stopped early."""
+    (clockwise), each event as replayed, the marks they left on the deals (``marks[n - 1]`` for
+    deal n, None where there are none), and whether the game was stopped early."""
 
     seats: tuple[SeatHistory, ...]
     ring: tuple[int, ...]
     events: tuple[EventState, ...]
+    marks: tuple[DealMarks | None, ...]
     stopped: bool
+
+    def marks_of(self, number: int) -> DealMarks | None:
+        """The marks on deal ``number``, if any."""
+        return self.marks[number - 1] if 1 <= number <= len(self.marks) else None
 
     @property
     def names(self) -> tuple[str, ...]:

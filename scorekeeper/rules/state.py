@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import Trump
-from .seating import RevokeMark, TableLife
+from .seating import DealMarks, TableLife
 from .table import Table
 
 Status = Literal["in_progress", "finished"]
@@ -52,11 +52,7 @@ class DealState:
     a seat that sits the deal out has None in ``points``. Both are None until
     the deal is complete. ``awards`` holds bonuses that are part of ``points``
     but shown apart (Romanian promotions). Each family adds its own inputs.
-
-    Table events mark a deal: ``misdeals`` are the dealers who misdealt it
-    before it was dealt properly; ``revoke`` is what a revoke found after it
-    cost (its points already count it). A revoke that has the deal dealt again
-    leaves it ``void``: it scores nothing and the next deal takes its place.
+    What table events did to a deal is in the game state's ``marks``.
     """
 
     facts: DealFacts
@@ -64,8 +60,6 @@ class DealState:
     points: tuple[int | None, ...] | None
     awards: tuple[int, ...] | None
     totals: tuple[int, ...] | None
-    misdeals: tuple[int, ...] = ()
-    revoke: RevokeMark | None = None
 
     @property
     def number(self) -> int:
@@ -76,11 +70,6 @@ class DealState:
     def complete(self) -> bool:
         """True once the deal is fully recorded and scored."""
         return self.points is not None
-
-    @property
-    def void(self) -> bool:
-        """True when a revoke had the deal dealt again: it scores nothing."""
-        return self.revoke is not None and self.revoke.redeal
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -116,6 +105,10 @@ class GameState:
     def stopped(self) -> bool:
         """True when the table stopped the game early."""
         return self.life is not None and self.life.stopped
+
+    def marks(self, number: int) -> DealMarks | None:
+        """What table events did to deal ``number`` (misdealt first, a revoke after it), if anything."""
+        return None if self.life is None else self.life.marks_of(number)
 
     @property
     def finished(self) -> bool:

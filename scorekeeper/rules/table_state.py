@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Protocol
 
 from .events import (
     Adjustment,
@@ -26,14 +26,39 @@ from .events import (
     Substitute,
     TableEvent,
 )
-from .seating import EventState, PlanChange, SeatHistory, Seating, TableLife, left_of, right_of
+from .seating import (
+    DealMarks,
+    EventState,
+    PlanChange,
+    RevokeMark,
+    SeatHistory,
+    Seating,
+    TableLife,
+    left_of,
+    right_of,
+)
 from .state import DealFacts, DealState
 from .table import Table
 
-DealT = TypeVar("DealT", bound=DealState)
-Replan = Callable[[Table, tuple[int, ...], int], tuple[int, ...]]
-"""(the table as seated now, the plan so far, places played) → the new plan: cards per place,
-the places played unchanged."""
+
+class Planner(Protocol):
+    """A family whose deals are planned by the number of players: the cards of each deal as the
+    game began, and its own rule for re-planning the deals to come when that number changes."""
+
+    @property
+    def open_ended(self) -> bool:
+        """True when the plan's last deal repeats until the game ends on a score."""
+        ...
+
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """The cards each player gets in each deal, as planned for ``table``."""
+        ...
+
+    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+        """The plan after the first ``done`` deals, for the players now ``seated``; the first
+        ``done`` unchanged."""
+        ...
+
 
 MIN_PLAYING = 3
 
@@ -89,13 +114,11 @@ class TableState:
         totals: list[int] | None,
         sides: list[int] | None,
         teams: Sequence[Sequence[int]] | None,
-        plan: tuple[int, ...] | None,
-        open_ended: bool,
-        replan: Replan | None,
+        planner: Planner | None,
     ) -> None:
         self.table = table
         self.laws = laws
-        self.plan = plan
+        self.plan = None if planner is None else planner.planned(table)
         self.number = 0
         self.places_done = 0
         self.over = False
@@ -104,8 +127,7 @@ class TableState:
         self._totals = totals
         self._sides = sides if sides is not None else totals
         self._teams = teams
-        self._open_ended = open_ended
-        self._replan = replan
+        self._planner = planner
         self._held: list[list[str]] = [[name] for name in table.players]
         self._joined: dict[int, tuple[int, int]] = {}
         self._left: dict[int, int] = {}
@@ -114,6 +136,7 @@ class TableState:
         self._sit_outs: list[int] = []
         self._misdeals: list[int] = []
         self._voided = 0
+        self._marks: list[DealMarks | None] = []
         self._last: DealState | None = None
         self._last_is_deal = False
         self._events: list[EventState] = []
@@ -139,25 +162,28 @@ class TableState:
         self._last_is_deal = True
         return self.seating(self.number)
 
-    def played(self, deal: DealT, *, over: bool, revoke: Revoke | None) -> DealT:
-        """Take the deal the family just replayed; returns it with the marks of the events before it."""
+    def played(
+        self, deal: DealState, *, over: bool, revoke: Revoke | None, revoked: RevokeMark | None
+    ) -> None:
+        """Take the deal the family just replayed, with what the revoke after it (if any) cost."""
         self.over = over
         if revoke is not None and not deal.complete:
             raise InvalidEvent(
                 f"A revoke is recorded once deal {self.number} is scored: enter its tricks first"
             )
-        if self._misdeals:
-            deal = replace(deal, misdeals=tuple(self._misdeals))
+        marks = None
+        if self._misdeals or revoked is not None:
+            marks = DealMarks(misdeals=tuple(self._misdeals), revoke=revoked)
+        self._marks.append(marks)
         if deal.complete:
             self._misdeals.clear()
-            if deal.void:
+            if marks is not None and marks.void:
                 self._voided += 1
             else:
                 self.places_done += 1
                 self._dealt_last = deal.facts.dealer
                 self._sit_outs.clear()
         self._last = deal
-        return deal
 
     def revokers(self, revoke: Revoke, facts: DealFacts) -> tuple[int, ...]:
         """The seats of ``revoke``, each checked to have played the deal."""
@@ -172,7 +198,7 @@ class TableState:
 
     def deal_count(self) -> int | None:
         """How many deals the game lasts now, dealt-again deals included (None if open-ended)."""
-        if self.plan is None or self._open_ended:
+        if self.plan is None or self._planner is None or self._planner.open_ended:
             return None
         return len(self.plan) + self._voided
 
@@ -199,7 +225,11 @@ class TableState:
                 )
             )
         return TableLife(
-            seats=tuple(seats), ring=tuple(self._ring), events=tuple(self._events), stopped=self.stopped
+            seats=tuple(seats),
+            ring=tuple(self._ring),
+            events=tuple(self._events),
+            marks=tuple(self._marks),
+            stopped=self.stopped,
         )
 
     # --- events ----------------------------------------------------------------------------------
@@ -227,17 +257,18 @@ class TableState:
             )
 
     def _revoke(self, event: Revoke) -> None:
-        deal = self._last
-        if not self._last_is_deal or deal is None:
+        if not self._last_is_deal or self._last is None:
             if self._events and isinstance(self._events[-1].event, Revoke):
                 raise InvalidEvent(
                     f"Deal {self.number} already has a revoke: correct that one to name every player "
                     "who revoked"
                 )
             raise InvalidEvent("A revoke is recorded right after the deal it was found in")
-        assert deal.revoke is not None, "the family scores a deal with the revoke after it"
-        penalty = None if deal.revoke.penalty is None else -max(deal.revoke.penalty)
-        self._events.append(self._event(event, deal.revoke.text, seat=event.seats[0], points=penalty))
+        marks = self._marks[-1]
+        assert marks is not None and marks.revoke is not None, "the family scores a deal with its revoke"
+        revoked = marks.revoke
+        penalty = None if revoked.penalty is None else -max(revoked.penalty)
+        self._events.append(self._event(event, revoked.text, seat=event.seats[0], points=penalty))
 
     def _misdeal(self, event: Misdeal) -> EventState:
         dealer = self._next_dealer()
@@ -434,13 +465,13 @@ class TableState:
 
     def _replanned(self, before: int, refusal: str) -> PlanChange | None:
         """Re-plan the deals to come for the new number of players, by the family's own rule."""
-        plan, replan = self.plan, self._replan
-        if plan is None or replan is None:
+        plan, planner = self.plan, self._planner
+        if plan is None or planner is None:
             return None
         done = self.places_done
         seated = replace(self.table, players=tuple(self.names[seat] for seat in self._ring), first_dealer=0)
         try:
-            new = replan(seated, plan, done)
+            new = planner.replan(seated, plan, done)
         except InvalidEvent as refused:
             raise InvalidEvent(f"{refusal}: {refused.message}") from refused
         self.plan = new
@@ -448,8 +479,8 @@ class TableState:
             first_deal=self.number + 1,
             players_before=before,
             players_after=len(self._ring),
-            before=_remaining(plan, done, self._open_ended),
-            after=_remaining(new, done, self._open_ended),
+            before=_remaining(plan, done, planner.open_ended),
+            after=_remaining(new, done, planner.open_ended),
         )
 
 

@@ -8,7 +8,7 @@ ring), who is still at the table, who deals next, who sits a deal out,
 misdeals, starting totals, adjustments and stopping early. Only what a
 family's own laws say stays with the family: what a revoke costs (it scores
 the deal knowing ``walk.revoke``), how the deals still to come are re-planned
-for a new number of players (the ``replan`` it passes in), and the
+for a new number of players (its ``Planner``), and the
 ``TableLaws`` it declares. A log without events takes a fast path that changes
 nothing in how the family replays it.
 
@@ -23,23 +23,19 @@ A family's replay reads::
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
 from .events import EVENT_TYPES, Revoke
-from .seating import Seating, TableLife
+from .seating import RevokeMark, Seating, TableLife
 from .state import DealFacts, DealState
 from .table import Table
-from .table_state import Replan, TableLaws, TableState
+from .table_state import Planner, TableLaws, TableState
 
-__all__ = ["Replan", "TableLaws", "TableWalk"]
+__all__ = ["Planner", "TableLaws", "TableWalk"]
 
 DealT = TypeVar("DealT", bound=DealState)
 _EVENT_TYPES = frozenset(EVENT_TYPES)
-
-
-def _no_plan() -> tuple[int, ...] | None:
-    return None
 
 
 class TableWalk:
@@ -65,12 +61,10 @@ class TableWalk:
         totals: list[int] | None,
         sides: list[int] | None = None,
         teams: Sequence[Sequence[int]] | None = None,
-        plan: Callable[[], tuple[int, ...] | None] = _no_plan,
-        open_ended: bool = False,
-        replan: Replan | None = None,
+        planner: Planner | None = None,
     ) -> None:
-        """``plan`` gives the cards of each deal as planned when the game began (None where no
-        number of players changes them); only a log with events asks for it."""
+        """``planner`` is the family where the number of players plans its deals (None where it
+        does not); only a log with events asks it anything."""
         self.table = table
         self.seating: Seating | None = None
         self.revoke: Revoke | None = None
@@ -84,9 +78,7 @@ class TableWalk:
                 totals=totals,
                 sides=sides,
                 teams=teams,
-                plan=plan(),
-                open_ended=open_ended,
-                replan=replan,
+                planner=planner,
             )
 
     def __iter__(self) -> Iterator[object]:
@@ -136,10 +128,12 @@ class TableWalk:
         """Every seat's player as the walk stands (arrivals after the seats the game began with)."""
         return self.table.players if self._state is None else tuple(self._state.names)
 
-    def played(self, deal: DealT, *, over: bool) -> DealT:
-        """Take the deal the family just replayed; returns it with the walk's marks on it."""
+    def played(self, deal: DealT, *, over: bool, revoked: RevokeMark | None = None) -> DealT:
+        """Take the deal the family just replayed, and what the revoke after it cost (by the
+        family's laws); returns the deal, for the family to keep."""
         assert self._state is not None
-        return self._state.played(deal, over=over, revoke=self.revoke)
+        self._state.played(deal, over=over, revoke=self.revoke, revoked=revoked)
+        return deal
 
     def revokers(self, facts: DealFacts) -> tuple[int, ...]:
         """The seats of ``walk.revoke``, each checked to have played the deal."""

@@ -230,9 +230,12 @@ def explain_deal(game_id: str, number: int) -> str | Response:
     names = view.side_names(game)
     lines = []
     points = deal.points or ()
+    marks = state.marks(number)
+    revoke = None if marks is None else marks.revoke
     for side, name in enumerate(names):
         value = points[side] if side < len(points) else None
-        lines.append({"side": side, "name": name, "points": value, "text": explain(game.table, deal, side)})
+        text = explain(game.table, deal, side, revoke)
+        lines.append({"side": side, "name": name, "points": value, "text": text})
     if request.args.get("format") == "json":
         return jsonify({"number": number, "sides": lines})
     return render_template(

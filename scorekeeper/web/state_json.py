@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import EventState, Game, PlanChange, TableLife, write_event
+from ..rules.seating import DealMarks
 from ..rules.state import DealFacts, DealState
 from ..store import StoredGame
 
@@ -28,7 +29,7 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "first_dealer": table.first_dealer,
         "status": "abandoned" if record.abandoned_at is not None else state.status,
         "deals": [
-            deal_json(deal, engine.write_entry(entry))
+            deal_json(deal, engine.write_entry(entry), state.marks(deal.number))
             for deal, entry in zip(state.deals, game.entries, strict=True)
         ],
         "next": None
@@ -94,8 +95,9 @@ def plan_json(plan: PlanChange) -> dict[str, Any]:
     }
 
 
-def deal_json(deal: DealState, inputs: dict[str, Any]) -> dict[str, Any]:
-    """One recorded deal: its facts, the inputs as entered, and what they scored."""
+def deal_json(deal: DealState, inputs: dict[str, Any], marks: DealMarks | None = None) -> dict[str, Any]:
+    """One recorded deal: its facts, the inputs as entered, what they scored, and what table events
+    did to it (``misdeals`` before it, a ``revoke`` after it), only where they did."""
     facts = deal.facts
     shown: dict[str, Any] = {
         "number": facts.number,
@@ -117,10 +119,10 @@ def deal_json(deal: DealState, inputs: dict[str, Any]) -> dict[str, Any]:
     announcement = getattr(deal, "announcement", None)
     if announcement is not None:
         shown["announcement"] = announcement
-    if deal.misdeals:
-        shown["misdeals"] = list(deal.misdeals)
-    if deal.revoke is not None:
-        revoke = deal.revoke
+    if marks is not None and marks.misdeals:
+        shown["misdeals"] = list(marks.misdeals)
+    if marks is not None and marks.revoke is not None:
+        revoke = marks.revoke
         shown["revoke"] = {
             "seats": list(revoke.seats),
             "dealt_again": revoke.redeal,

@@ -283,14 +283,19 @@ def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
     game = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"])
     entry = game.table.variant.engine.read_entry(1, {"bids": [1, 3, 3, 2], "tricks": [2, 3, 3, 2]})
     game = game.record(entry).add(Revoke(seats=(2,)))
-    deal = game.state.deals[0]
-    assert explain(game.table, deal, 2) == (
+    deal, marks = game.state.deals[0], game.state.marks(1)
+    revoke = None if marks is None else marks.revoke
+    assert explain(game.table, deal, 2, revoke) == (
         "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13; −10 for the revoke: +3 in all"
     )
-    assert explain(game.table, deal, 1) == "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13"
+    assert (
+        explain(game.table, deal, 1, revoke) == "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13"
+    )
     redealt = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"], options={"revoke": "redeal"})
     redealt = redealt.record(entry).add(Revoke(seats=(2,)))
-    assert explain(redealt.table, redealt.state.deals[0], 0) == (
+    marks = redealt.state.marks(1)
+    assert marks is not None and marks.void
+    assert explain(redealt.table, redealt.state.deals[0], 0, marks.revoke) == (
         "Cy revoked in deal 1: the deal is dealt again (house rule): nothing is scored"
     )
     sat_out = _fill(_oh_hell(1).add(SitOut(seat=2)), 1)

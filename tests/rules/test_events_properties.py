@@ -166,10 +166,11 @@ def test_totals_are_the_deal_points_plus_starts_and_adjustments(family: str, dat
             expected[side] += points or 0
     assert list(state.totals) == expected
     for deal in state.deals:
-        if deal.revoke is not None and deal.revoke.penalty is not None:
+        marks = state.marks(deal.number)
+        if marks is not None and marks.revoke is not None and marks.revoke.penalty is not None:
             assert deal.points is not None
-            for seat in deal.revoke.seats:
-                assert deal.revoke.penalty[seat] > 0
+            for seat in marks.revoke.seats:
+                assert marks.revoke.penalty[seat] > 0
 
 
 @EACH_FAMILY

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
 from typing import ClassVar
 
 from ..cards import Trump
@@ -161,8 +160,7 @@ class OneontaEngine:
             totals=seat_totals,
             sides=team if form.team else seat_totals,
             teams=(tuple(range(size)),) if form.team else None,
-            plan=partial(_plan, form, table),
-            replan=self._replan,
+            planner=self,
         )
         seating = Round(
             dealer=table.first_dealer,
@@ -230,18 +228,26 @@ class OneontaEngine:
                 totals=deal_totals,
                 dummy_tricks=facts.cards - taken if form.dummy else None,
                 bid_note=None,
-                revoke=revoke,
             )
-            if deal.void:
-                deals.append(walk.played(deal, over=False))
+            if revoke is not None and revoke.redeal:
+                deals.append(walk.played(deal, over=False, revoked=revoke))
                 continue
             played_hands = number if walk.seating is None else walk.place
             regular = self.form.deals(table) if walk.seating is None else len(walk.plan or ())
             over, seating = self._advance(played_hands, regular, seat_totals, seating, bids)
-            deals.append(deal if walk.seating is None else walk.played(deal, over=over))
+            deals.append(deal if walk.seating is None else walk.played(deal, over=over, revoked=revoke))
         return self._state(table, tuple(deals), over, seating, seat_totals, team[0], walk)
 
-    def _replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+    @property
+    def open_ended(self) -> bool:
+        """False: a game lasts its hands (and any tie-break hands)."""
+        return False
+
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """The regular hands as planned: the chart's hand size, as many hands as the form plays."""
+        return (self.form.chart[table.size][0],) * self.form.deals(table)
+
+    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
         """The hands to come for the players now ``seated``: the chart's hand size for their number,
         and as many hands as the form plays with them."""
         hands = self.form.deals(seated)
@@ -437,11 +443,6 @@ def _open_deal(
         dummy_tricks=None,
         bid_note=note,
     )
-
-
-def _plan(form: Form, table: Table) -> tuple[int, ...]:
-    """The regular hands as planned: the chart's hand size, as many hands as the form plays."""
-    return (form.chart[table.size][0],) * form.deals(table)
 
 
 def _seated(previous: Round, seating: Seating) -> Round:

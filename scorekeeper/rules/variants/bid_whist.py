@@ -10,6 +10,7 @@ from typing import ClassVar
 from ..cards import SUITS, Trump, jokers
 from ..errors import InvalidTricks
 from ..options import Options
+from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
 from ..tricks import FULL_DECK, Ranking, RankOrder, TrickSetting
@@ -210,9 +211,9 @@ class BidWhistEngine:
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
             players = table.players if seating is None else seating.names
             revokers = None if walk.revoke is None else walk.revokers(facts)
-            deal = _score(table, players, facts, entry, totals, revokers)
+            deal, revoked = _score(table, players, facts, entry, totals, revokers)
             over = deal.complete and any(abs(total) >= target for total in totals)
-            deals.append(deal if seating is None else walk.played(deal, over=over))
+            deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoked))
         return self._state(table, deals, totals, over, target, walk)
 
     def _state(
@@ -271,11 +272,12 @@ def _score(
     entry: BidWhistEntry,
     totals: list[int],
     revokers: tuple[int, ...] | None,
-) -> BidWhistDeal:
+) -> tuple[BidWhistDeal, RevokeMark | None]:
     """The hand as far as it is recorded; adds its points to ``totals`` when complete.
 
     ``revokers`` reneged in it: their side's books go to the other side under the
-    ``renege_penalty`` option, before the contract is judged.
+    ``renege_penalty`` option, before the contract is judged; what that cost comes
+    back with the hand.
     """
     options = table.options
     result = verify_auction(facts, entry.auction, players, auction_rules(options))
@@ -283,17 +285,17 @@ def _score(
         if entry.declaration is not None or entry.tricks is not None:
             waiting = players[facts.bidding_order[len(entry.auction)]]
             raise InvalidCall(f"The auction is not over: {waiting} has still to call")
-        return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader)
+        return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader), None
     bid, bidder = result.bid, result.bidder
     assert bid.level is not None
     leader = _leader(options, facts, bidder)
     if entry.declaration is None:
         if entry.tricks is not None:
             raise InvalidDeclaration(f"Enter what {players[bidder]} declared before the tricks")
-        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader)
+        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader), None
     verify_declaration(bid, entry.declaration, players[bidder])
     if entry.tricks is None:
-        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader)
+        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader), None
     tricks = entry.tricks
     if not 0 <= tricks <= TRICKS_IN_PLAY:
         raise InvalidTricks(
@@ -305,20 +307,20 @@ def _score(
     if revokers is not None:
         mark, tricks = renege(options, players, facts.number, revokers, team, tricks, in_play=TRICKS_IN_PLAY)
         if mark.redeal:
-            return replace(
+            dealt_again = replace(
                 _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader),
                 points=(0, 0),
                 totals=(totals[0], totals[1]),
                 tricks=tricks,
-                revoke=mark,
             )
+            return dealt_again, mark
     bidders, defenders = hand_points(bid, tricks, options)
     points = [0, 0]
     points[team], points[1 - team] = bidders, defenders
     totals[0] += points[0]
     totals[1] += points[1]
     books = tricks + KITTY_BOOKS
-    return BidWhistDeal(
+    deal = BidWhistDeal(
         facts=facts,
         trump=_trump(bid, entry.declaration),
         points=(points[0], points[1]),
@@ -335,8 +337,8 @@ def _score(
         tricks=tricks,
         books=books,
         made=books >= BOOK + bid.level,
-        revoke=mark,
     )
+    return deal, mark
 
 
 def _open(

@@ -95,6 +95,19 @@ class GermanWhistEngine:
         """Who deals (alternately) and leads (the non-dealer) hand ``number``."""
         return _facts(table, number)
 
+    @property
+    def open_ended(self) -> bool:
+        """False where the game lasts an agreed number of hands (the only plan it has)."""
+        return False
+
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """With difference scoring, the agreed number of hands of 13 counted tricks."""
+        return (STAGE_TRICKS,) * (_deal_count(table) or 0)
+
+    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+        """Two players never change in number: the plan stands."""
+        return plan
+
     # --- entries as data -----------------------------------------------------------
 
     def read_entry(self, number: int, data: Mapping[str, object]) -> GermanEntry:
@@ -126,13 +139,8 @@ class GermanWhistEngine:
         whole = counted_tricks(options.flag("count_all_tricks"))
         target = options.number("target")
         totals = [0, 0]
-        count = _deal_count(table)
         walk = TableWalk(
-            table,
-            log,
-            laws=GERMAN_LAWS,
-            totals=totals,
-            plan=lambda: None if count is None else (STAGE_TRICKS,) * count,
+            table, log, laws=GERMAN_LAWS, totals=totals, planner=self if _deal_count(table) else None
         )
         deals: list[DealState] = []
         over = False
@@ -165,11 +173,11 @@ class GermanWhistEngine:
                 tricks=tricks,
                 hand_winner=winner,
                 target=target if scoring == "trick_points" else None,
-                revoke=revoke,
             )
             played = len(deals) + 1 if seating is None else walk.place
-            over = not deal.void and _is_over(table, scoring, played, totals, target)
-            deals.append(deal if seating is None else walk.played(deal, over=over))
+            void = revoke is not None and revoke.redeal
+            over = not void and _is_over(table, scoring, played, totals, target)
+            deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoke))
         return _state(table, deals, totals, over, target, walk)
 
 

@@ -197,9 +197,9 @@ class ClassicWhistEngine:
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
             players = table.players if seating is None else seating.names
             revoke = None if walk.revoke is None else walk.revokers(facts)
-            deal = self._score(table, players, entry, facts, state, target, rubber, revoke)
+            deal, revoked = self._score(table, players, entry, facts, state, target, rubber, revoke)
             over = state.winner is not None
-            deals.append(deal if seating is None else walk.played(deal, over=over))
+            deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoked))
         return self._state(table, deals, state, over, rubber, walk)
 
     def _score(
@@ -212,7 +212,8 @@ class ClassicWhistEngine:
         target: int,
         rubber: bool,
         revokers: tuple[int, ...] | None,
-    ) -> WhistDeal:
+    ) -> tuple[WhistDeal, RevokeMark | None]:
+        """The deal scored, tricks first, then honours; and what a revoke after it cost."""
         options = table.options
         tricks = _verify_tricks(players, entry)
         honours = _verify_honours(players, entry, options.flag("honours"))
@@ -221,7 +222,7 @@ class ClassicWhistEngine:
         if revokers is not None:
             mark, tricks, blocked = _revoke(players, facts.number, revokers, tricks, target)
             if mark.redeal:
-                return _dealt_again(entry, facts, tricks, honours, start, state, rubber, players, mark)
+                return _dealt_again(entry, facts, tricks, honours, start, state, rubber, players), mark
         side = 0 if tricks[0] > BOOK else 1
         trick_points = [0, 0]
         trick_points[side] = tricks[side] - BOOK
@@ -257,7 +258,7 @@ class ClassicWhistEngine:
             self._win_game(state, game_winner, totals, rubber)
         else:
             state.score[:] = totals
-        return WhistDeal(
+        deal = WhistDeal(
             facts=facts,
             trump=entry.trump,
             points=points,
@@ -271,8 +272,8 @@ class ClassicWhistEngine:
             games_won=state.games_won if rubber else None,
             game_points=state.game_points if rubber else None,
             standing=_standing(players, state) if rubber else None,
-            revoke=mark,
         )
+        return deal, mark
 
     def _win_game(self, state: _Rubber, team: int, score: tuple[int, int], rubber: bool) -> None:
         if not rubber:
@@ -370,7 +371,6 @@ def _dealt_again(
     state: _Rubber,
     rubber: bool,
     players: Sequence[str],
-    mark: RevokeMark,
 ) -> WhistDeal:
     """A deal both sides revoked in: nothing scored, dealt again."""
     return WhistDeal(
@@ -387,7 +387,6 @@ def _dealt_again(
         games_won=state.games_won if rubber else None,
         game_points=state.game_points if rubber else None,
         standing=_standing(players, state) if rubber else None,
-        revoke=mark,
     )
 
 

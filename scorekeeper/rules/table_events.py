@@ -110,17 +110,23 @@ def table_laws(table: Table) -> tuple[str, ...]:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class EventPreview:
     """What recording an event would do: the event as it would replay (its words, its new plan)
-    and the game's state after it."""
+    and the game after it (not recorded anywhere)."""
 
     event: EventState
-    state: GameState
+    game: Game
+
+    @property
+    def state(self) -> GameState:
+        """The game's state after the event."""
+        return self.game.state
 
 
 def preview(game: Game, event: TableEvent) -> EventPreview:
     """Replay the game with ``event`` added at the end; raise the RuleViolation if it is refused."""
-    state = game.add(event).state
-    assert state.life is not None
-    return EventPreview(event=state.life.events[-1], state=state)
+    after = game.add(event)
+    life = after.state.life
+    assert life is not None
+    return EventPreview(event=life.events[-1], game=after)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

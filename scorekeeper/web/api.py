@@ -168,8 +168,7 @@ def preview_event(game_id: str) -> Response:
     if record.abandoned_at is not None:
         raise ApiError(409, "This game was abandoned: it can be read but no longer changed")
     seen = preview(game, read_event(_json_object()))
-    after = Game(game.table, (*game.log, seen.event.event))
-    return jsonify({"event": event_json(seen.event), "state": game_json(record, after)})
+    return jsonify({"event": event_json(seen.event), "state": game_json(record, seen.game)})
 
 
 @bp.get("/games/<game_id>/events/<int:number>")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from .options import Options, OptionSpec
 from .seating import RevokeMark
+from .table import Table
 
 REVOKE = OptionSpec(
     name="revoke",
@@ -65,4 +66,15 @@ def house_rule(options: Options, names: Sequence[str], seats: tuple[int, ...], n
         redeal=False,
         penalty=penalty,
         text=f"{who} revoked in deal {number}: −{amount} (house rule); the rest of the deal stands",
+    )
+
+
+def house_rule_text(table: Table) -> str:
+    """The revoke house rule of the games whose laws say nothing (option ``revoke``)."""
+    options = table.options
+    if options.choice("revoke") == "redeal":
+        return "A revoke found after a deal: the deal is dealt again (a house rule: these laws say nothing)"
+    return (
+        f"A revoke found after a deal: the player who revoked loses {options.number('revoke_penalty')} "
+        "points and the rest of the deal stands (a house rule: these laws say nothing)"
     )

@@ -26,6 +26,7 @@ from .events import (
     Substitute,
     TableEvent,
 )
+from .revoke import house_rule_text
 from .seating import (
     DealMarks,
     EventState,
@@ -66,17 +67,6 @@ MIN_PLAYING = 3
 def never(table: Table) -> bool:
     """A law that never applies."""
     return False
-
-
-def house_rule_text(table: Table) -> str:
-    """The revoke house rule of the games whose laws say nothing (option ``revoke``)."""
-    options = table.options
-    if options.choice("revoke") == "redeal":
-        return "A revoke found after a deal: the deal is dealt again (a house rule: these laws say nothing)"
-    return (
-        f"A revoke found after a deal: the player who revoked loses {options.number('revoke_penalty')} "
-        "points and the rest of the deal stands (a house rule: these laws say nothing)"
-    )
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -84,10 +84,10 @@ def main() -> None:
         app = _app(folder)
         with app.app_context():
             large, _, key = store.create_game(
-                "oh-well", SEVEN, first_dealer=0, options={}, deals=[TIED] * MOST_DEALS
+                "oh-well", SEVEN, first_dealer=0, options={}, log=[TIED] * MOST_DEALS
             )
             game = store.game_of(large)
-            warm = store.create_game("oh-well", SEVEN, first_dealer=0, options={}, deals=[TIED] * 2)[0]
+            warm = store.create_game("oh-well", SEVEN, first_dealer=0, options={}, log=[TIED] * 2)[0]
             empty = store.create_game("oh-well", SEVEN, first_dealer=0, options={})[0]
         assert len(game.entries) == MOST_DEALS and not game.state.finished
         exported = app.test_client().get(f"/games/{large.id}/export.json").get_data(as_text=True)

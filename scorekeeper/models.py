@@ -79,7 +79,9 @@ class SeatRecord(db.Model):  # type: ignore[name-defined,misc]
 
 
 class DealEntryRecord(db.Model):  # type: ignore[name-defined,misc]
-    """What the table entered for one deal, as the variant's engine reads it."""
+    """One item of a game's log, as the engine reads it: a deal's inputs, or a table event
+    (its data names the kind under "event"). ``number`` is the item's place in the log, from 1;
+    in a game without table events that is the deal number, as it always was."""
 
     __tablename__ = "deal_entries"
     __table_args__ = (UniqueConstraint("game_id", "number"),)

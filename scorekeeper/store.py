@@ -1,7 +1,9 @@
 """Loading and saving games: stored inputs in, engine games out.
 
-The database keeps the table and each deal's inputs as the engine reads them;
-every load replays them, so a correction re-scores everything after it.
+The database keeps the table and the game's log as the engine reads it: one
+row per deal entry or table event, numbered by its place in the log (for a game
+without events, the deal number). Every load replays them, so a correction
+re-scores everything after it.
 
 Every request comes through here, so the statements it runs are built once
 (with bound parameters) and games are read as plain rows: building a statement
@@ -25,17 +27,17 @@ from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, i
 from .extensions import db
 from .kept import KeptByVersion
 from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
-from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant
+from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant, read_event
 from .writers import WriterQueue
 
 # Replayed games of this worker, by id and version: a game's version rises with
 # every change, so a kept replay is always the replay of what is stored.
 GAMES: KeptByVersion[Game] = KeptByVersion(size=256)
-# The rows of the games this worker changed, by id and version. A change that
-# names the version it was made from (the API's If-Match) finds the row and
-# the replay here and goes straight to its claim, which checks that version
-# against the database. A row's key hash never changes and every change
-# raises the version, so a kept row is the row as it was at that version.
+# The row of each game this worker changed, at the newest version it wrote, by id.
+# A change that names that version (the API's If-Match) finds the row and the
+# replay here and goes straight to its claim, which checks the version against
+# the database. A row's key hash never changes and every change raises the
+# version, so a kept row is the row as it was at that version.
 ROWS: KeptByVersion[StoredGame] = KeptByVersion(size=256)
 
 CHANGED_ELSEWHERE = (
@@ -99,19 +101,20 @@ _CLAIM = (
     .values(version=_GAMES_TABLE.c.version + 1, updated_at=bindparam("now"))
 )
 _ABANDON = _CLAIM.values(abandoned_at=bindparam("now"))
+# ``position`` is a row's place in the game's log, from 1.
 _ADD_ENTRY = insert(_ENTRIES_TABLE).values(
     game_id=bindparam("game"),
-    number=bindparam("deal"),
+    number=bindparam("position"),
     data=bindparam("inputs"),
     recorded_at=bindparam("now"),
 )
 _CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
-    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position"))
     .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
 )
 _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
-    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("deal")
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position")
 )
 
 # The same changes as single statements, for PostgreSQL: the claim of the
@@ -127,7 +130,7 @@ _CLAIM_AND_ADD_ENTRY = (
         ["game_id", "number", "data", "recorded_at"],
         select(
             _CLAIMED.c.id,
-            bindparam("deal", type_=Integer),
+            bindparam("position", type_=Integer),
             bindparam("inputs", type_=JSON),
             bindparam("now", type_=DateTime(timezone=True)),
         ),
@@ -137,14 +140,14 @@ _CLAIM_AND_ADD_ENTRY = (
 )
 _CLAIM_AND_CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
-    .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
     .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
 )
 _CLAIM_AND_REMOVE_ENTRY = (
     delete(_ENTRIES_TABLE)
-    .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("deal"))
+    .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
 )
@@ -166,13 +169,14 @@ def create_game(
     first_dealer: int,
     options: Mapping[str, object],
     drawn: bool = False,
-    deals: Sequence[Mapping[str, Any]] = (),
+    log: Sequence[Mapping[str, Any]] = (),
     holder: str | None = None,
 ) -> tuple[StoredGame, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
     Raises a RuleViolation, and stores nothing, when the engine refuses the table.
-    ``deals`` are inputs already checked by the engine, stored with the table.
+    ``log`` is a log already checked by the engine (deal entries and table
+    events as data, in order), stored with the table.
     ``holder``, a device id, is given the game's edit right in the same transaction.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
@@ -197,42 +201,48 @@ def create_game(
             {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
         ]
         connection.execute(insert(_SEATS_TABLE), seats)
-        if deals:
+        if log:
             entries = [
-                {"game_id": record.id, "number": number, "data": data, "recorded_at": now}
-                for number, data in enumerate(deals, start=1)
+                {"game_id": record.id, "number": position, "data": data, "recorded_at": now}
+                for position, data in enumerate(log, start=1)
             ]
             connection.execute(insert(_ENTRIES_TABLE), entries)
         if holder is not None:
             held = {"device_hash": hash_key(holder), "game_id": record.id, "since": now}
             connection.execute(insert(_HELD_TABLE), [held])
-    if not deals:
+    if not log:
         _keep(record, game)
     return record, game, key
 
 
 def import_game(
-    table: Mapping[str, Any], deals: Sequence[Mapping[str, Any]], *, holder: str | None = None
+    table: Mapping[str, Any], log: Sequence[Mapping[str, Any]], *, holder: str | None = None
 ) -> tuple[StoredGame, Game, str]:
-    """Replay an exported game with the engine first; store it only if every deal is legal.
+    """Replay an exported game with the engine first; store it only if every deal and event is legal.
 
-    A refusal names the deal at fault and stores nothing. ``holder`` as for create_game.
+    ``log`` is its deal entries and table events as data, in order. A refusal
+    names the deal or event at fault and stores nothing. ``holder`` as for create_game.
     """
     game = Game.start(
         table["variant"], table["players"], first_dealer=table["first_dealer"], options=table["options"]
     )
     engine = game.table.variant.engine
-    for number, data in enumerate(deals, start=1):
+    for data in log:
+        event = "event" in data
+        where = f"Event {len(game.events) + 1}" if event else f"Deal {len(game.entries) + 1}"
         try:
-            game = game.record(engine.read_entry(number, data))
+            if event:
+                game = game.add(read_event(data))
+            else:
+                game = game.record(engine.read_entry(len(game.entries) + 1, data))
         except RuleViolation as refused:
-            raise RuleViolation(f"Deal {number}: {refused.message}", field=refused.field) from refused
+            raise RuleViolation(f"{where}: {refused.message}", field=refused.field) from refused
     record, _, key = create_game(
         game.table.variant.code,
         game.table.players,
         first_dealer=game.table.first_dealer,
         options=dict(game.table.options),
-        deals=[engine.write_entry(entry) for entry in game.entries],
+        log=game.log_data(),
         holder=holder,
     )
     return record, game, key
@@ -277,9 +287,7 @@ def game_of(record: StoredGame) -> Game:
         names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
         variant = get_variant(record.variant)
         table = Table.restore(variant, names, first_dealer=record.first_dealer, options=record.options)
-        engine = variant.engine
-        entries = tuple(engine.read_entry(row.number, row.data) for row in rows if row.number is not None)
-        game = Game(table, entries)  # type: ignore[arg-type]
+        game = Game.from_data(table, [row.data for row in rows if row.number is not None])
         GAMES.put((record.id, record.version), game)
         return game
     return kept
@@ -291,12 +299,20 @@ def kept_game(game_id: str, version: int) -> tuple[StoredGame, Game] | None:
     None when this worker does not hold that version. Whether it is still
     the stored version is for the change's claim to find out.
     """
-    row, game = ROWS.get((game_id, version)), GAMES.get((game_id, version))
-    return None if row is None or game is None else (copy(row), game)
+    row, game = ROWS.get(game_id), GAMES.get((game_id, version))
+    if row is None or game is None or row.version != version:
+        # Only the newest version this worker wrote is offered: a change made from an older
+        # one must be judged against the stored game (and refused as stale), not replayed on
+        # the old copy, where a later deal or event would look missing.
+        return None
+    return copy(row), game
 
 
 def _keep(record: StoredGame, game: Game) -> None:
-    ROWS.put((record.id, record.version), copy(record))
+    """Keep the replay of this version, and the game's row if it is the newest this worker wrote."""
+    newest = ROWS.get(record.id)
+    if newest is None or newest.version < record.version:
+        ROWS.put(record.id, copy(record))
     GAMES.put((record.id, record.version), game)
 
 
@@ -310,15 +326,34 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    _change(record, change, {"deal": number, "inputs": stored})
+    _change(record, change, {"position": updated.deal_position(number), "inputs": stored})
+    _keep(record, updated)
+    return updated
+
+
+def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Game:
+    """Record a table event after everything recorded so far; a refused event stores nothing."""
+    updated = game.add(read_event(data))  # raises before anything is stored
+    stored = updated.log_data()[-1]
+    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored})
+    _keep(record, updated)
+    return updated
+
+
+def correct_event(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
+    """Correct table event ``number`` where it stands; later deals are re-scored."""
+    updated = game.correct_event(number, read_event(data))  # raises before anything is stored
+    position = updated.event_position(number)
+    _change(record, _CORRECT_ENTRY, {"position": position, "inputs": updated.log_data()[position - 1]})
     _keep(record, updated)
     return updated
 
 
 def undo_last(record: StoredGame, game: Game) -> Game:
-    """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
+    """Remove the last item of the log, deal or event (ChangedElsewhere if the game changed since
+    it was loaded)."""
     updated = game.undo()
-    _change(record, _REMOVE_ENTRY, {"deal": len(game.entries)})
+    _change(record, _REMOVE_ENTRY, {"position": len(game.log)})
     _keep(record, updated)
     return updated
 

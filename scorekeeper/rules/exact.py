@@ -3,7 +3,9 @@
 Oh Hell and its family, Nomination Whist, Romanian Whist and Custom Oh Hell
 share it; each variant configures it with small functions: the deal
 sequence, the trump, whether the hook applies, the scoring, streak bonuses
-and the end of the game.
+and the end of the game. Table events are replayed by the shared walk; what
+is this family's own is its revoke house rule and how it re-plans the deals
+to come for a new number of players (``replan``).
 """
 
 from __future__ import annotations
@@ -15,12 +17,42 @@ from typing import ClassVar
 
 from .bidding import Bids, over_under, verify_bids
 from .cards import Deck, Trump
-from .ending import EndRule
+from .ending import EndRule, highest
 from .errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
+from .exact_checks import read_counts, verify_tricks, verify_trump
+from .exact_facts import (
+    Reminders,
+    TrumpRule,
+    always_hook,
+    never,
+    no_blocks,
+    no_reminders,
+    plain_facts,
+    planned_facts,
+    schedule_of,
+    seated_facts,
+    seated_table,
+    turn_next_card,
+)
 from .options import Options
+from .replan import by_blocks, capped
+from .revoke import house_rule
 from .scoring import Scorer
 from .state import DealFacts, DealState, GameState
 from .table import Table
+from .walk import TableLaws, TableWalk
+
+__all__ = [
+    "ExactBidEngine",
+    "ExactDeal",
+    "ExactEntry",
+    "StreakRule",
+    "TrumpRule",
+    "turn_next_card",
+    "verify_tricks",
+]
+
+EXACT_LAWS = TableLaws(sit_outs=True)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -72,28 +104,9 @@ class StreakRule:
     one_card_resets: bool
 
 
-TrumpRule = Callable[[Table, int, int], Trump | None]
-"""(table, deal number, cards left after the deal) → the fixed trump, or None to turn a card."""
-
-
-def turn_next_card(table: Table, number: int, cards_left: int) -> Trump | None:
-    """The next card is turned for trump; with none left the deal has no trump."""
-    return Trump.NO_TRUMP if cards_left == 0 else None
-
-
-def never(table: Table) -> bool:
-    """A switch that is off for every table."""
-    return False
-
-
 def no_streaks(table: Table) -> StreakRule | None:
     """No streak bonuses."""
     return None
-
-
-def no_reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
-    """Nothing to remind the table of."""
-    return ()
 
 
 def no_winner_bonus(table: Table) -> int:
@@ -101,16 +114,18 @@ def no_winner_bonus(table: Table) -> int:
     return 0
 
 
-def always_hook(table: Table, cards: int) -> bool:
-    """The hook applies to every deal."""
-    return True
-
-
 @dataclass(frozen=True, kw_only=True, eq=False)
 class ExactBidEngine:
-    """The bid-exactly family, configured per variant with small functions."""
+    """The bid-exactly family, configured per variant with small functions.
+
+    ``blocks`` gives the waypoints of a sequence whose ends are dealt once per
+    player (Romanian), so that a new number of players re-plans it block by
+    block; otherwise the remaining deals keep their sizes, capped at the
+    largest hand the new number of players can hold.
+    """
 
     input_kind: ClassVar[str] = "exact_bids"
+    laws: ClassVar[TableLaws] = EXACT_LAWS
 
     deck: Callable[[Table], Deck]
     schedule: Callable[[Table], tuple[int, ...]]
@@ -122,15 +137,16 @@ class ExactBidEngine:
     dealer_sits_out: Callable[[Table], bool] = never
     streaks: Callable[[Table], StreakRule | None] = no_streaks
     announces_total: bool = False
-    reminders: Callable[[Table, int, int], tuple[str, ...]] = no_reminders
+    reminders: Reminders = no_reminders
     winner_bonus: Callable[[Table], int] = no_winner_bonus
     settles_differences: Callable[[Table], bool] = never
+    blocks: Callable[[Table], tuple[int, ...] | None] = no_blocks
 
     # --- what the rules decide before anyone bids -------------------------------
 
     def deal_count(self, table: Table) -> int | None:
         """The number of deals, or None when the game ends on a score."""
-        return None if self.open_ended else len(self.schedule(table))
+        return None if self.open_ended else len(schedule_of(self, table))
 
     def describe_deck(self, table: Table) -> str:
         """The pack the table needs."""
@@ -138,12 +154,32 @@ class ExactBidEngine:
 
     def facts(self, table: Table, number: int) -> DealFacts | None:
         """Who deals, sits out, bids, leads; the cards and the trump of deal ``number``."""
-        return _facts(self, table, number)
+        return plain_facts(self, table, number)
 
     def plan(self, table: Table) -> tuple[DealFacts, ...]:
         """The facts of every deal of a fixed-length game (the first for an open-ended one)."""
         count = self.deal_count(table) or 1
         return tuple(fact for n in range(1, count + 1) if (fact := self.facts(table, n)))
+
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """The cards each player gets in each deal, as planned when the game began."""
+        return schedule_of(self, table)
+
+    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+        """The deals after the first ``done`` re-planned for the players now ``seated`` (RULES.md §9).
+
+        An open-ended game (Oh! Well) deals its own hand size for the new number
+        from now on; the others keep their number of deals (block by block where
+        the ends repeat once per player), no deal larger than the largest hand.
+        """
+        if self.open_ended:
+            played = plan + (plan[-1],) * max(0, done - len(plan))
+            return played[:done] + self.schedule(seated)
+        waypoints = self.blocks(seated)
+        if waypoints is not None:
+            plan = by_blocks(waypoints, seated.size, plan, done)
+        largest = min(max(self.schedule(seated)), self.deck(seated).size // seated.size)
+        return capped(plan, done, largest)
 
     # --- entries as data -----------------------------------------------------------
 
@@ -152,8 +188,8 @@ class ExactBidEngine:
         unknown = sorted(set(data) - {"bids", "tricks", "trump"})
         if unknown:
             raise RuleViolation(f"A deal has bids, tricks and trump, not {unknown[0]!r}", field=unknown[0])
-        bids = _read_counts(data.get("bids"), "bids", InvalidBid)
-        tricks = None if data.get("tricks") is None else _read_counts(data["tricks"], "tricks", InvalidTricks)
+        bids = read_counts(data.get("bids"), "bids", InvalidBid)
+        tricks = None if data.get("tricks") is None else read_counts(data["tricks"], "tricks", InvalidTricks)
         raw_trump = data.get("trump")
         trump = None
         if raw_trump is not None:
@@ -177,23 +213,34 @@ class ExactBidEngine:
 
     # --- replaying the inputs -----------------------------------------------------
 
-    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
-        """Check every entry against the rules and derive the state of the game."""
-        players = table.players
-        size = len(players)
-        plan = _plan(self, table)
+    def replay(self, table: Table, log: Sequence[object]) -> GameState:
+        """Check every entry and table event against the rules and derive the state of the game."""
+        plan = planned_facts(self, table)
         points_for = _score_grid(self, table.options, max((facts.cards for facts in plan), default=0))
         end = self.end(table)
         streak_rule = self.streaks(table)
-        streaks = [(False, 0)] * size
-        totals = [0] * size
+        streaks = [(False, 0)] * table.size
+        totals = [0] * table.size
         deals: list[DealState] = []
+        walk = TableWalk(table, log, laws=EXACT_LAWS, totals=totals, planner=self)
         open_deal = over = False
-        for index, entry in enumerate(entries):
-            number = index + 1
+        # Without table events these stay as they are; each deal after an event sets its own.
+        plain, players, size, rule, revoke = walk.plain, table.players, table.size, streak_rule, None
+        for number, entry in enumerate(walk, start=1):
             if type(entry) is not ExactEntry:
                 raise OutOfTurn(f"Deal {number} is not a record of bids and tricks")
-            facts = plan[index] if index < len(plan) else self.facts(table, number)
+            if plain:
+                facts = plan[number - 1] if number <= len(plan) else self.facts(table, number)
+            else:
+                seating = walk.seating
+                assert seating is not None and walk.plan is not None
+                facts = seated_facts(self, table, seating, walk.plan)
+                players, size = seating.names, seating.seats
+                rule = self.streaks(seated_table(table, seating))
+                streaks.extend([(False, 0)] * (size - len(streaks)))
+                revoke = None
+                if facts is not None and walk.revoke is not None:
+                    revoke = house_rule(table.options, players, walk.revokers(facts), number)
             if over or facts is None:
                 raise OutOfTurn(f"The game is over: there is no deal {number}")
             if entry.number != number:
@@ -201,16 +248,21 @@ class ExactBidEngine:
             if open_deal:
                 raise OutOfTurn(f"Enter the tricks of deal {number - 1} before deal {number}")
             bids = verify_bids(facts, entry.bids, players)
-            trump = facts.trump if entry.trump is None else _verify_trump(facts, entry.trump)
+            trump = facts.trump if entry.trump is None else verify_trump(facts, entry.trump)
             announcement = self._announce(facts, bids) if self.announces_total else None
             if entry.tricks is None:
-                deals.append(_open_deal(facts, trump, bids, announcement))
+                deal = _open_deal(facts, trump, bids, announcement)
+                deals.append(deal if plain else walk.played(deal, over=False))
                 open_deal = True
                 continue
             order = facts.bidding_order
             if bids.count(None) > len(facts.sitting_out):
                 raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
             tricks = verify_tricks(facts, entry.tricks, players)
+            if revoke is not None and revoke.redeal:
+                deal = _dealt_again(facts, trump, bids, tricks, totals, announcement)
+                deals.append(walk.played(deal, over=False, revoked=revoke))
+                continue
             row = points_for[facts.cards] if facts.cards < len(points_for) else None
             points: list[int | None] = [None] * size
             for seat in order:
@@ -222,10 +274,14 @@ class ExactBidEngine:
                     else _scorer(self, table.options)(facts.cards, bid, took)
                 )
             awards: tuple[int, ...] | None = None
-            if streak_rule is not None:
+            if rule is not None:
                 bonus = [0] * size
-                streaks = _advance_streaks(streak_rule, facts, bids, tricks, streaks, bonus)
+                streaks = _advance_streaks(rule, facts, bids, tricks, streaks, bonus)
                 awards = tuple(bonus)
+            if revoke is not None:
+                assert revoke.penalty is not None
+                for seat in revoke.seats:
+                    points[seat] = (points[seat] or 0) - revoke.penalty[seat]
             for seat in order:
                 value = points[seat]
                 assert value is not None
@@ -233,20 +289,23 @@ class ExactBidEngine:
                     value += awards[seat]
                     points[seat] = value
                 totals[seat] += value
-            deals.append(
-                ExactDeal(
-                    facts=facts,
-                    trump=trump,
-                    bids=bids,
-                    tricks=tricks,
-                    points=tuple(points),
-                    awards=awards,
-                    totals=tuple(totals),
-                    announcement=announcement,
-                )
+            deal = ExactDeal(
+                facts=facts,
+                trump=trump,
+                bids=bids,
+                tricks=tricks,
+                points=tuple(points),
+                awards=awards,
+                totals=tuple(totals),
+                announcement=announcement,
             )
-            over = end.is_over(number, totals)
-        return self._state(table, end, tuple(deals), over, totals)
+            if plain:
+                over = end.is_over(number, totals)
+                deals.append(deal)
+            else:
+                over = _is_over(end, walk, totals)
+                deals.append(walk.played(deal, over=over, revoked=revoke))
+        return self._state(table, end, tuple(deals), over, totals, walk)
 
     def _announce(self, facts: DealFacts, bids: Bids) -> str | None:
         """Oh Pshaw's call once every bid is in: over, under or even."""
@@ -255,110 +314,90 @@ class ExactBidEngine:
         return over_under(facts.cards, bids)
 
     def _state(
-        self, table: Table, end: EndRule, deals: tuple[DealState, ...], over: bool, totals: list[int]
+        self,
+        table: Table,
+        end: EndRule,
+        deals: tuple[DealState, ...],
+        over: bool,
+        totals: list[int],
+        walk: TableWalk,
     ) -> GameState:
         notes: list[str] = []
         final = list(totals)
         winners: tuple[int, ...] = ()
-        if over:
+        plain = walk.plain
+        names = table.players if plain else walk.names
+        stopped = not plain and walk.stopped
+        if stopped:
+            winners = end.winners(totals) if end.target is None else highest(totals)
+            notes.append(walk.stop_note(end.target))
+        elif over:
             winners = end.winners(totals)
             bonus = self.winner_bonus(table)
             if bonus:
                 for seat in winners:
                     final[seat] += bonus
-                names = ", ".join(table.players[seat] for seat in winners)
-                notes.append(f"Hard score: {names} +{bonus} for winning")
-        elif (note := end.play_on_note(totals, table.players)) is not None:
+                notes.append(f"Hard score: {', '.join(names[seat] for seat in winners)} +{bonus} for winning")
+        elif (note := end.play_on_note(totals, names)) is not None:
             notes.append(note)
         settlement = None
-        if over and self.settles_differences(table):
+        if (over or stopped) and self.settles_differences(table):
             whole = sum(final)
-            settlement = tuple(table.size * total - whole for total in final)
+            settlement = tuple(len(final) * total - whole for total in final)
+        current: DealFacts | None
         if deals and not deals[-1].complete:
-            current: DealFacts | None = deals[-1].facts
+            current = deals[-1].facts
+        elif over or stopped:
+            current = None
+        elif plain:
+            current = self.facts(table, len(deals) + 1)
         else:
-            current = None if over else self.facts(table, len(deals) + 1)
+            seating = walk.next_seating()
+            assert seating is not None and walk.plan is not None
+            current = seated_facts(self, table, seating, walk.plan)
+        life = None if plain else walk.life()
         return GameState(
             table=table,
             deals=deals,
             teams=None,
             current=current,
-            deal_count=self.deal_count(table),
+            deal_count=self.deal_count(table) if life is None else walk.deal_count(),
             totals=tuple(final),
-            status="finished" if over else "in_progress",
+            status="finished" if over or stopped else "in_progress",
             winners=winners,
             settlement=settlement,
             notes=tuple(notes),
+            life=life,
         )
 
 
-def verify_tricks(
-    facts: DealFacts, tricks: Sequence[object], players: Sequence[str]
-) -> tuple[int | None, ...]:
-    """Each active player took 0..cards tricks, and together exactly ``cards``."""
-    if len(tricks) == len(players):
-        cards, sitting_out, total = facts.cards, facts.sitting_out, 0
-        for seat, took in enumerate(tricks):
-            if seat in sitting_out:
-                if took is not None:
-                    break
-            elif type(took) is not int or not 0 <= took <= cards:
-                break
-            else:
-                total += took
-        else:
-            if total == cards:
-                return tuple(tricks)  # type: ignore[arg-type]  # checked just above
-    _explain_tricks(facts, tricks, players)
-    raise AssertionError("unreachable: wrong tricks always raise")  # pragma: no cover
+def _is_over(end: EndRule, walk: TableWalk, totals: Sequence[int]) -> bool:
+    """After a deal: a fixed-length game is over once its plan is played, the others on their score."""
+    if end.deals is not None:
+        assert walk.plan is not None
+        return walk.place >= len(walk.plan)
+    return end.is_over(walk.place, totals)
 
 
-def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequence[str]) -> None:
-    """Raise the InvalidTricks that says what is wrong."""
-    if len(tricks) != len(players):
-        raise InvalidTricks(f"Enter the tricks of each of the {len(players)} players")
-    total = 0
-    for seat, took in enumerate(tricks):
-        if not facts.is_active(seat):
-            if took is not None:
-                raise InvalidTricks(f"{players[seat]} sits this deal out and took no tricks")
-            continue
-        if took is None:
-            raise InvalidTricks(f"Enter how many tricks {players[seat]} took")
-        if isinstance(took, bool) or not isinstance(took, int):
-            raise InvalidTricks(f"{players[seat]}'s tricks must be a number, not {took!r}")
-        if not 0 <= took <= facts.cards:
-            raise InvalidTricks(
-                f"{players[seat]} took {took} tricks, but a deal of {facts.cards} "
-                f"{'card' if facts.cards == 1 else 'cards'} has only {facts.cards}"
-            )
-        total += took
-    raise InvalidTricks(
-        f"The tricks add up to {total}, but {facts.cards} "
-        f"{'was' if facts.cards == 1 else 'were'} played: every card in hand makes one trick"
+def _dealt_again(
+    facts: DealFacts,
+    trump: Trump | None,
+    bids: Bids,
+    tricks: tuple[int | None, ...],
+    totals: Sequence[int],
+    announcement: str | None,
+) -> ExactDeal:
+    """A deal a revoke has dealt again: nothing scored, the totals as they were."""
+    return ExactDeal(
+        facts=facts,
+        trump=trump,
+        bids=bids,
+        tricks=tricks,
+        points=tuple(0 if seat in facts.bidding_order else None for seat in range(len(bids))),
+        awards=None,
+        totals=tuple(totals),
+        announcement=announcement,
     )
-
-
-def _read_counts(raw: object, name: str, error: type[RuleViolation]) -> tuple[int | None, ...]:
-    if not isinstance(raw, list):
-        raise error(f"The {name} are a list with one number (or null) for each player")
-    for value in raw:
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise error(f"The {name} are whole numbers, not {value!r}")
-    return tuple(raw)
-
-
-def _verify_trump(facts: DealFacts, trump: Trump | None) -> Trump | None:
-    if trump is None:
-        return facts.trump
-    if facts.trump is not None and trump != facts.trump:
-        raise InvalidTrump(
-            f"Deal {facts.number} is played with {facts.trump.label.lower()} by the rules, "
-            f"not {trump.label.lower()}"
-        )
-    if facts.trump_turned and not trump.is_suit:
-        raise InvalidTrump("A card is turned for trump, so the trump is a suit")
-    return trump
 
 
 def _open_deal(facts: DealFacts, trump: Trump | None, bids: Bids, announcement: str | None) -> ExactDeal:
@@ -415,46 +454,4 @@ def _score_grid(
     return tuple(
         tuple(tuple(score(cards, bid, took) for took in range(cards + 1)) for bid in range(cards + 1))
         for cards in range(most_cards + 1)
-    )
-
-
-@lru_cache(maxsize=256)
-def _plan(engine: ExactBidEngine, table: Table) -> tuple[DealFacts, ...]:
-    """The facts of every deal of a fixed-length game, worked out once per table."""
-    return engine.plan(table)
-
-
-@lru_cache(maxsize=4096)
-def _facts(engine: ExactBidEngine, table: Table, number: int) -> DealFacts | None:
-    schedule = engine.schedule(table)
-    if number < 1:
-        return None
-    if number > len(schedule):
-        if not engine.open_ended:
-            return None
-        cards = schedule[-1]
-    else:
-        cards = schedule[number - 1]
-    size = table.size
-    dealer = (table.first_dealer + number - 1) % size
-    sitting_out = (dealer,) if engine.dealer_sits_out(table) else ()
-    order = tuple(
-        seat for seat in ((dealer + step) % size for step in range(1, size + 1)) if seat not in sitting_out
-    )
-    deck = engine.deck(table)
-    cards_left = deck.size - cards * len(order)
-    if cards_left < 0:
-        raise RuleViolation(f"{deck.description} cannot deal {cards} cards to {len(order)} players")
-    trump = engine.trump(table)(table, number, cards_left)
-    return DealFacts(
-        number=number,
-        cards=cards,
-        dealer=dealer,
-        sitting_out=sitting_out,
-        bidding_order=order,
-        leader=order[0],
-        trump=trump,
-        trump_turned=trump is None,
-        hook=engine.hook(table, cards),
-        reminders=engine.reminders(table, number, cards),
     )

@@ -10,7 +10,7 @@ worked examples for the rules pages, computed the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Protocol
 
@@ -18,6 +18,7 @@ from .ending import deal_limit_words, zero_finish
 from .exact import ExactBidEngine, ExactDeal
 from .scoring import Scorer, configurable, exact_only, five_plus_cards, romanian, tricks_and_bonus
 from .scoring import with_zero_bid_value as zero_bid_rule
+from .seating import RevokeMark
 from .state import DealState
 from .table import Table
 from .variants._oneonta_state import EDD_ALLARD_TARGET
@@ -74,11 +75,28 @@ def register(kind: str) -> Callable[[type], type]:
     return store
 
 
-def explain(table: Table, deal: DealState, side: int) -> str:
-    """How ``side`` got its points in ``deal``, for any variant."""
+def explain(table: Table, deal: DealState, side: int, revoke: RevokeMark | None = None) -> str:
+    """How ``side`` got its points in ``deal``, for any variant; ``revoke`` is what a revoke found
+    after the deal cost (``GameState.marks``), counted in its points."""
     if deal.points is None:
         return "Not scored yet: the deal is still being played"
-    return EXPLAINERS[table.variant.engine.input_kind].explain(table, deal, side)
+    if side >= len(deal.points):
+        return "Not at the table yet: joined after this deal"
+    explainer = EXPLAINERS[table.variant.engine.input_kind]
+    if revoke is None:
+        return explainer.explain(table, deal, side)
+    if revoke.redeal:
+        return f"{revoke.text}: nothing is scored"
+    penalty = revoke.penalty
+    if penalty is None or len(penalty) != len(deal.points):
+        # Tricks moved (or the team scores): the family's words already count the revoke.
+        return f"{explainer.explain(table, deal, side)} ({revoke.text})"
+    if side not in revoke.seats:
+        return explainer.explain(table, deal, side)
+    # The family's words for what the cards scored, then the house rule's penalty.
+    cards = tuple(None if got is None else got + penalty[seat] for seat, got in enumerate(deal.points))
+    words = explainer.explain(table, replace(deal, points=cards), side)
+    return f"{words}; −{penalty[side]} for the revoke: {signed(deal.points[side] or 0)} in all"
 
 
 def worked_examples(table: Table) -> tuple[WorkedExample, ...]:
@@ -161,7 +179,8 @@ class ExactBidsExplainer:
         engine = table.variant.engine
         assert isinstance(engine, ExactBidEngine) and isinstance(deal, ExactDeal)
         if not deal.facts.is_active(side):
-            return "Sat this deal out (the dead hand): no score"
+            dead_hand = side == deal.facts.dealer and engine.dealer_sits_out(table)
+            return f"Sat this deal out{' (the dead hand)' if dead_hand else ''}: no score"
         bid, took = deal.bids[side], deal.tricks[side] if deal.tricks else None
         assert bid is not None and took is not None and deal.points is not None
         words = exact_score_words(engine.score(table.options), deal.facts.cards, bid, took)

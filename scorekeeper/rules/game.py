@@ -1,7 +1,9 @@
 """A game is its table and the ordered log of what was recorded; everything else is replayed.
 
-``Game`` is immutable: recording, correcting or undoing returns a new game,
-after the whole log has been replayed and checked against the rules.
+The log holds the deal entries of the variant's family and the table events
+(``events.py``) in the order the table recorded them. ``Game`` is immutable:
+recording, correcting or undoing returns a new game, after the whole log has
+been replayed and checked against the rules.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Protocol
 
 from .ending import MOST_DEALS, deal_limit_refusal
 from .errors import OutOfTurn
+from .events import TableEvent, is_event, is_event_data, read_event, write_event
 from .state import GameState
 from .table import Table
 from .variants import get_variant
@@ -29,10 +32,10 @@ class NumberedEntry(Protocol):
 
 @dataclass(frozen=True)
 class Game:
-    """A table and its recorded entries, one per deal, in order."""
+    """A table and its log: the deal entries, one per deal in order, and the table events between."""
 
     table: Table
-    entries: tuple[NumberedEntry, ...] = ()
+    log: tuple[object, ...] = ()
 
     @classmethod
     def start(
@@ -47,10 +50,71 @@ class Game:
         table = Table.create(get_variant(variant), players, first_dealer=first_dealer, options=options)
         return cls(table)
 
+    @classmethod
+    def from_data(cls, table: Table, items: Sequence[Mapping[str, object]]) -> Game:
+        """The game whose log is ``items`` as JSON-like data (a stored or exported log), unchecked:
+        reading its ``state`` replays and checks it."""
+        engine = table.variant.engine
+        log: list[object] = []
+        deals = 0
+        for data in items:
+            if is_event_data(data):
+                log.append(read_event(data))
+            else:
+                deals += 1
+                log.append(engine.read_entry(deals, data))
+        return cls(table, tuple(log))
+
+    def log_data(self) -> list[dict[str, object]]:
+        """The log as JSON-like data, which ``from_data`` reads back into the same game."""
+        engine = self.table.variant.engine
+        return [
+            write_event(item) if is_event(item) else engine.write_entry(item)  # type: ignore[arg-type]
+            for item in self.log
+        ]
+
+    @cached_property
+    def entries(self) -> tuple[NumberedEntry, ...]:
+        """The deal entries, in order: deal ``n`` is ``entries[n - 1]``."""
+        return tuple(item for item in self.log if not is_event(item))  # type: ignore[misc]
+
+    @cached_property
+    def events(self) -> tuple[TableEvent, ...]:
+        """The table events, in order: event ``k`` is ``events[k - 1]``."""
+        return tuple(item for item in self.log if is_event(item))  # type: ignore[misc]
+
     @cached_property
     def state(self) -> GameState:
         """The derived state: dealers, cards, constraints, points, totals, winners."""
-        return self.table.variant.engine.replay(self.table, self.entries)
+        return self.table.variant.engine.replay(self.table, self.log)
+
+    # --- positions in the log ----------------------------------------------------------
+
+    def deal_position(self, number: int) -> int:
+        """Where deal ``number`` stands in the log, from 1."""
+        return self._position(number, deal=True)
+
+    def event_position(self, number: int) -> int:
+        """Where event ``number`` stands in the log, from 1."""
+        return self._position(number, deal=False)
+
+    def _position(self, number: int, *, deal: bool) -> int:
+        seen = 0
+        for position, item in enumerate(self.log, start=1):
+            if is_event(item) != deal:
+                seen += 1
+                if seen == number:
+                    return position
+        kind = "deal" if deal else "event"
+        raise OutOfTurn(f"There is no {kind} {number}: {seen} {'are' if seen != 1 else 'is'} recorded")
+
+    def before_deal(self, number: int) -> Game:
+        """The game as it stood when deal ``number`` was dealt: the log before its entry."""
+        if number > len(self.entries):
+            return self
+        return Game(self.table, self.log[: self.deal_position(number) - 1])
+
+    # --- deals -------------------------------------------------------------------------------
 
     def record(self, entry: NumberedEntry) -> Game:
         """Enter the current deal, or correct an earlier one; later deals are re-scored.
@@ -63,21 +127,51 @@ class Game:
         if number == count + 1 > MOST_DEALS:
             raise OutOfTurn(deal_limit_refusal(number))
         if number == count + 1:
-            entries = (*self.entries, entry)
+            log = (*self.log, entry)
         elif 1 <= number <= count:
-            entries = (*self.entries[: number - 1], entry, *self.entries[number:])
+            at = self.deal_position(number) - 1
+            log = (*self.log[:at], entry, *self.log[at + 1 :])
         else:
             raise OutOfTurn(f"Deal {number} cannot be entered yet: the next deal is {count + 1}")
-        game = Game(self.table, entries)
-        _ = game.state  # replays and checks the whole log
-        return game
+        return _checked(Game(self.table, log))
 
     def verify(self, entry: NumberedEntry) -> None:
         """Raise the RuleViolation that recording ``entry`` would raise, if any."""
         self.record(entry)
 
+    # --- table events --------------------------------------------------------------------
+
+    def add(self, event: TableEvent) -> Game:
+        """Record a table event after everything recorded so far.
+
+        Raises a RuleViolation naming the player and the rule, and changes
+        nothing, when the rules refuse it there.
+        """
+        return _checked(Game(self.table, (*self.log, event)))
+
+    def verify_event(self, event: TableEvent) -> None:
+        """Raise the RuleViolation that recording ``event`` now would raise, if any."""
+        self.add(event)
+
+    def correct_event(self, number: int, event: TableEvent) -> Game:
+        """Replace event ``number`` (from 1) with ``event`` where it stands; later deals are re-scored."""
+        at = self.event_position(number) - 1
+        return _checked(Game(self.table, (*self.log[:at], event, *self.log[at + 1 :])))
+
+    # --- undo ----------------------------------------------------------------------------------
+
     def undo(self) -> Game:
-        """The game without its last entry."""
-        if not self.entries:
-            raise OutOfTurn("There is nothing to undo: no deal has been recorded")
-        return Game(self.table, self.entries[:-1])
+        """The game without the last item of its log, deal or event."""
+        if not self.log:
+            raise OutOfTurn("There is nothing to undo: nothing has been recorded")
+        return Game(self.table, self.log[:-1])
+
+    def last_is_event(self) -> bool:
+        """True when the last item of the log is a table event."""
+        return bool(self.log) and is_event(self.log[-1])
+
+
+def _checked(game: Game) -> Game:
+    """The game, once its whole log has replayed without a RuleViolation."""
+    _ = game.state  # replays and checks the whole log
+    return game

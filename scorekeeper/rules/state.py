@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .cards import Trump
+from .seating import DealMarks, TableLife
 from .table import Table
 
 Status = Literal["in_progress", "finished"]
@@ -51,6 +52,7 @@ class DealState:
     a seat that sits the deal out has None in ``points``. Both are None until
     the deal is complete. ``awards`` holds bonuses that are part of ``points``
     but shown apart (Romanian promotions). Each family adds its own inputs.
+    What table events did to a deal is in the game state's ``marks``.
     """
 
     facts: DealFacts
@@ -78,6 +80,8 @@ class GameState:
     knows who deals and what may be bid), or None when the game is over.
     ``winners`` is empty until the game is finished and lists every joint
     winner. ``notes`` explain the end ("play on: Ann and Bob are level").
+    ``life`` is what the table events derived (None when the log has none):
+    then ``totals`` has one entry for every seat, arrivals included.
     """
 
     table: Table
@@ -90,6 +94,21 @@ class GameState:
     winners: tuple[int, ...]
     settlement: tuple[int, ...] | None
     notes: tuple[str, ...]
+    life: TableLife | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Every seat's player now, in seat order (arrivals after the seats the game began with)."""
+        return self.table.players if self.life is None else self.life.names
+
+    @property
+    def stopped(self) -> bool:
+        """True when the table stopped the game early."""
+        return self.life is not None and self.life.stopped
+
+    def marks(self, number: int) -> DealMarks | None:
+        """What table events did to deal ``number`` (misdealt first, a revoke after it), if anything."""
+        return None if self.life is None else self.life.marks_of(number)
 
     @property
     def finished(self) -> bool:

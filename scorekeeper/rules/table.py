@@ -54,7 +54,7 @@ class Table:
         options: Mapping[str, object] | None = None,
     ) -> Table:
         """Check the names, the number of players, the first dealer and the options."""
-        names = tuple(_clean_name(name, seat) for seat, name in enumerate(players))
+        names = tuple(clean_name(name, seat) for seat, name in enumerate(players))
         count = len(names)
         if not variant.min_players <= count <= variant.max_players:
             allowed = _player_range(variant)
@@ -107,7 +107,7 @@ def same_name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-def _clean_name(name: object, seat: int) -> str:
+def clean_name(name: object, seat: int) -> str:
     """The name as stored: composed (NFC), its spaces made single; refused when blank,
     too long, or holding a character that cannot be seen."""
     if not isinstance(name, str) or not name.strip():

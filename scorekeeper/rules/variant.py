@@ -18,6 +18,7 @@ from .tricks import Ranking, standard_ranking
 if TYPE_CHECKING:
     from .state import DealFacts, GameState
     from .table import Table
+    from .walk import TableLaws
 
 
 class Engine(Protocol):
@@ -25,15 +26,21 @@ class Engine(Protocol):
 
     ``input_kind`` names the kind of entry the family records, so a page can
     choose the form that fits ("exact_bids", ...) without knowing the variant.
+    ``laws`` says what the family's own laws allow of the table events.
     """
+
+    @property
+    def laws(self) -> TableLaws:
+        """What the family's laws say about players joining, leaving, sitting out, misdeals."""
+        ...
 
     @property
     def input_kind(self) -> str:
         """The kind of per-deal entry this family records."""
         ...
 
-    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
-        """Check every entry against the rules and derive the whole state."""
+    def replay(self, table: Table, log: Sequence[object]) -> GameState:
+        """Check every deal entry and table event of the log against the rules; derive the state."""
         ...
 
     def deal_count(self, table: Table) -> int | None:

@@ -1,4 +1,4 @@
-"""The JSON API of API.md under /api/v1: variants, games, deals. Every refusal is 4xx JSON.
+"""The JSON API of API.md under /api/v1: variants, games, deals, table events. Every refusal is 4xx JSON.
 
 Reading needs only a game's id; every change needs ``Authorization: Bearer
 {edit_token}``. A write carrying a stale ``If-Match`` is refused (409).
@@ -14,11 +14,22 @@ from werkzeug.wrappers import Response
 
 from .. import store
 from ..extensions import csrf
-from ..rules import VARIANTS, OptionSpec, OutOfTurn, RuleViolation, Variant
+from ..rules import (
+    VARIANTS,
+    EventChoice,
+    Game,
+    OptionSpec,
+    OutOfTurn,
+    RuleViolation,
+    Variant,
+    possible_events,
+    preview,
+    read_event,
+)
 from ..store import StoredGame
 from .json_input import NotJson, UnreadableJson, read_json
 from .openapi import openapi_document
-from .state_json import game_json
+from .state_json import event_json, game_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -98,7 +109,8 @@ def put_deal(game_id: str, number: int) -> Response:
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
 def delete_deal(game_id: str, number: int) -> Response:
-    """Undo: remove the last recorded deal; any other number is a conflict."""
+    """Undo: remove the last recorded deal; any other number is a conflict, and so is a deal
+    a table event was recorded after (undo the event first)."""
     record, game = _writable(game_id)
     if number != len(game.entries) or not game.entries:
         last = len(game.entries)
@@ -106,6 +118,88 @@ def delete_deal(game_id: str, number: int) -> Response:
             f"Only the last recorded deal ({last}) can be removed" if last else "No deal is recorded yet"
         )
         raise ApiError(409, message, "number")
+    if game.last_is_event():
+        event = len(game.events)
+        raise ApiError(
+            409,
+            f"Event {event} ({_kind_words(game)}) was recorded after deal {number}: remove it first "
+            f"(DELETE …/events/{event}, or POST …/undo)",
+            "number",
+        )
+    return _state_response(record, store.undo_last(record, game))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Response:
+    """Undo: remove the last item of the log, deal or table event."""
+    record, game = _writable(game_id)
+    if not game.log:
+        raise ApiError(409, "There is nothing to undo: nothing has been recorded")
+    return _state_response(record, store.undo_last(record, game))
+
+
+# --- table events ---------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>/events")
+def list_events(game_id: str) -> Response:
+    """The table events recorded so far, and every kind of event with whether it is possible now."""
+    record, game = store.load_game(game_id)
+    state = game_json(record, game)
+    events = state.get("events", [])
+    choices = [] if record.abandoned_at is not None else [_choice_json(c) for c in possible_events(game)]
+    return jsonify({"events": events, "possible": choices, "version": record.version})
+
+
+@bp.post("/games/<game_id>/events")
+def post_event(game_id: str) -> tuple[Response, int, dict[str, str]]:
+    """Record a table event after everything recorded so far: 201 with the new game state."""
+    record, game = _writable(game_id)
+    updated = store.record_event(record, game, _json_object())
+    response = _state_response(record, updated)
+    location = url_for("api.read_event_at", game_id=record.id, number=len(updated.events))
+    return response, 201, {"Location": location}
+
+
+@bp.post("/games/<game_id>/events/preview")
+def preview_event(game_id: str) -> Response:
+    """What recording the event now would do, without recording it: the event as it would replay
+    (its words, the deals it re-plans) and the game state after it."""
+    record, game = store.load_game(game_id)
+    if record.abandoned_at is not None:
+        raise ApiError(409, "This game was abandoned: it can be read but no longer changed")
+    seen = preview(game, read_event(_json_object()))
+    return jsonify({"event": event_json(seen.event), "state": game_json(record, seen.game)})
+
+
+@bp.get("/games/<game_id>/events/<int:number>")
+def read_event_at(game_id: str, number: int) -> Response:
+    """One recorded table event."""
+    record, game = store.load_game(game_id)
+    _event_number(game, number)
+    return jsonify(game_json(record, game)["events"][number - 1])
+
+
+@bp.put("/games/<game_id>/events/<int:number>")
+def put_event(game_id: str, number: int) -> Response:
+    """Correct a recorded table event where it stands; later deals are re-scored."""
+    record, game = _writable(game_id)
+    _event_number(game, number)
+    return _state_response(record, store.correct_event(record, game, number, _json_object()))
+
+
+@bp.delete("/games/<game_id>/events/<int:number>")
+def delete_event(game_id: str, number: int) -> Response:
+    """Undo: remove a table event that is the last item of the log; anything else is a conflict."""
+    record, game = _writable(game_id)
+    _event_number(game, number)
+    if not game.last_is_event():
+        deal = len(game.entries)
+        raise ApiError(
+            409, f"Deal {deal} was recorded after event {number}: only the last thing recorded can be removed"
+        )
+    if number != len(game.events):
+        raise ApiError(409, f"Only the last recorded event ({len(game.events)}) can be removed", "number")
     return _state_response(record, store.undo_last(record, game))
 
 
@@ -208,6 +302,27 @@ def _writable(game_id: str) -> tuple[StoredGame, Any]:
     if record.abandoned_at is not None:
         raise ApiError(409, "This game was abandoned: it can be read but no longer changed")
     return record, game
+
+
+def _event_number(game: Game, number: int) -> None:
+    """404 unless event ``number`` is recorded."""
+    if not 1 <= number <= len(game.events):
+        count = len(game.events)
+        raise ApiError(404, f"There is no event {number}: {count} {'is' if count == 1 else 'are'} recorded")
+
+
+def _kind_words(game: Game) -> str:
+    return str(game.events[-1].kind).replace("_", "-")
+
+
+def _choice_json(choice: EventChoice) -> dict[str, Any]:
+    return {
+        "event": choice.kind,
+        "allowed": choice.allowed,
+        "reason": choice.reason,
+        "seats": list(choice.seats),
+        "sides": list(choice.sides),
+    }
 
 
 def _unauthorized() -> NoReturn:

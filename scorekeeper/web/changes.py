@@ -52,7 +52,8 @@ def undo_step(record: StoredGame, game: Game) -> Step | None:
         if before is not None:
             what = "the last change to" if number == len(game.entries) else "the correction of"
             return Step(number=number, inputs=before, label=f"Undo {what} {word} {number}")
-    if not game.entries:
+    if not game.entries or game.last_is_event():
+        # A table event recorded last is taken back on the events' own pages, not as a deal.
         return None
     number = len(game.entries)
     return Step(number=number, inputs=None, label=f"Undo {word} {number}")

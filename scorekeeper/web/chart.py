@@ -56,14 +56,18 @@ def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | 
     if not scored:
         return None
     names = view.side_names(game)
-    series: list[list[int]] = [[0] for _ in names]
+    # (deal number, total) per side, from 0 before the first deal; a player who arrived later
+    # starts at their first deal.
+    series: list[list[tuple[int, int]]] = [[] for _ in names]
+    for side in range(len(scored[0].totals or ())):
+        series[side].append((0, 0))
     for deal in scored:
         assert deal.totals is not None
         for side, total in enumerate(deal.totals):
-            series[side].append(total)
+            series[side].append((deal.number, total))
     numbers = [0, *(deal.number for deal in scored)]
-    low = min(0, *(min(values) for values in series))
-    high = max(1, *(max(values) for values in series))
+    low = min(0, *(total for values in series for _, total in values))
+    high = max(1, *(total for values in series for _, total in values))
     step = _nice_step(high - low, most_ticks=6)
     low, high = step * (low // step), step * -(-high // step)
     left, right, top, bottom = 48, width - 12, 10, height - 28
@@ -79,18 +83,16 @@ def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | 
     lines = []
     for side, (name, values) in enumerate(zip(names, series, strict=True)):
         colour, dash = LINE_STYLES[side % len(LINE_STYLES)]
-        points = " ".join(
-            f"{x_of(number)},{y_of(value)}" for number, value in zip(numbers, values, strict=True)
-        )
+        points = " ".join(f"{x_of(number)},{y_of(value)}" for number, value in values)
         lines.append(
             ChartLine(
                 name=name,
                 colour=colour,
                 dash=dash,
                 points=points,
-                end_x=x_of(numbers[-1]),
-                end_y=y_of(values[-1]),
-                total=values[-1],
+                end_x=x_of(values[-1][0]),
+                end_y=y_of(values[-1][1]),
+                total=values[-1][1],
             )
         )
     return Chart(

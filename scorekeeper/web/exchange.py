@@ -1,20 +1,26 @@
-"""A game as a file: JSON of its inputs (re-playable) and CSV of its sheet."""
+"""A game as a file: JSON of its inputs (re-playable) and CSV of its sheet.
+
+The JSON keeps the deals under "deals", as always; a game with table events
+adds them under "events", each with ``after_deal`` (how many deals were
+recorded before it), and says so with format version 2, so that an older
+reader refuses it rather than lose them.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..rules import Game, RuleViolation
+from ..rules import EventState, Game, RuleViolation
 from ..store import StoredGame
 from .json_input import NotJson, UnreadableJson, read_json
-from .view import side_names
 
 FORMAT = "scorekeeper/game"
 FORMAT_VERSION = 1
+FORMAT_VERSION_WITH_EVENTS = 2
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP's list);
 # an apostrophe, which spreadsheets read as "this is text", starts such a cell instead.
@@ -25,9 +31,9 @@ _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 
 def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
-    """The game's table and every deal's inputs: importing it replays the same sheet."""
+    """The game's table, every deal's inputs and the table events: importing it replays the same sheet."""
     engine = game.table.variant.engine
-    return {
+    exported: dict[str, Any] = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "variant": game.table.variant.code,
@@ -37,6 +43,21 @@ def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "deals": [engine.write_entry(entry) for entry in game.entries],
         "abandoned": record.abandoned_at is not None,
     }
+    if game.events:
+        exported["format_version"] = FORMAT_VERSION_WITH_EVENTS
+        exported["events"] = _events(game)
+    return exported
+
+
+def _events(game: Game) -> list[dict[str, Any]]:
+    """Each table event's inputs, with the number of deals recorded before it."""
+    events, deals = [], 0
+    for data in game.log_data():
+        if "event" in data:
+            events.append({"after_deal": deals, **data})
+        else:
+            deals += 1
+    return events
 
 
 class UnreadableFile(RuleViolation):
@@ -56,16 +77,19 @@ def read_file(raw: bytes) -> object:
 
 
 def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
-    """Check an exported game's shape; return its table and its deals. Raises RuleViolation."""
+    """Check an exported game's shape; return its table and its log (deals and events in the order
+    they were recorded). Raises RuleViolation."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleViolation("This is not a game exported from Scorekeeper", field="file")
-    if data.get("format_version") != FORMAT_VERSION:
-        raise RuleViolation(
-            f"This file's format version is {data.get('format_version')!r}, not 1", field="file"
-        )
+    version = data.get("format_version")
+    if version not in (FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS) or isinstance(version, bool):
+        raise RuleViolation(f"This file's format version is {version!r}, not 1 or 2", field="file")
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(deal, dict) for deal in deals):
         raise RuleViolation("The file's deals must be a list of deals", field="file")
+    if any("event" in deal for deal in deals):
+        raise RuleViolation("The file's deals must be deals: events go under events", field="file")
+    events = data.get("events", []) if version == FORMAT_VERSION_WITH_EVENTS else []
     table = {
         "variant": data.get("variant"),
         "players": data.get("players"),
@@ -78,28 +102,55 @@ def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
         raise RuleViolation(
             "The file's first dealer must be a seat number and its options an object", field="file"
         )
-    return table, deals
+    return table, _interleave(deals, events)
+
+
+def _interleave(deals: list[Mapping[str, Any]], events: object) -> list[Mapping[str, Any]]:
+    """The log: each event after the deal its ``after_deal`` names, in the file's order."""
+    message = "The file's events must be a list of events, each after a deal of the file, in order"
+    if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
+        raise RuleViolation(message, field="file")
+    log: list[Mapping[str, Any]] = []
+    done = 0
+    for event in events:
+        after = event.get("after_deal")
+        if isinstance(after, bool) or not isinstance(after, int) or not done <= after <= len(deals):
+            raise RuleViolation(message, field="file")
+        log.extend(deals[done:after])
+        done = after
+        log.append({key: value for key, value in event.items() if key != "after_deal"})
+    log.extend(deals[done:])
+    return log
 
 
 def export_csv(game: Game) -> str:
-    """One row per deal per player (per partnership where partners score together)."""
+    """One row per deal per player (per partnership where partners score together).
+
+    A game with table events adds a "note" column and a row for each event, after
+    the deal it followed, naming the player or side it concerns and its points.
+    """
     state = game.state
     engine = game.table.variant.engine
-    names = side_names(game)
+    life = state.life
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total"])
+    header = ["deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total"]
+    writer.writerow([*header, "note"] if life is not None else header)
+    events = list(life.events) if life is not None else []
     for deal, entry in zip(state.deals, game.entries, strict=True):
+        while events and events[0].after_deal < deal.number:
+            writer.writerow([spreadsheet_cell(cell) for cell in _event_row(game, events.pop(0))])
         inputs = engine.write_entry(entry)
         trump = deal.trump.value if deal.trump is not None else ""
-        dealer = game.table.players[deal.facts.dealer]
+        players = life.names_at(deal.number) if life is not None else game.table.players
+        names = _side_names(players, state.teams)
         for side, name in enumerate(names):
             points = "" if deal.points is None or deal.points[side] is None else deal.points[side]
             total = "" if deal.totals is None else deal.totals[side]
             row = [
                 deal.number,
                 deal.facts.cards,
-                dealer,
+                players[deal.facts.dealer],
                 trump,
                 name,
                 _cell(inputs.get("bids"), side),
@@ -107,8 +158,32 @@ def export_csv(game: Game) -> str:
                 points,
                 total,
             ]
-            writer.writerow([spreadsheet_cell(cell) for cell in row])
+            cells = [*row, ""] if life is not None else row
+            writer.writerow([spreadsheet_cell(cell) for cell in cells])
+    for event in events:
+        writer.writerow([spreadsheet_cell(cell) for cell in _event_row(game, event)])
     return out.getvalue()
+
+
+def _side_names(players: Sequence[str], teams: Sequence[Sequence[int]] | None) -> list[str]:
+    if teams is None:
+        return list(players)
+    return [" & ".join(players[seat] for seat in team) for team in teams]
+
+
+def _event_row(game: Game, event: EventState) -> list[object]:
+    """A table event as a row: after which deal, whom it concerns, its points and its words."""
+    state = game.state
+    assert state.life is not None
+    # The players of the deal a revoke was found in; for the others, of the deal after the event.
+    names = state.life.names_at(event.after_deal + (0 if event.event.kind == "revoke" else 1))
+    who = ""
+    if event.side is not None:
+        who = _side_names(names, state.teams)[event.side]
+    elif event.seat is not None:
+        who = names[event.seat]
+    points = "" if event.points is None else event.points
+    return [event.after_deal, "", "", "", who, "", "", points, "", event.text]
 
 
 def spreadsheet_cell(value: object) -> object:

@@ -1,7 +1,8 @@
 """The OpenAPI 3.1 document of the JSON API, served at /api/v1/openapi.json.
 
 It describes every endpoint, body, response and error, including the deal
-bodies of each kind of input (the engine's ``read_entry`` formats).
+bodies of each kind of input (the engine's ``read_entry`` formats) and the
+table events (``openapi_events.py``).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules import VARIANTS
+from .openapi_events import DEAL_ADDITIONS, EVENT_SCHEMAS, STATE_ADDITIONS, event_paths
 
 Schema = dict[str, Any]
 
@@ -46,7 +48,10 @@ WRITE_ERRORS = {
     **ERRORS,
     "401": _error("No edit token"),
     "403": _error("An edit token of another game"),
-    "409": _error("A stale If-Match version, a deal that is not open, or an abandoned game"),
+    "409": _error(
+        "A stale If-Match version, a deal that is not open, a deal or event that is not the last thing "
+        "recorded, or an abandoned game"
+    ),
 }
 
 DEAL_BODIES: dict[str, Schema] = {
@@ -226,6 +231,7 @@ SCHEMAS: dict[str, Schema] = {
             "points": {"type": ["array", "null"], "items": NULLABLE_INT},
             "totals": {"type": ["array", "null"], "items": {"type": "integer"}},
             "complete": {"type": "boolean"},
+            **DEAL_ADDITIONS,
         },
         "required": ["number", "cards", "dealer", "trump", "bidding_order", "points", "totals", "complete"],
     },
@@ -248,6 +254,7 @@ SCHEMAS: dict[str, Schema] = {
             "settlement": {"type": "array", "items": {"type": "integer"}},
             "version": {"type": "integer"},
             "edit_token": {"type": "string", "description": "only in the answer to POST /games"},
+            **STATE_ADDITIONS,
         },
         "required": [
             "id",
@@ -263,6 +270,7 @@ SCHEMAS: dict[str, Schema] = {
         ],
     },
     **DEAL_BODIES,
+    **EVENT_SCHEMAS,
 }
 
 
@@ -361,11 +369,13 @@ def openapi_document() -> Schema:
                 },
                 "delete": {
                     "operationId": "undoDeal",
-                    "summary": "Remove the last recorded deal (undo); any other number is a 409",
+                    "summary": "Remove the last recorded deal (undo); any other number is a 409, and so is "
+                    "a deal a table event was recorded after (remove the event first)",
                     "parameters": [GAME_ID, NUMBER, IF_MATCH],
                     "security": [{"editToken": []}],
                     "responses": {"200": _state_answer("the new game state"), **WRITE_ERRORS},
                 },
             },
+            **event_paths(GAME_ID, NUMBER, IF_MATCH, _state_answer("the new game state"), WRITE_ERRORS),
         },
     }

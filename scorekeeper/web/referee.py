@@ -77,7 +77,7 @@ def deal_trick(game_id: str, number: int) -> Page:
     variant = game.table.variant
     ranking = variant.ranking(game.table, facts)
     setting = ranking.setting(deal) if deal is not None else TrickSetting(trump=facts.trump)
-    playing = tuple(game.table.players[seat] for seat in _trick_seats(game.table, facts, ranking))
+    playing = tuple(game.state.players[seat] for seat in _trick_seats(game.table, facts, ranking))
     page = _judge_page(variant, ranking, default=setting, seats=playing)
     return _judged(page, {}, game_id=game_id, number=number, players=game.table.size)
 
@@ -230,9 +230,12 @@ def explain_deal(game_id: str, number: int) -> str | Response:
     names = view.side_names(game)
     lines = []
     points = deal.points or ()
+    marks = state.marks(number)
+    revoke = None if marks is None else marks.revoke
     for side, name in enumerate(names):
         value = points[side] if side < len(points) else None
-        lines.append({"side": side, "name": name, "points": value, "text": explain(game.table, deal, side)})
+        text = explain(game.table, deal, side, revoke)
+        lines.append({"side": side, "name": name, "points": value, "text": text})
     if request.args.get("format") == "json":
         return jsonify({"number": number, "sides": lines})
     return render_template(

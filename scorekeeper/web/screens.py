@@ -108,7 +108,7 @@ def changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere
 def everyone_made(game: Game, facts: DealFacts, values: dict[str, Any], phase: str) -> dict[str, Any]:
     """The values with every player's tricks filled in from their bid, where the engine says that adds up."""
     everyone = screen_for(game.table.variant).context(game, facts, values, phase).get("everyone") or {}
-    tricks = list(values.get("tricks") or [None] * game.table.size)
+    tricks = list(values.get("tricks") or [None] * len(game.state.players))
     for seat, took in everyone.items():
         tricks[seat] = took
     return {**values, "tricks": tricks}

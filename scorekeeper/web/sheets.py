@@ -81,7 +81,7 @@ def game_pdf(game_id: str) -> Response:
     """
     record, game = store.load_game(game_id)
     paper = _paper()
-    orientation = _orientation(paper, GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * game.table.size)
+    orientation = _orientation(paper, GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * len(game.state.players))
     language = _language()
 
     def render() -> str:
@@ -235,7 +235,7 @@ def deal_plan(game: Game, count: int) -> list[tuple[int, DealFacts | None]]:
 
 
 def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozenset[str]) -> BlankRow:
-    players = game.table.players
+    players = game.state.players
     if facts is None:
         return BlankRow(
             number=number, facts=None, dealer=None, trump=None, trump_hint=None, hook=None, notes=()

@@ -1,10 +1,17 @@
-"""A game as the JSON contract of API.md describes it: inputs as recorded, everything else replayed."""
+"""A game as the JSON contract of API.md describes it: inputs as recorded, everything else replayed.
+
+Table events add to it without changing what a game without them looks like:
+an ``events`` list and a ``seats`` list, marks on the deals they touched
+(``misdeals``, ``revoke``), and one entry per seat in ``players`` and the
+per-seat lists once a player has arrived.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..rules import Game
+from ..rules import EventState, Game, PlanChange, TableLife, write_event
+from ..rules.seating import DealMarks
 from ..rules.state import DealFacts, DealState
 from ..store import StoredGame
 
@@ -18,11 +25,11 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "id": record.id,
         "variant": table.variant.code,
         "options": dict(table.options),
-        "players": list(table.players),
+        "players": list(state.players),
         "first_dealer": table.first_dealer,
         "status": "abandoned" if record.abandoned_at is not None else state.status,
         "deals": [
-            deal_json(deal, engine.write_entry(entry))
+            deal_json(deal, engine.write_entry(entry), state.marks(deal.number))
             for deal, entry in zip(state.deals, game.entries, strict=True)
         ],
         "next": None
@@ -38,11 +45,59 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         document["teams"] = [list(team) for team in state.teams]
     if state.settlement is not None:
         document["settlement"] = list(state.settlement)
+    if state.life is not None:
+        document.update(life_json(state.life))
     return document
 
 
-def deal_json(deal: DealState, inputs: dict[str, Any]) -> dict[str, Any]:
-    """One recorded deal: its facts, the inputs as entered, and what they scored."""
+def life_json(life: TableLife) -> dict[str, Any]:
+    """The table events as replayed, and every seat's history."""
+    return {
+        "events": [event_json(event) for event in life.events],
+        "seats": [
+            {
+                "seat": seat.seat,
+                "names": list(seat.names),
+                "joined_after_deal": seat.joined_after,
+                "start": seat.start,
+                "left_after_deal": seat.left_after,
+            }
+            for seat in life.seats
+        ],
+        "ring": list(life.ring),
+    }
+
+
+def event_json(event: EventState) -> dict[str, Any]:
+    """One table event: its inputs as recorded, where it stands, what it concerns and did."""
+    shown: dict[str, Any] = {
+        "number": event.number,
+        **write_event(event.event),
+        "after_deal": event.after_deal,
+        "text": event.text,
+    }
+    for key in ("seat", "side", "points"):
+        value = getattr(event, key)
+        if value is not None and key not in shown and not (key == "seat" and "seats" in shown):
+            shown[key] = value
+    if event.plan is not None:
+        shown["plan"] = plan_json(event.plan)
+    return shown
+
+
+def plan_json(plan: PlanChange) -> dict[str, Any]:
+    """How the deals to come were re-planned for a new number of players."""
+    return {
+        "first_deal": plan.first_deal,
+        "players": [plan.players_before, plan.players_after],
+        "before": list(plan.before),
+        "after": list(plan.after),
+    }
+
+
+def deal_json(deal: DealState, inputs: dict[str, Any], marks: DealMarks | None = None) -> dict[str, Any]:
+    """One recorded deal: its facts, the inputs as entered, what they scored, and what table events
+    did to it (``misdeals`` before it, a ``revoke`` after it), only where they did."""
     facts = deal.facts
     shown: dict[str, Any] = {
         "number": facts.number,
@@ -64,6 +119,16 @@ def deal_json(deal: DealState, inputs: dict[str, Any]) -> dict[str, Any]:
     announcement = getattr(deal, "announcement", None)
     if announcement is not None:
         shown["announcement"] = announcement
+    if marks is not None and marks.misdeals:
+        shown["misdeals"] = list(marks.misdeals)
+    if marks is not None and marks.revoke is not None:
+        revoke = marks.revoke
+        shown["revoke"] = {
+            "seats": list(revoke.seats),
+            "dealt_again": revoke.redeal,
+            "penalty": None if revoke.penalty is None else list(revoke.penalty),
+            "text": revoke.text,
+        }
     return shown
 
 

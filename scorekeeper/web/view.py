@@ -28,7 +28,7 @@ class GameSummary:
 
 def side_names(game: Game) -> list[str]:
     """Whom the totals belong to: each player, or each partnership ("Ann & Cy")."""
-    players = game.table.players
+    players = game.state.players
     teams = game.state.teams
     if teams is None:
         return list(players)
@@ -113,7 +113,7 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
     Where a card is turned, the trump shown is the one just entered on the
     form, else the one recorded for the deal.
     """
-    players = game.table.players
+    players = game.state.players
     deals = game.state.deals
     recorded = deals[facts.number - 1].trump if facts.number <= len(deals) else None
     if facts.trump_turned and isinstance(entered_trump, str):
@@ -180,7 +180,7 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
 def _hook_text(game: Game, facts: DealFacts) -> str | None:
     if not facts.hook:
         return None
-    last = game.table.players[facts.last_bidder]
+    last = game.state.players[facts.last_bidder]
     role = "deals and bids last" if facts.last_bidder == facts.dealer else "bids last"
     return f"{last} {role}: the bids may not add up to {facts.cards}"
 
@@ -191,7 +191,7 @@ def summary(record: StoredGame, game: Game) -> GameSummary:
     return GameSummary(
         id=record.id,
         title=game.table.variant.name,
-        players=", ".join(game.table.players),
+        players=", ".join(game.state.players),
         status="Abandoned" if abandoned else progress_text(game),
         playing=not abandoned and not game.state.finished,
         updated_at=record.updated_at,
@@ -223,7 +223,7 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
         "abandoned": abandoned,
         "sides": side_names(game),
         "short_sides": short_names(side_names(game)),
-        "short_players": short_names(list(game.table.players)),
+        "short_players": short_names(list(game.state.players)),
         "standings": standings(game),
         "winners": winners_text(game),
         "progress": progress_text(game),

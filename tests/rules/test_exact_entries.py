@@ -129,7 +129,12 @@ def test_names_are_trimmed_and_variants_found_by_alias() -> None:
 
 def test_options_are_filled_with_their_defaults() -> None:
     game = Game.start("up-and-down-the-river", ["A", "B", "C", "D", "E", "F", "G"])
-    assert dict(game.table.options) == {"start_cards": 7, "simultaneous_bids": False}
+    assert dict(game.table.options) == {
+        "start_cards": 7,
+        "simultaneous_bids": False,
+        "revoke": "penalty",
+        "revoke_penalty": 10,
+    }
     game = Game.start("romanian-whist", ["A", "B", "C"], options={"promotions": "on"})
     assert game.table.options["promotions"] is True and game.table.options["sequence"] == "1-8-1"
 

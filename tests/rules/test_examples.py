@@ -1,4 +1,8 @@
-"""Every worked example of RULES.md, kept as data in tests/data/*.json, replayed here."""
+"""Every worked example of RULES.md, kept as data in tests/data/*.json, replayed here.
+
+A case's ``deals`` is its log: deal entries, table events (``{"event": ...}``) and
+``{"fill": n}`` for n neutral deals, in order.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.rules import Game, RuleViolation, Table, get_variant
+from scorekeeper.rules import Game, RuleViolation, Table, get_variant, read_event
 from scorekeeper.rules.state import DealFacts
 
 DATA = Path(__file__).parent.parent / "data"
@@ -44,6 +48,26 @@ def _normalise(value: Any) -> Any:
     return value
 
 
+def _fill(game: Game, count: int) -> Game:
+    """``count`` deals more, each with the family's neutral entry."""
+    engine = game.table.variant.engine
+    for _ in range(count):
+        facts = game.state.current
+        number = len(game.entries) + 1
+        assert facts is not None and facts.number == number
+        game = game.record(engine.read_entry(number, FILLERS[engine.input_kind](facts)))
+    return game
+
+
+def _play(game: Game, data: dict[str, Any]) -> Game:
+    """One item of a case's log: a deal entry, a table event, or some neutral deals."""
+    if "event" in data:
+        return game.add(read_event(data))
+    if set(data) == {"fill"}:
+        return _fill(game, data["fill"])
+    return game.record(game.table.variant.engine.read_entry(len(game.entries) + 1, data))
+
+
 _STEP = re.compile(r"([A-Za-z_]\w*)|\[(-?\d+)\]")
 
 
@@ -63,20 +87,14 @@ def test_worked_example(case: dict[str, Any]) -> None:
         with pytest.raises(RuleViolation, match=re.escape(case["setup_error"])):
             Table.create(variant, case["players"], **setup)
         return
-    game = Game.start(case["variant"], case["players"], **setup)
-    engine = variant.engine
-    for number in range(1, case.get("fill", 0) + 1):
-        facts = game.state.current
-        assert facts is not None and facts.number == number
-        game = game.record(engine.read_entry(number, FILLERS[engine.input_kind](facts)))
+    game = _fill(Game.start(case["variant"], case["players"], **setup), case.get("fill", 0))
     entries = case.get("deals", [])
     for position, data in enumerate(entries):
-        entry = engine.read_entry(len(game.entries) + 1, data)
         if "error" in case and position == len(entries) - 1:
             with pytest.raises(RuleViolation, match=re.escape(case["error"])):
-                game.record(entry)
+                _play(game, data)
             return
-        game = game.record(entry)
+        game = _play(game, data)
     assert "error" not in case, "the case expects a refusal that never came"
     for path, expected in case.get("expect", {}).items():
         assert _normalise(resolve(game.state, path)) == expected, path

@@ -278,7 +278,19 @@ def test_the_openapi_document_describes_every_endpoint(client: FlaskClient) -> N
     document = client.get("/api/v1/openapi.json").get_json()
     assert document["openapi"].startswith("3.1")
     paths = document["paths"]
-    assert set(paths) == {"/variants", "/games", "/games/{game_id}", "/games/{game_id}/deals/{number}"}
+    assert set(paths) == {
+        "/variants",
+        "/games",
+        "/games/{game_id}",
+        "/games/{game_id}/deals/{number}",
+        "/games/{game_id}/events",
+        "/games/{game_id}/events/preview",
+        "/games/{game_id}/events/{number}",
+        "/games/{game_id}/undo",
+    }
+    assert set(paths["/games/{game_id}/events/{number}"]) == {"get", "put", "delete"}
+    events = document["components"]["schemas"]["TableEvent"]["oneOf"]
+    assert len(events) == 8
     deal = paths["/games/{game_id}/deals/{number}"]
     assert set(deal) == {"put", "delete"}
     assert {"401", "403", "409", "422"} <= set(deal["put"]["responses"])

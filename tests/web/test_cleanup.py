@@ -20,7 +20,7 @@ def game(app: Flask, *, days_ago: float, deals: int = 0, abandoned: bool = False
     """A game last changed ``days_ago`` days ago: its id."""
     with app.app_context():
         record = store.create_game(
-            "custom-oh-hell", PLAYERS, first_dealer=0, options=ONE_CARD, deals=[DEAL] * deals
+            "custom-oh-hell", PLAYERS, first_dealer=0, options=ONE_CARD, log=[DEAL] * deals
         )[0]
         when = utcnow() - timedelta(days=days_ago)
         changes = {"updated_at": when, "abandoned_at": when if abandoned else None}

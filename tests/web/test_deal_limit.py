@@ -26,7 +26,7 @@ def endless(app: Flask, holder: str | None = None) -> tuple[str, str]:
     ``holder`` is the device id of a phone that keeps its score."""
     with app.app_context():
         record, _game, key = store.create_game(
-            "oh-well", SEVEN, first_dealer=0, options={}, deals=[TIED] * MOST_DEALS, holder=holder
+            "oh-well", SEVEN, first_dealer=0, options={}, log=[TIED] * MOST_DEALS, holder=holder
         )
     return record.id, key
 

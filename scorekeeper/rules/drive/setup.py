@@ -13,6 +13,8 @@ from enum import StrEnum
 from typing import TypeVar
 
 from ..cards import Trump
+from ..errors import RuleViolation
+from ..table import clean_name, same_name_key
 from .errors import InvalidDriveOption, InvalidDriveSetup, InvalidPrize
 
 MIN_PLAYERS = 4
@@ -21,7 +23,6 @@ MAX_HANDS = 48
 DEFAULT_HANDS = 24
 SIT_OUT_TRICK_CHOICES = (6, 7)
 DEFAULT_SIT_OUT_TRICKS = 7
-NAME_MAX_LENGTH = 30
 DRIVE_NAME_MAX_LENGTH = 80
 PRIZE_NAME_MAX_LENGTH = 40
 
@@ -191,7 +192,7 @@ def _player_names(players: Sequence[str] | int) -> tuple[str, ...]:
         count = players
         names = default_player_names(max(count, 0))
     elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = tuple(_clean_name(name, index) for index, name in enumerate(players))
+        names = tuple(_drive_player_name(name, index) for index, name in enumerate(players))
         count = len(names)
     else:
         raise InvalidDriveSetup("The players are a list of names or a number of players")
@@ -203,21 +204,18 @@ def _player_names(players: Sequence[str] | int) -> tuple[str, ...]:
         raise InvalidDriveSetup(f"A drive has at most {MAX_PLAYERS} players, not {count}")
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if (key := same_name_key(name)) in seen:
             raise InvalidDriveSetup(f"Two players are called {name}: give each a different name")
-        seen.add(name.casefold())
+        seen.add(key)
     return names
 
 
-def _clean_name(name: object, index: int) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidDriveSetup(f"Player {index + 1} needs a name")
-    cleaned = " ".join(name.split())
-    if len(cleaned) > NAME_MAX_LENGTH:
-        raise InvalidDriveSetup(
-            f"{cleaned[:NAME_MAX_LENGTH]}… is too long: a name has at most {NAME_MAX_LENGTH} letters"
-        )
-    return cleaned
+def _drive_player_name(name: object, index: int) -> str:
+    """A player's name through the engine's one name check, refused as a drive's set-up."""
+    try:
+        return clean_name(name, index)
+    except RuleViolation as refused:
+        raise InvalidDriveSetup(refused.message) from None
 
 
 def _drive_name(name: object) -> str:

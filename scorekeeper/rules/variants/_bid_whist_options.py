@@ -77,4 +77,14 @@ BID_WHIST_OPTIONS: tuple[OptionSpec, ...] = (
         kind="bool",
         default=False,
     ),
+    OptionSpec(
+        name="renege_penalty",
+        label="A renege found after the hand",
+        help="Three books go from the reneging side to the other, counted before the contract is judged; "
+        "or every book the reneging side won goes over. Both sides reneging: the hand is dealt again.",
+        kind="choice",
+        choices=("three_books", "all_books"),
+        choice_labels={"three_books": "Three books", "all_books": "Every book they won"},
+        default="three_books",
+    ),
 )

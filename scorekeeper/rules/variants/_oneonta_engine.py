@@ -8,12 +8,16 @@ tie-break hands among the players level at the top until one leads alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..cards import Trump
 from ..errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
+from ..events import InvalidEvent
+from ..revoke import house_rule
+from ..seating import Seating, first_clockwise
 from ..table import Table
+from ..walk import TableLaws, TableWalk
 from ._oneonta_bids import (
     BidRules,
     OneontaBid,
@@ -32,7 +36,17 @@ from ._oneonta_state import (
     Result,
     score,
 )
-from ._oneonta_table import Form, OneontaFacts, Seating, build_facts, decide_leader, next_active, oneonta_deck
+from ._oneonta_table import (
+    Form,
+    OneontaFacts,
+    Round,
+    build_facts,
+    decide_leader,
+    next_active,
+    oneonta_deck,
+)
+
+ONEONTA_LAWS = TableLaws(sit_outs=True)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -40,6 +54,7 @@ class OneontaEngine:
     """Every form of Oneonta Whist, configured by its :class:`Form`."""
 
     input_kind: ClassVar[str] = "oneonta_bids"
+    laws: ClassVar[TableLaws] = ONEONTA_LAWS
 
     form: Form
 
@@ -63,16 +78,33 @@ class OneontaEngine:
         )
 
     def legal_bids(
-        self, table: Table, facts: OneontaFacts, bids: Sequence[OneontaBid | None], seat: int
+        self,
+        table: Table,
+        facts: OneontaFacts,
+        bids: Sequence[OneontaBid | None],
+        seat: int,
+        *,
+        players: Sequence[str] | None = None,
     ) -> tuple[OneontaBidChoice, ...]:
-        """Every bid ``seat`` could name now, each allowed or with the reason it is not."""
-        return legal_bids(self.bid_rules(table), facts, bids, table.players, seat)
+        """Every bid ``seat`` could name now, each allowed or with the reason it is not.
+
+        ``players`` names every seat at this deal (the game state's players once
+        someone has arrived); by default the table's.
+        """
+        names = table.players if players is None else players
+        return legal_bids(self.bid_rules(table), facts, bids, names, seat)
 
     def verify_bids(
-        self, table: Table, facts: OneontaFacts, bids: Sequence[OneontaBid | None]
+        self,
+        table: Table,
+        facts: OneontaFacts,
+        bids: Sequence[OneontaBid | None],
+        *,
+        players: Sequence[str] | None = None,
     ) -> tuple[OneontaBid | None, ...]:
         """Raise the InvalidBid the bids of a deal break, naming the player; return them checked."""
-        return verify_bids(self.bid_rules(table), facts, bids, table.players)
+        names = table.players if players is None else players
+        return verify_bids(self.bid_rules(table), facts, bids, names)
 
     # --- entries as data -------------------------------------------------------------
 
@@ -112,23 +144,35 @@ class OneontaEngine:
 
     # --- replaying the inputs ---------------------------------------------------------
 
-    def replay(self, table: Table, entries: Sequence[object]) -> OneontaGameState:
-        """Check every entry against the rules and derive the state of the game."""
-        form, players, size = self.form, table.players, table.size
+    def replay(self, table: Table, log: Sequence[object]) -> OneontaGameState:
+        """Check every entry and table event against the rules and derive the state of the game."""
+        form, size = self.form, table.size
         rules = self.bid_rules(table)
         options = table.options
         overtricks_zero = bool(options.get("alternative_scoring", False))
         lowest = bool(options.get("lowest_player_scoring", False))
-        regular = form.deals(table)
         seat_totals = [0] * size
-        team_total = 0
-        seating = Seating(
-            dealer=table.first_dealer, active=tuple(range(size)), tie_break=False, previous_bids=None
+        team = [0]
+        walk = TableWalk(
+            table,
+            log,
+            laws=ONEONTA_LAWS,
+            totals=seat_totals,
+            sides=team if form.team else seat_totals,
+            teams=(tuple(range(size)),) if form.team else None,
+            planner=self,
+        )
+        seating = Round(
+            dealer=table.first_dealer,
+            active=tuple(range(size)),
+            tie_break=False,
+            previous_bids=None,
+            ring=tuple(range(size)),
+            names=table.players,
         )
         deals: list[OneontaDeal] = []
         over = False
-        for index, entry in enumerate(entries):
-            number = index + 1
+        for number, entry in enumerate(walk, start=1):
             if not isinstance(entry, OneontaEntry):
                 raise OutOfTurn(f"Deal {number} is not a record of Oneonta bids and tricks")
             if over:
@@ -137,59 +181,91 @@ class OneontaEngine:
                 raise OutOfTurn(f"Deal {entry.number} cannot follow deal {number - 1}")
             if deals and not deals[-1].complete:
                 raise OutOfTurn(f"Enter the tricks of deal {number - 1} before deal {number}")
+            if walk.seating is not None:
+                seating = _seated(seating, walk.seating)
+            players = seating.names
             facts = build_facts(form, table, number, seating, seat_totals)
             bids = verify_bids(rules, facts, entry.bids, players)
             trump = _verify_trump(entry.trump)
-            facts = decide_leader(form, facts, bids, seat_totals, size)
+            facts = decide_leader(form, facts, bids, seat_totals, seating.ring)
             note = bid_note(rules, facts, bids, players)
             if entry.tricks is None:
-                deals.append(_open_deal(facts, trump, bids, note))
+                deal = _open_deal(facts, trump, bids, note)
+                deals.append(deal if walk.seating is None else walk.played(deal, over=False))
                 continue
             if any(bids[seat] is None for seat in facts.bidding_order):
                 raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
             tricks = _verify_tricks(form, facts, entry.tricks, players)
-            scores: list[int | None] = [None] * size
+            revoke = None
+            if walk.revoke is not None:
+                revoke = house_rule(options, players, walk.revokers(facts), number)
+            scores: list[int | None] = [None] * len(players)
             for seat in facts.bidding_order:
                 bid, took = bids[seat], tricks[seat]
                 assert bid is not None and took is not None
                 points = score(bid, took, edd_allard=form.edd_allard, overtricks_score_zero=overtricks_zero)
+                if revoke is not None:
+                    points = 0 if revoke.redeal else points - (revoke.penalty or ())[seat]
                 scores[seat] = points
                 seat_totals[seat] += points
             if form.team:
                 played = [value for value in scores if value is not None]
                 team_points = min(played) if lowest else sum(played)
-                team_total += team_points
+                team[0] += team_points
                 deal_points: tuple[int | None, ...] = (team_points,)
-                deal_totals: tuple[int, ...] = (team_total,)
+                deal_totals: tuple[int, ...] = (team[0],)
             else:
                 deal_points, deal_totals = tuple(scores), tuple(seat_totals)
             taken = sum(took for took in tricks if took is not None)
-            deals.append(
-                OneontaDeal(
-                    facts=facts,
-                    trump=trump,
-                    bids=bids,
-                    tricks=tricks,
-                    scores=tuple(scores),
-                    points=deal_points,
-                    awards=None,
-                    totals=deal_totals,
-                    dummy_tricks=facts.cards - taken if form.dummy else None,
-                    bid_note=None,
-                )
+            deal = OneontaDeal(
+                facts=facts,
+                trump=trump,
+                bids=bids,
+                tricks=tricks,
+                scores=tuple(scores),
+                points=deal_points,
+                awards=None,
+                totals=deal_totals,
+                dummy_tricks=facts.cards - taken if form.dummy else None,
+                bid_note=None,
             )
-            over, seating = self._advance(number, regular, seat_totals, seating, bids, size)
-        return self._state(table, tuple(deals), over, seating, seat_totals, team_total)
+            if revoke is not None and revoke.redeal:
+                deals.append(walk.played(deal, over=False, revoked=revoke))
+                continue
+            played_hands = number if walk.seating is None else walk.place
+            regular = self.form.deals(table) if walk.seating is None else len(walk.plan or ())
+            over, seating = self._advance(played_hands, regular, seat_totals, seating, bids)
+            deals.append(deal if walk.seating is None else walk.played(deal, over=over, revoked=revoke))
+        return self._state(table, tuple(deals), over, seating, seat_totals, team[0], walk)
+
+    @property
+    def open_ended(self) -> bool:
+        """False: a game lasts its hands (and any tie-break hands)."""
+        return False
+
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """The regular hands as planned: the chart's hand size, as many hands as the form plays."""
+        return (self.form.chart[table.size][0],) * self.form.deals(table)
+
+    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+        """The hands to come for the players now ``seated``: the chart's hand size for their number,
+        and as many hands as the form plays with them."""
+        hands = self.form.deals(seated)
+        if hands <= done:
+            raise InvalidEvent(
+                f"{self.form.title} with {seated.size} players lasts {hands} hands, and {done} are played"
+            )
+        cards = self.form.chart[seated.size][0]
+        return plan[:done] + (cards,) * (hands - done)
 
     def _advance(
         self,
         number: int,
         regular: int,
         seat_totals: Sequence[int],
-        seating: Seating,
+        seating: Round,
         bids: tuple[OneontaBid | None, ...],
-        size: int,
-    ) -> tuple[bool, Seating]:
+    ) -> tuple[bool, Round]:
         """Whether the game is over after deal ``number``, and the seating of the next deal."""
         active = seating.active
         tie_break = seating.tie_break
@@ -201,49 +277,61 @@ class OneontaEngine:
             if len(leaders) == 1:
                 return True, seating
             active, tie_break = leaders, True
-        dealer = next_active(seating.dealer, size, active)
-        return False, Seating(dealer=dealer, active=active, tie_break=tie_break, previous_bids=bids)
+        dealer = next_active(seating.dealer, seating.ring, active)
+        return False, replace(seating, dealer=dealer, active=active, tie_break=tie_break, previous_bids=bids)
 
     def _state(
         self,
         table: Table,
         deals: tuple[OneontaDeal, ...],
         over: bool,
-        seating: Seating,
+        seating: Round,
         seat_totals: list[int],
         team_total: int,
+        walk: TableWalk,
     ) -> OneontaGameState:
         form = self.form
+        stopped = walk.stopped
+        if (next_seating := walk.next_seating()) is not None:
+            seating = _seated(seating, next_seating)
         if deals and not deals[-1].complete:
             current: OneontaFacts | None = deals[-1].oneonta_facts
-        elif over:
+        elif over or stopped:
             current = None
         else:
             current = build_facts(form, table, len(deals) + 1, seating, seat_totals)
-        result, winners, notes = self._outcome(table, over, seating, seat_totals, team_total, len(deals))
+        result, winners, notes = self._outcome(
+            table, over or stopped, seating, seat_totals, team_total, len(deals)
+        )
+        if stopped and not over:
+            notes = (*notes, walk.stop_note())
         tie_breaking = seating.tie_break or any(deal.oneonta_facts.tie_break for deal in deals)
+        size = len(seating.names)
+        life = walk.life()
+        count = form.deals(table) if life is None else walk.deal_count()
         return OneontaGameState(
             table=table,
             deals=deals,
-            teams=(tuple(range(table.size)),) if form.team else None,
+            teams=(tuple(range(size)),) if form.team else None,
             current=current,
-            deal_count=None if tie_breaking else form.deals(table),
+            deal_count=None if tie_breaking else count,
             totals=(team_total,) if form.team else tuple(seat_totals),
-            status="finished" if over else "in_progress",
+            status="finished" if over or stopped else "in_progress",
             winners=winners,
             settlement=None,
             notes=notes,
             result=result,
             playing=seating.active,
-            dropped=tuple(seat for seat in range(table.size) if seat not in seating.active),
+            dropped=tuple(seat for seat in range(size) if seat not in seating.active),
             seat_totals=tuple(seat_totals),
+            life=life,
         )
 
     def _outcome(
-        self, table: Table, over: bool, seating: Seating, seat_totals: list[int], team_total: int, played: int
+        self, table: Table, over: bool, seating: Round, seat_totals: list[int], team_total: int, played: int
     ) -> tuple[Result | None, tuple[int, ...], tuple[str, ...]]:
         """The result, the winners and the notes that explain them."""
-        form, players = self.form, table.players
+        form, players = self.form, seating.names
         if form.tie_breaks:
             return _competitive_outcome(players, over, seating, seat_totals)
         if not over:
@@ -269,11 +357,17 @@ class OneontaEngine:
 
 
 def _competitive_outcome(
-    players: Sequence[str], over: bool, seating: Seating, seat_totals: list[int]
+    players: Sequence[str], over: bool, seating: Round, seat_totals: list[int]
 ) -> tuple[Result | None, tuple[int, ...], tuple[str, ...]]:
     active = seating.active
     if over:
-        winner = max(active, key=lambda seat: seat_totals[seat])
+        top = max(seat_totals[seat] for seat in active)
+        winners = tuple(seat for seat in active if seat_totals[seat] == top)
+        if len(winners) > 1:
+            # Only a game stopped early ends level: it plays no tie-break hand.
+            names = " and ".join(players[seat] for seat in winners)
+            return None, winners, (f"{names} share the win on {top}",)
+        winner = winners[0]
         how = " after tie-break hands" if seating.tie_break else ""
         return None, (winner,), (f"{players[winner]} wins with {seat_totals[winner]}{how}",)
     if not seating.tie_break:
@@ -349,3 +443,14 @@ def _open_deal(
         dummy_tricks=None,
         bid_note=note,
     )
+
+
+def _seated(previous: Round, seating: Seating) -> Round:
+    """The round of a hand dealt after table events: the seats at the table now, the dealer the walk
+    names (or, in tie-break hands, the first contender from there), less anyone sitting it out."""
+    ring = seating.ring
+    contenders = previous.active if previous.tie_break else ring
+    contenders = tuple(seat for seat in contenders if seat in ring)
+    dealer = first_clockwise(ring, seating.dealer, contenders) if previous.tie_break else seating.dealer
+    active = tuple(seat for seat in ring if seat in contenders and seat not in seating.sitting_out)
+    return replace(previous, dealer=dealer, active=active, ring=ring, names=seating.names)

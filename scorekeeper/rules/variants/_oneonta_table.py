@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import Deck
 from ..errors import RuleViolation
+from ..seating import clockwise, left_of
 from ..state import DealFacts
 from ..table import Table
 from ._oneonta_bids import OneontaBid, TotalRule
@@ -85,19 +86,20 @@ class OneontaFacts(DealFacts):
     tie_break: bool
 
 
-def seats_clockwise(start: int, size: int, active: Sequence[int]) -> tuple[int, ...]:
-    """The active seats going clockwise from ``start`` (included when active)."""
-    return tuple(seat for seat in ((start + step) % size for step in range(size)) if seat in active)
+def seats_clockwise(start: int, ring: Sequence[int], active: Sequence[int]) -> tuple[int, ...]:
+    """The active seats going clockwise round the ring from ``start`` (included when active)."""
+    return tuple(seat for seat in clockwise(ring, start) if seat in active)
 
 
-def next_active(seat: int, size: int, active: Sequence[int]) -> int:
+def next_active(seat: int, ring: Sequence[int], active: Sequence[int]) -> int:
     """The first active seat clockwise after ``seat``."""
-    return seats_clockwise(seat + 1, size, active)[0]
+    return seats_clockwise(left_of(ring, seat), ring, active)[0]
 
 
-def _nearest_to_dealer(candidates: Sequence[int], dealer: int, size: int) -> int:
+def _nearest_to_dealer(candidates: Sequence[int], dealer: int, ring: Sequence[int]) -> int:
     """The candidate nearest the dealer going clockwise, counting the dealer first."""
-    return min(candidates, key=lambda seat: (seat - dealer) % size)
+    at = ring.index(dealer)
+    return min(candidates, key=lambda seat: (ring.index(seat) - at) % len(ring))
 
 
 def highest_positive(
@@ -105,14 +107,15 @@ def highest_positive(
     active: Sequence[int],
     totals: Sequence[int] | None,
     dealer: int,
-    size: int,
+    ring: Sequence[int],
 ) -> int | None:
     """The active seat with the highest positive bid; ties to the higher total (when
-    ``totals`` is given), then to the seat nearest the dealer. None without a positive bid."""
+    ``totals`` is given), then to the seat nearest the dealer. None without a positive bid.
+    A seat that joined after ``bids`` were made has none."""
     best = 0
     tied: list[int] = []
     for seat in active:
-        bid = bids[seat]
+        bid = bids[seat] if seat < len(bids) else None
         if bid is None or bid.kind != "positive" or bid.value is None:
             continue
         if bid.value > best:
@@ -124,32 +127,36 @@ def highest_positive(
     if totals is not None and len(tied) > 1:
         top = max(totals[seat] for seat in tied)
         tied = [seat for seat in tied if totals[seat] == top]
-    return _nearest_to_dealer(tied, dealer, size)
+    return _nearest_to_dealer(tied, dealer, ring)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Seating:
-    """Who takes part in a deal and who dealt it: everything a deal inherits from the one before."""
+class Round:
+    """What a hand inherits from the one before: who deals, who is in, who sits where.
+
+    ``ring`` is the seats at the table, clockwise; ``active`` those who play the
+    hand (fewer during tie-break hands, and without a player sitting it out);
+    ``names`` every seat's player.
+    """
 
     dealer: int
     active: tuple[int, ...]
     tie_break: bool
     previous_bids: tuple[OneontaBid | None, ...] | None
+    ring: tuple[int, ...]
+    names: tuple[str, ...]
 
 
-def build_facts(
-    form: Form, table: Table, number: int, seating: Seating, totals: Sequence[int]
-) -> OneontaFacts:
+def build_facts(form: Form, table: Table, number: int, seating: Round, totals: Sequence[int]) -> OneontaFacts:
     """The facts of deal ``number`` from its seating and the totals so far."""
-    players = table.players
-    size = table.size
+    players, ring = seating.names, seating.ring
     dealer, active = seating.dealer, seating.active
     cards, deck_size = _chart_row(form, len(active))
     deck = oneonta_deck(deck_size)
-    eldest = next_active(dealer, size, active)
+    eldest = next_active(dealer, ring, active)
     first, reason = eldest, _eldest_reason(form, players, eldest, number)
     if form.follows_previous_high and seating.previous_bids is not None:
-        high = highest_positive(seating.previous_bids, active, totals, dealer, size)
+        high = highest_positive(seating.previous_bids, active, totals, dealer, ring)
         if high is not None:
             first = high
             reason = f"{players[high]} bids first: the highest positive bid last hand"
@@ -159,8 +166,8 @@ def build_facts(
             )
         else:
             reason = f"{players[eldest]} bids first: nobody made a positive bid last hand"
-    order = seats_clockwise(first, size, active)
-    sitting_out = tuple(seat for seat in range(size) if seat not in active)
+    order = seats_clockwise(first, ring, active)
+    sitting_out = tuple(seat for seat in range(len(players)) if seat not in active)
     hands = len(active) + (1 if form.dummy else 0)
     left = deck_size - hands * cards
     reminders = [
@@ -203,13 +210,17 @@ def build_facts(
 
 
 def decide_leader(
-    form: Form, facts: OneontaFacts, bids: Sequence[OneontaBid | None], totals: Sequence[int], size: int
+    form: Form,
+    facts: OneontaFacts,
+    bids: Sequence[OneontaBid | None],
+    totals: Sequence[int],
+    ring: Sequence[int],
 ) -> OneontaFacts:
     """The facts with the first leader settled, once every bid is in."""
     if facts.leader_decided or any(bids[seat] is None for seat in facts.bidding_order):
         return facts
     ranking = totals if form.lead_ties_by_total else None
-    high = highest_positive(bids, facts.bidding_order, ranking, facts.dealer, size)
+    high = highest_positive(bids, facts.bidding_order, ranking, facts.dealer, ring)
     leader = facts.leader if high is None else high
     return replace(facts, leader=leader, leader_decided=True)
 

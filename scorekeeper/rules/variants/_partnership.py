@@ -9,12 +9,15 @@ facts and assemble the game state.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 from ..cards import SUITS, Trump
 from ..errors import InvalidTrump, OutOfTurn, RuleViolation
+from ..seating import Seating
 from ..state import DealFacts, DealState, GameState, Status
 from ..table import Table
+from ..walk import TableWalk
 
 Teams = tuple[tuple[int, ...], ...]
 
@@ -68,6 +71,17 @@ def deal_facts(
 def rotating_dealer(table: Table, number: int) -> int:
     """The deal passes to the left after every deal (in a two-hand game: alternates)."""
     return (table.first_dealer + number - 1) % table.size
+
+
+FactsOf = Callable[[Table, int], DealFacts]
+"""(table, deal number) → the facts of a deal as planned when the game began."""
+
+
+def seated_facts(facts_of: FactsOf, table: Table, seating: Seating) -> DealFacts:
+    """A deal's facts after table events: dealt by the seating's dealer, its players named as they
+    sit now. These games never change their number of players, so seats stay 0 … n−1."""
+    moved = replace(table, players=seating.names, first_dealer=seating.dealer)
+    return replace(facts_of(moved, 1), number=seating.number)
 
 
 # --- reading entries ---------------------------------------------------------------
@@ -166,7 +180,8 @@ def assemble(
     totals: Sequence[int],
     winners: tuple[int, ...],
     notes: Sequence[str],
-    next_facts: Callable[[int], DealFacts],
+    facts_of: FactsOf,
+    walk: TableWalk,
     deal_count: int | None,
     settlement: tuple[int, ...] | None = None,
 ) -> GameState:
@@ -174,8 +189,12 @@ def assemble(
     current: DealFacts | None
     if deals and not deals[-1].complete:
         current = deals[-1].facts
+    elif over:
+        current = None
+    elif (seating := walk.next_seating()) is None:
+        current = facts_of(table, len(deals) + 1)
     else:
-        current = None if over else next_facts(len(deals) + 1)
+        current = seated_facts(facts_of, table, seating)
     status: Status = "finished" if over else "in_progress"
     return GameState(
         table=table,
@@ -188,6 +207,7 @@ def assemble(
         winners=winners if over else (),
         settlement=settlement,
         notes=tuple(notes),
+        life=walk.life(),
     )
 
 

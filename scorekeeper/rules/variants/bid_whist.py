@@ -10,10 +10,12 @@ from typing import ClassVar
 from ..cards import SUITS, Trump, jokers
 from ..errors import InvalidTricks
 from ..options import Options
+from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
 from ..tricks import FULL_DECK, Ranking, RankOrder, TrickSetting
 from ..variant import HAND, Variant
+from ..walk import TableLaws, TableWalk
 from ._bid_whist_auction import (
     BOOK,
     AuctionRules,
@@ -32,6 +34,7 @@ from ._bid_whist_auction import (
 )
 from ._bid_whist_auction import legal_calls as _legal_calls
 from ._bid_whist_options import BID_WHIST_OPTIONS
+from ._bid_whist_renege import renege, renege_law
 from ._partnership import (
     PARTNERSHIPS,
     assemble,
@@ -41,6 +44,7 @@ from ._partnership import (
     level_draw_note,
     read_whole_number,
     rotating_dealer,
+    seated_facts,
     team_name,
     team_of,
     team_winners,
@@ -49,6 +53,9 @@ from ._partnership import (
 TRICKS_IN_PLAY = 12
 KITTY_BOOKS = 1
 BASE_KITTY = 4
+BID_WHIST_LAWS = TableLaws(
+    fixed_table="is played by exactly four players, two partnerships", revoke_law=renege_law
+)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -132,6 +139,7 @@ class BidWhistEngine:
     """Bid Whist: an auction, a declaration, the bidders' tricks; game at ±target."""
 
     input_kind: ClassVar[str] = "bid_whist_auction"
+    laws: ClassVar[TableLaws] = BID_WHIST_LAWS
 
     def deal_count(self, table: Table) -> int | None:
         """None: the game ends when a side reaches +target or −target."""
@@ -190,26 +198,40 @@ class BidWhistEngine:
 
     # --- replaying ---------------------------------------------------------------------
 
-    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
+    def replay(self, table: Table, log: Sequence[object]) -> GameState:
         """Check every hand's auction, declaration and tricks; score them; end at ±target."""
         target = int(table.options.choice("play_to"))
         totals = [0, 0]
+        walk = TableWalk(table, log, laws=BID_WHIST_LAWS, totals=None, sides=totals, teams=PARTNERSHIPS)
         deals: list[DealState] = []
         over = False
-        for index, raw in enumerate(entries):
+        for index, raw in enumerate(walk):
             entry = checked_entry(raw, BidWhistEntry, index=index, over=over, deals=deals, what="an auction")
-            deal = _score(table, entry, totals)
-            deals.append(deal)
+            seating = walk.seating
+            facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
+            players = table.players if seating is None else seating.names
+            revokers = None if walk.revoke is None else walk.revokers(facts)
+            deal, revoked = _score(table, players, facts, entry, totals, revokers)
             over = deal.complete and any(abs(total) >= target for total in totals)
-        return self._state(table, deals, totals, over, target)
+            deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoked))
+        return self._state(table, deals, totals, over, target, walk)
 
     def _state(
-        self, table: Table, deals: list[DealState], totals: list[int], over: bool, target: int
+        self,
+        table: Table,
+        deals: list[DealState],
+        totals: list[int],
+        over: bool,
+        target: int,
+        walk: TableWalk,
     ) -> GameState:
-        players = table.players
+        players = walk.names
         notes: list[str] = []
         winners: tuple[int, ...] = ()
-        if over:
+        if walk.stopped and not over:
+            winners, _draw = team_winners(totals)
+            notes.append(walk.stop_note(target))
+        elif over:
             winners, draw = team_winners(totals)
             if draw:
                 notes.append(level_draw_note([team_name(players, 0), team_name(players, 1)], totals[0]))
@@ -223,11 +245,12 @@ class BidWhistEngine:
             table,
             deals=deals,
             teams=PARTNERSHIPS,
-            over=over,
+            over=over or walk.stopped,
             totals=totals,
             winners=winners,
             notes=notes,
-            next_facts=lambda number: _facts(table, number),
+            facts_of=_facts,
+            walk=walk,
             deal_count=None,
         )
 
@@ -242,17 +265,27 @@ def _ending(players: Sequence[str], totals: Sequence[int], target: int) -> str:
     return " and ".join(reasons)
 
 
-def _score(table: Table, entry: BidWhistEntry, totals: list[int]) -> BidWhistDeal:
-    """The hand as far as it is recorded; adds its points to ``totals`` when complete."""
-    players = table.players
+def _score(
+    table: Table,
+    players: Sequence[str],
+    facts: DealFacts,
+    entry: BidWhistEntry,
+    totals: list[int],
+    revokers: tuple[int, ...] | None,
+) -> tuple[BidWhistDeal, RevokeMark | None]:
+    """The hand as far as it is recorded; adds its points to ``totals`` when complete.
+
+    ``revokers`` reneged in it: their side's books go to the other side under the
+    ``renege_penalty`` option, before the contract is judged; what that cost comes
+    back with the hand.
+    """
     options = table.options
-    facts = _facts(table, entry.number)
     result = verify_auction(facts, entry.auction, players, auction_rules(options))
     if result is None:
         if entry.declaration is not None or entry.tricks is not None:
             waiting = players[facts.bidding_order[len(entry.auction)]]
             raise InvalidCall(f"The auction is not over: {waiting} has still to call")
-        return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader)
+        return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader), None
     bid, bidder = result.bid, result.bidder
     assert bid.level is not None
     facts = _led_by_the_bidder(facts, players, bidder) if options.flag("bidder_leads") else facts
@@ -260,24 +293,35 @@ def _score(table: Table, entry: BidWhistEntry, totals: list[int]) -> BidWhistDea
     if entry.declaration is None:
         if entry.tricks is not None:
             raise InvalidDeclaration(f"Enter what {players[bidder]} declared before the tricks")
-        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader)
+        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader), None
     verify_declaration(bid, entry.declaration, players[bidder])
     if entry.tricks is None:
-        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader)
+        return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader), None
     tricks = entry.tricks
     if not 0 <= tricks <= TRICKS_IN_PLAY:
         raise InvalidTricks(
             f"{team_name(players, team_of(bidder))} took {tricks} tricks, but only {TRICKS_IN_PLAY} "
             f"are played: enter 0 to {TRICKS_IN_PLAY} (the kitty's book is added for you)"
         )
-    bidders, defenders = hand_points(bid, tricks, options)
     team = team_of(bidder)
+    mark = None
+    if revokers is not None:
+        mark, tricks = renege(options, players, facts.number, revokers, team, tricks, in_play=TRICKS_IN_PLAY)
+        if mark.redeal:
+            dealt_again = replace(
+                _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader),
+                points=(0, 0),
+                totals=(totals[0], totals[1]),
+                tricks=tricks,
+            )
+            return dealt_again, mark
+    bidders, defenders = hand_points(bid, tricks, options)
     points = [0, 0]
     points[team], points[1 - team] = bidders, defenders
     totals[0] += points[0]
     totals[1] += points[1]
     books = tricks + KITTY_BOOKS
-    return BidWhistDeal(
+    deal = BidWhistDeal(
         facts=facts,
         trump=_trump(bid, entry.declaration),
         points=(points[0], points[1]),
@@ -295,6 +339,7 @@ def _score(table: Table, entry: BidWhistEntry, totals: list[int]) -> BidWhistDea
         books=books,
         made=books >= BOOK + bid.level,
     )
+    return deal, mark
 
 
 def _open(

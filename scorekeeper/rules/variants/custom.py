@@ -8,6 +8,7 @@ from ..ending import EndRule
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, TrumpRule
 from ..options import Options, OptionSpec
+from ..revoke import REVOKE_OPTIONS
 from ..schedules import fixed, walk
 from ..scoring import Scorer, configurable
 from ..table import Table
@@ -39,6 +40,15 @@ def _schedule(table: Table) -> tuple[int, ...]:
         return fixed(options.number("start_cards"), options.number("deals"))
     repeats = table.size if options.flag("repeat_ends") else 1
     return walk(_waypoints(options), repeats=repeats)
+
+
+def _blocks(table: Table) -> tuple[int, ...] | None:
+    """With repeated ends the ends are dealt once per player: a new number of players re-plans
+    the blocks to come (RULES.md §9)."""
+    options = table.options
+    if options.choice("shape") == "fixed" or not options.flag("repeat_ends"):
+        return None
+    return _waypoints(options)
 
 
 def _check(table: Table) -> None:
@@ -234,6 +244,7 @@ CUSTOM_OH_HELL = Variant(
             minimum=0,
             maximum=50,
         ),
+        *REVOKE_OPTIONS,
     ),
     check_table=_check,
     engine=ExactBidEngine(
@@ -243,6 +254,7 @@ CUSTOM_OH_HELL = Variant(
         end=_end,
         trump=_trump,
         hook=_hook,
+        blocks=_blocks,
     ),
 )
 

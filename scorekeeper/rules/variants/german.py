@@ -10,10 +10,12 @@ from typing import ClassVar
 from ..cards import SUITS, Trump
 from ..errors import InvalidTricks
 from ..options import OptionSpec
+from ..revoke import REVOKE_OPTIONS, house_rule
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
 from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import HAND, Variant
+from ..walk import TableLaws, TableWalk
 from ._partnership import (
     assemble,
     check_keys,
@@ -24,11 +26,13 @@ from ._partnership import (
     read_suit,
     read_whole_number,
     rotating_dealer,
+    seated_facts,
     split_count,
 )
 
 STAGE_TRICKS = 13
 TARGET_STEP = 10
+GERMAN_LAWS = TableLaws(fixed_table="is played by exactly two players")
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -77,6 +81,7 @@ class GermanWhistEngine:
     """German Whist: the hand's winner has the majority of the counted tricks."""
 
     input_kind: ClassVar[str] = "two_hand_tricks"
+    laws: ClassVar[TableLaws] = GERMAN_LAWS
 
     def deal_count(self, table: Table) -> int | None:
         """The agreed number of hands with ``difference`` scoring; otherwise None."""
@@ -89,6 +94,19 @@ class GermanWhistEngine:
     def facts(self, table: Table, number: int) -> DealFacts:
         """Who deals (alternately) and leads (the non-dealer) hand ``number``."""
         return _facts(table, number)
+
+    @property
+    def open_ended(self) -> bool:
+        """False where the game lasts an agreed number of hands (the only plan it has)."""
+        return False
+
+    def planned(self, table: Table) -> tuple[int, ...]:
+        """With difference scoring, the agreed number of hands of 13 counted tricks."""
+        return (STAGE_TRICKS,) * (_deal_count(table) or 0)
+
+    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+        """Two players never change in number: the plan stands."""
+        return plan
 
     # --- entries as data -----------------------------------------------------------
 
@@ -114,37 +132,53 @@ class GermanWhistEngine:
 
     # --- replaying ---------------------------------------------------------------------
 
-    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
+    def replay(self, table: Table, log: Sequence[object]) -> GameState:
         """Score every hand under the chosen scoring and decide when the game is over."""
         options = table.options
         scoring = options.choice("scoring")
         whole = counted_tricks(options.flag("count_all_tricks"))
         target = options.number("target")
         totals = [0, 0]
+        walk = TableWalk(
+            table, log, laws=GERMAN_LAWS, totals=totals, planner=self if _deal_count(table) else None
+        )
         deals: list[DealState] = []
         over = False
-        for index, raw in enumerate(entries):
+        for index, raw in enumerate(walk):
             entry = checked_entry(raw, GermanEntry, index=index, over=over, deals=deals, what="tricks")
-            tricks = _verify_tricks(table.players, entry, whole)
+            seating = walk.seating
+            facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
+            players = table.players if seating is None else seating.names
+            tricks = _verify_tricks(players, entry, whole)
             winner = None if tricks[0] == tricks[1] else (0 if tricks[0] > tricks[1] else 1)
-            points = hand_points(scoring, tricks, winner, options.number("stake"))
-            totals = [totals[0] + points[0], totals[1] + points[1]]
+            revoke = None
+            if walk.revoke is not None:
+                revoke = house_rule(options, players, walk.revokers(facts), entry.number)
+            if revoke is not None and revoke.redeal:
+                points, winner = (0, 0), None
+            else:
+                points = hand_points(scoring, tricks, winner, options.number("stake"))
+                if revoke is not None and revoke.penalty is not None:
+                    points = (points[0] - revoke.penalty[0], points[1] - revoke.penalty[1])
+            totals[0] += points[0]
+            totals[1] += points[1]
             if scoring == "trick_points":
                 target = raised_target(target, totals)
-            deals.append(
-                GermanDeal(
-                    facts=_facts(table, entry.number),
-                    trump=entry.trump,
-                    points=points,
-                    awards=None,
-                    totals=(totals[0], totals[1]),
-                    tricks=tricks,
-                    hand_winner=winner,
-                    target=target if scoring == "trick_points" else None,
-                )
+            deal = GermanDeal(
+                facts=facts,
+                trump=entry.trump,
+                points=points,
+                awards=None,
+                totals=(totals[0], totals[1]),
+                tricks=tricks,
+                hand_winner=winner,
+                target=target if scoring == "trick_points" else None,
             )
-            over = _is_over(table, scoring, len(deals), totals, target)
-        return _state(table, deals, totals, over, target)
+            played = len(deals) + 1 if seating is None else walk.place
+            void = revoke is not None and revoke.redeal
+            over = not void and _is_over(table, scoring, played, totals, target)
+            deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoke))
+        return _state(table, deals, totals, over, target, walk)
 
 
 def _deal_count(table: Table) -> int | None:
@@ -172,15 +206,21 @@ def _is_over(table: Table, scoring: str, played: int, totals: Sequence[int], tar
     return max(totals) >= target
 
 
-def _state(table: Table, deals: Sequence[DealState], totals: list[int], over: bool, target: int) -> GameState:
-    players = table.players
+def _state(
+    table: Table, deals: Sequence[DealState], totals: list[int], over: bool, target: int, walk: TableWalk
+) -> GameState:
+    players = walk.names
     options = table.options
     scoring = options.choice("scoring")
     notes: list[str] = []
     winners: tuple[int, ...] = ()
     if scoring == "trick_points" and target > options.number("target"):
         notes.append(f"Both players reached the target in the same hand: it is now {target}")
-    if over:
+    if walk.stopped and not over:
+        best = max(totals)
+        winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+        notes.append(walk.stop_note(_target_of(scoring, target, options.number("hands_to_win"))))
+    elif over:
         best = max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
         if len(winners) > 1:
@@ -198,13 +238,19 @@ def _state(table: Table, deals: Sequence[DealState], totals: list[int], over: bo
         table,
         deals=deals,
         teams=None,
-        over=over,
+        over=over or walk.stopped,
         totals=totals,
         winners=winners,
         notes=notes,
-        next_facts=lambda number: _facts(table, number),
-        deal_count=_deal_count(table),
+        facts_of=_facts,
+        walk=walk,
+        deal_count=_deal_count(table) if walk.plain else walk.deal_count(),
     )
+
+
+def _target_of(scoring: str, target: int, hands_to_win: int) -> int | None:
+    """The score the game is played to, for saying that no one reached it."""
+    return {"trick_points": target, "hands": hands_to_win}.get(scoring)
 
 
 def _verify_tricks(players: Sequence[str], entry: GermanEntry, whole: int) -> tuple[int, int]:
@@ -340,6 +386,7 @@ GERMAN_WHIST = Variant(
             kind="bool",
             default=True,
         ),
+        *REVOKE_OPTIONS,
     ),
     ranking=_ranking,
     engine=GermanWhistEngine(),

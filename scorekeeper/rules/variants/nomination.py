@@ -6,7 +6,9 @@ from functools import partial
 
 from ..cards import Trump
 from ..exact import ExactBidEngine, TrumpRule
+from ..exact_facts import Spot
 from ..options import Options
+from ..revoke import REVOKE_OPTIONS
 from ..schedules import down_up
 from ..scoring import Scorer, tricks_and_bonus
 from ..table import Table
@@ -28,7 +30,7 @@ def _scoring(options: Options) -> Scorer:
     return partial(tricks_and_bonus, per_trick=1, bonus=10)
 
 
-def _reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+def _reminders(table: Table, spot: Spot) -> tuple[str, ...]:
     return ("The lead player (left of the dealer) bids first and leads",)
 
 
@@ -40,6 +42,7 @@ NOMINATION_WHIST = Variant(
     aliases=("nomination",),
     min_players=3,
     max_players=6,
+    options=REVOKE_OPTIONS,
     engine=ExactBidEngine(
         deck=full_pack,
         schedule=_schedule,

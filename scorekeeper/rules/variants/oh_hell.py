@@ -8,7 +8,9 @@ from functools import partial
 from ..cards import Deck, Trump
 from ..ending import EndRule
 from ..exact import ExactBidEngine, TrumpRule
+from ..exact_facts import Spot
 from ..options import Options, OptionSpec
+from ..revoke import REVOKE_OPTIONS
 from ..schedules import ascending, down_up, fixed, walk
 from ..scoring import Scorer, exact_only, five_plus_cards, tricks_and_bonus, with_zero_bid_value
 from ..table import Table
@@ -34,7 +36,7 @@ def _hook_unless_simultaneous(table: Table, cards: int) -> bool:
     return not table.options.flag("simultaneous_bids")
 
 
-def _simultaneous_reminder(table: Table, number: int, cards: int) -> tuple[str, ...]:
+def _simultaneous_reminder(table: Table, spot: Spot) -> tuple[str, ...]:
     return (SIMULTANEOUS_REMINDER,) if table.options.flag("simultaneous_bids") else ()
 
 
@@ -84,6 +86,7 @@ OH_HELL = Variant(
             },
             default="common",
         ),
+        *REVOKE_OPTIONS,
     ),
     engine=ExactBidEngine(
         deck=full_pack,
@@ -124,7 +127,7 @@ def _dealer_turns_last_card(table: Table, number: int, cards_left: int) -> Trump
     return None
 
 
-def _oh_well_reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+def _oh_well_reminders(table: Table, spot: Spot) -> tuple[str, ...]:
     return ("The dealer turns their own last card: its suit is trump",)
 
 
@@ -155,6 +158,7 @@ OH_WELL = Variant(
             choice_labels={"differences": "Pay the differences", "pool": "Winner takes the pool"},
             default="differences",
         ),
+        *REVOKE_OPTIONS,
     ),
     engine=ExactBidEngine(
         deck=_oh_well_deck,
@@ -201,6 +205,7 @@ CONTRACT_WHIST = Variant(
             kind="bool",
             default=False,
         ),
+        *REVOKE_OPTIONS,
     ),
     engine=ExactBidEngine(
         deck=full_pack,
@@ -247,6 +252,7 @@ UP_AND_DOWN = Variant(
             maximum=_river_most,
         ),
         SIMULTANEOUS_BIDS,
+        *REVOKE_OPTIONS,
     ),
     engine=ExactBidEngine(
         deck=full_pack,
@@ -281,7 +287,7 @@ def _pshaw_scoring(options: Options) -> Scorer:
     return partial(with_zero_bid_value, base=base, zero=ZERO_VALUES[options.choice("zero_bid_value")])
 
 
-def _pshaw_reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+def _pshaw_reminders(table: Table, spot: Spot) -> tuple[str, ...]:
     return ("After the dealer bids, announce over, under or even",)
 
 
@@ -333,6 +339,7 @@ OH_PSHAW = Variant(
             kind="bool",
             default=False,
         ),
+        *REVOKE_OPTIONS,
     ),
     engine=ExactBidEngine(
         deck=full_pack,
@@ -367,7 +374,7 @@ BRITISH_OH_HELL = Variant(
     aliases=("parlett-oh-hell",),
     min_players=3,
     max_players=7,
-    options=(SIMULTANEOUS_BIDS,),
+    options=(SIMULTANEOUS_BIDS, *REVOKE_OPTIONS),
     engine=ExactBidEngine(
         deck=full_pack,
         schedule=_british_schedule,

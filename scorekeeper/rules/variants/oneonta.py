@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..options import OptionSpec
+from ..revoke import REVOKE_OPTIONS
 from ..state import DealFacts
 from ..table import Table
 from ..tricks import Ranking, oneonta_ranking
@@ -142,6 +143,7 @@ SOLITAIRE = Variant(
             kind="bool",
             default=False,
         ),
+        *REVOKE_OPTIONS,
     ),
     ranking=_ranking(SOLITAIRE_CHART, dummy=True),
     engine=OneontaEngine(
@@ -169,7 +171,7 @@ EDD_ALLARD = Variant(
     aliases=("edd-allard",),
     min_players=1,
     max_players=1,
-    options=(DOUBLING,),
+    options=(DOUBLING, *REVOKE_OPTIONS),
     ranking=_ranking(SOLITAIRE_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
@@ -196,7 +198,7 @@ COMPETITIVE = Variant(
     aliases=("oneonta-whist", "oneonta-competitive"),
     min_players=2,
     max_players=7,
-    options=(DOUBLING,),
+    options=(DOUBLING, *REVOKE_OPTIONS),
     ranking=_ranking(COMPETITIVE_CHART, dummy=False),
     engine=OneontaEngine(
         form=Form(
@@ -228,6 +230,7 @@ COOPERATIVE = Variant(
         DOUBLING,
         LOWEST_PLAYER_SCORING,
         TABLE_TALK,
+        *REVOKE_OPTIONS,
     ),
     ranking=_ranking(COMPETITIVE_CHART, dummy=False),
     engine=OneontaEngine(
@@ -260,6 +263,7 @@ BEAT_THE_GAME = Variant(
         DOUBLING,
         LOWEST_PLAYER_SCORING,
         TABLE_TALK,
+        *REVOKE_OPTIONS,
     ),
     ranking=_ranking(BEAT_THE_GAME_CHART, dummy=True),
     engine=OneontaEngine(

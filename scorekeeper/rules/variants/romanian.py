@@ -8,7 +8,9 @@ from ..cards import Deck, suited_cards
 from ..ending import EndRule, highest, zero_finish
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, StreakRule
+from ..exact_facts import Spot
 from ..options import Options, OptionSpec
+from ..revoke import REVOKE_OPTIONS
 from ..schedules import walk
 from ..scoring import Scorer, romanian
 from ..state import DealFacts
@@ -53,9 +55,14 @@ def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
     )
 
 
+def _waypoints(table: Table) -> tuple[int, ...]:
+    """1-8-1 or 8-1-8: the ends are dealt once per player, so a new number of players re-plans
+    the blocks to come (RULES.md §9)."""
+    return (1, 8, 1) if table.options.choice("sequence") == "1-8-1" else (8, 1, 8)
+
+
 def _schedule(table: Table) -> tuple[int, ...]:
-    waypoints = (1, 8, 1) if table.options.choice("sequence") == "1-8-1" else (8, 1, 8)
-    return walk(waypoints, repeats=table.size)
+    return walk(_waypoints(table), repeats=table.size)
 
 
 def _scoring(options: Options) -> Scorer:
@@ -79,23 +86,23 @@ def _streaks(table: Table) -> StreakRule | None:
     return StreakRule(length=length, bonus=bonus, one_card_resets=options.choice("sequence") == "8-1-8")
 
 
-def _is_blind(table: Table, number: int, cards: int) -> bool:
+def _is_blind(table: Table, spot: Spot) -> bool:
     """The closing block of one-card deals (in 8-1-8, the middle block)."""
-    if cards != 1 or not table.options.flag("blind_one_card_deals"):
+    if spot.cards != 1 or not table.options.flag("blind_one_card_deals"):
         return False
     if table.options.choice("sequence") == "8-1-8":
         return True
-    return number > len(_schedule(table)) - table.size
+    assert spot.deals is not None, "Romanian Whist has a fixed number of deals"
+    return spot.place > spot.deals - table.size
 
 
-def _reminders(table: Table, number: int, cards: int) -> tuple[str, ...]:
+def _reminders(table: Table, spot: Spot) -> tuple[str, ...]:
     notes: list[str] = []
     if _dead_hand(table):
-        dealer = table.players[(table.first_dealer + number - 1) % table.size]
-        notes.append(f"{dealer} deals to the other six and sits this deal out (the dead hand)")
-    if cards == 8:
+        notes.append(f"{spot.dealer} deals to the other six and sits this deal out (the dead hand)")
+    if spot.cards_left == 0:
         notes.append("Every card is dealt: no trump")
-    if _is_blind(table, number, cards):
+    if _is_blind(table, spot):
         notes.append("Blind deal: hold your card to your forehead without looking at it")
     return tuple(notes)
 
@@ -186,6 +193,7 @@ ROMANIAN_WHIST = Variant(
             },
             default="n_plus_one",
         ),
+        *REVOKE_OPTIONS,
     ),
     check_table=_check,
     ranking=_ranking,
@@ -197,6 +205,7 @@ ROMANIAN_WHIST = Variant(
         dealer_sits_out=_dead_hand,
         streaks=_streaks,
         reminders=_reminders,
+        blocks=_waypoints,
     ),
 )
 

@@ -9,11 +9,13 @@ from typing import ClassVar
 
 from ..cards import SUITS, Trump
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
-from ..options import OptionSpec
+from ..revoke import names_of
+from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
 from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import Variant
+from ..walk import TableLaws, TableWalk
 from ._partnership import (
     PARTNERSHIPS,
     assemble,
@@ -24,15 +26,39 @@ from ._partnership import (
     read_suit,
     read_whole_number,
     rotating_dealer,
+    seated_facts,
     split_count,
     team_name,
+    team_of,
+    team_winners,
 )
+from ._whist_options import CLASSIC_WHIST_OPTIONS
 
 TRICKS_PER_DEAL = 13
 HONOURS_PER_DEAL = 4
 BOOK = 6
 RUBBER_BONUS = 2
 GAMES_TO_WIN_RUBBER = 2
+REVOKE_TRICKS = 3
+
+
+def _misdeal_loses_deal(table: Table) -> bool:
+    return table.options.flag("misdeal_loses_deal")
+
+
+def _revoke_law(table: Table) -> str:
+    return (
+        "A revoke found after a deal: three tricks go from the revoking side to the other, and the "
+        f"revoking side cannot reach {table.options.choice('play_to')} on that deal; both sides revoking, "
+        "the deal is dealt again (the Laws of Whist)"
+    )
+
+
+WHIST_LAWS = TableLaws(
+    fixed_table="is played by exactly four players, two partnerships",
+    misdeal_passes=_misdeal_loses_deal,
+    revoke_law=_revoke_law,
+)
 
 
 class InvalidHonours(RuleViolation):
@@ -93,10 +119,14 @@ def honour_points(held: int) -> int:
 
 @dataclass(slots=True)
 class _Rubber:
-    """The running state of a rubber (or of the single game without one)."""
+    """The running state of a rubber (or of the single game without one).
 
+    ``score`` is the current game's score, changed in place: the table walk
+    adds adjustments to it.
+    """
+
+    score: list[int]
     game_number: int = 1
-    score: tuple[int, int] = (0, 0)
     games_won: tuple[int, int] = (0, 0)
     game_points: tuple[int, int] = (0, 0)
     winner: int | None = None
@@ -107,6 +137,7 @@ class ClassicWhistEngine:
     """Classic Whist: tricks then honours each deal, first side to the target wins."""
 
     input_kind: ClassVar[str] = "partnership_tricks"
+    laws: ClassVar[TableLaws] = WHIST_LAWS
 
     def deal_count(self, table: Table) -> int | None:
         """None: the game ends when a side reaches the target."""
@@ -151,27 +182,47 @@ class ClassicWhistEngine:
 
     # --- replaying ---------------------------------------------------------------------
 
-    def replay(self, table: Table, entries: Sequence[object]) -> GameState:
+    def replay(self, table: Table, log: Sequence[object]) -> GameState:
         """Score every deal: tricks first, then honours; a side reaching the target wins the game."""
         options = table.options
         target = int(options.choice("play_to"))
         rubber = options.flag("rubber")
-        state = _Rubber()
+        state = _Rubber(score=[0, 0])
+        walk = TableWalk(table, log, laws=WHIST_LAWS, totals=None, sides=state.score, teams=PARTNERSHIPS)
         deals: list[DealState] = []
         over = False
-        for index, raw in enumerate(entries):
+        for index, raw in enumerate(walk):
             entry = checked_entry(raw, WhistEntry, index=index, over=over, deals=deals, what="tricks")
-            deal = self._score(table, entry, state, target, rubber)
-            deals.append(deal)
+            seating = walk.seating
+            facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
+            players = table.players if seating is None else seating.names
+            revoke = None if walk.revoke is None else walk.revokers(facts)
+            deal, revoked = self._score(table, players, entry, facts, state, target, rubber, revoke)
             over = state.winner is not None
-        return self._state(table, deals, state, over, rubber)
+            deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoked))
+        return self._state(table, deals, state, over, rubber, walk)
 
-    def _score(self, table: Table, entry: WhistEntry, state: _Rubber, target: int, rubber: bool) -> WhistDeal:
-        players = table.players
+    def _score(
+        self,
+        table: Table,
+        players: Sequence[str],
+        entry: WhistEntry,
+        facts: DealFacts,
+        state: _Rubber,
+        target: int,
+        rubber: bool,
+        revokers: tuple[int, ...] | None,
+    ) -> tuple[WhistDeal, RevokeMark | None]:
+        """The deal scored, tricks first, then honours; and what a revoke after it cost."""
         options = table.options
         tricks = _verify_tricks(players, entry)
         honours = _verify_honours(players, entry, options.flag("honours"))
-        start = state.score
+        start = (state.score[0], state.score[1])
+        mark, blocked = None, None
+        if revokers is not None:
+            mark, tricks, blocked = _revoke(players, facts.number, revokers, tricks, target)
+            if mark.redeal:
+                return _dealt_again(entry, facts, tricks, honours, start, state, rubber, players), mark
         side = 0 if tricks[0] > BOOK else 1
         trick_points = [0, 0]
         trick_points[side] = tricks[side] - BOOK
@@ -194,15 +245,21 @@ class ClassicWhistEngine:
                     score[holder] += value
                     if score[holder] >= target:
                         game_winner = holder
-        points = (trick_points[0] + awards[0], trick_points[1] + awards[1])
+        if blocked is not None and score[blocked] >= target:
+            # The laws: the revoking side cannot score out in that deal, whatever it makes.
+            score[blocked] = target - 1
+            note = f"{team_name(players, blocked)} revoked: they cannot reach {target} on this deal"
+        if game_winner is None or game_winner == blocked:
+            game_winner = _standing_past(score, target, blocked)
+        points = (score[0] - start[0], score[1] - start[1])
         totals = (score[0], score[1])
         game_number = state.game_number
         if game_winner is not None:
             self._win_game(state, game_winner, totals, rubber)
         else:
-            state.score = totals
-        return WhistDeal(
-            facts=_facts(table, entry.number),
+            state.score[:] = totals
+        deal = WhistDeal(
+            facts=facts,
             trump=entry.trump,
             points=points,
             awards=(awards[0], awards[1]) if honours is not None else None,
@@ -216,10 +273,11 @@ class ClassicWhistEngine:
             game_points=state.game_points if rubber else None,
             standing=_standing(players, state) if rubber else None,
         )
+        return deal, mark
 
     def _win_game(self, state: _Rubber, team: int, score: tuple[int, int], rubber: bool) -> None:
         if not rubber:
-            state.score = score
+            state.score[:] = score
             state.winner = team
             return
         won = list(state.games_won)
@@ -228,15 +286,15 @@ class ClassicWhistEngine:
         gained[team] += game_points_for(score[1 - team])
         state.games_won = (won[0], won[1])
         state.game_points = (gained[0], gained[1])
-        state.score = (0, 0)
+        state.score[:] = [0, 0]
         state.game_number += 1
         if won[team] == GAMES_TO_WIN_RUBBER:
             state.winner = team
 
     def _state(
-        self, table: Table, deals: list[DealState], state: _Rubber, over: bool, rubber: bool
+        self, table: Table, deals: list[DealState], state: _Rubber, over: bool, rubber: bool, walk: TableWalk
     ) -> GameState:
-        players = table.players
+        players = walk.names
         notes: list[str] = []
         settlement = None
         winners: tuple[int, ...] = ()
@@ -261,18 +319,83 @@ class ClassicWhistEngine:
                 notes.append(f"{team_name(players, state.winner)} win {max(totals)}–{min(totals)}")
         if state.winner is not None:
             winners = PARTNERSHIPS[state.winner]
+        elif walk.stopped:
+            winners = team_winners(totals)[0]
+            notes.append(walk.stop_note(None if rubber else int(table.options.choice("play_to"))))
         return assemble(
             table,
             deals=deals,
             teams=PARTNERSHIPS,
-            over=over,
+            over=over or walk.stopped,
             totals=totals,
             winners=winners,
             notes=notes,
-            next_facts=lambda number: _facts(table, number),
+            facts_of=_facts,
+            walk=walk,
             deal_count=None,
             settlement=settlement,
         )
+
+
+def _revoke(
+    players: Sequence[str], number: int, revokers: tuple[int, ...], tricks: tuple[int, int], target: int
+) -> tuple[RevokeMark, tuple[int, int], int | None]:
+    """The Laws of Whist on a revoke found after the deal: three tricks from the revoking side to
+    the other, and the revoking side cannot score out on that deal; both sides revoking, the deal
+    is dealt again. Returns the mark, the tricks as scored, and the side that may not reach the target."""
+    sides = sorted({team_of(seat) for seat in revokers})
+    who = names_of(players, revokers)
+    if len(sides) == 2:
+        text = f"{who} revoked in deal {number}: both sides revoked, so the deal is dealt again"
+        return RevokeMark(seats=revokers, redeal=True, penalty=None, text=text), tricks, None
+    side = sides[0]
+    moved = min(REVOKE_TRICKS, tricks[side])
+    changed = [tricks[0], tricks[1]]
+    changed[side] -= moved
+    changed[1 - side] += moved
+    noun = "trick goes" if moved == 1 else "tricks go"
+    text = (
+        f"{who} revoked in deal {number}: {moved} {noun} to {team_name(players, 1 - side)}, "
+        f"and {team_name(players, side)} cannot reach {target} on this deal"
+    )
+    mark = RevokeMark(seats=revokers, redeal=False, penalty=None, text=text)
+    return mark, (changed[0], changed[1]), side
+
+
+def _dealt_again(
+    entry: WhistEntry,
+    facts: DealFacts,
+    tricks: tuple[int, int],
+    honours: tuple[int, int] | None,
+    start: tuple[int, int],
+    state: _Rubber,
+    rubber: bool,
+    players: Sequence[str],
+) -> WhistDeal:
+    """A deal both sides revoked in: nothing scored, dealt again."""
+    return WhistDeal(
+        facts=facts,
+        trump=entry.trump,
+        points=(0, 0),
+        awards=None,
+        totals=start,
+        tricks=tricks,
+        honours=honours,
+        honours_note=None,
+        game_number=state.game_number,
+        game_winner=None,
+        games_won=state.games_won if rubber else None,
+        game_points=state.game_points if rubber else None,
+        standing=_standing(players, state) if rubber else None,
+    )
+
+
+def _standing_past(score: Sequence[int], target: int, blocked: int | None) -> int | None:
+    """The side standing at or past the target after a deal (an adjustment can put it there)."""
+    past = [side for side in (0, 1) if score[side] >= target and side != blocked]
+    if len(past) == 2 and score[0] != score[1]:
+        return 0 if score[0] > score[1] else 1
+    return past[0] if len(past) == 1 else None
 
 
 def _verify_tricks(players: Sequence[str], entry: WhistEntry) -> tuple[int, int]:
@@ -344,40 +467,7 @@ CLASSIC_WHIST = Variant(
     aliases=("whist", "short-whist"),
     min_players=4,
     max_players=4,
-    options=(
-        OptionSpec(
-            name="play_to",
-            label="Play to",
-            help="The score a side needs to win the game.",
-            kind="choice",
-            choices=("5", "7", "9"),
-            default="5",
-        ),
-        OptionSpec(
-            name="honours",
-            label="Honours",
-            help="The side dealt three of the trump ace, king, queen and jack scores 2; all four score 4. "
-            "Tricks score first: a side that reaches the target on tricks wins before honours count.",
-            kind="bool",
-            default=False,
-        ),
-        OptionSpec(
-            name="honours_blocked_one_short",
-            label="No honours one short",
-            help="A side one point short of the target at the start of a deal cannot score honours in it "
-            '("at four, honours don\'t count").',
-            kind="bool",
-            default=False,
-        ),
-        OptionSpec(
-            name="rubber",
-            label="Rubber",
-            help="Best of three games of 5, each from 0–0. A game won scores 3 game points if the losers "
-            "had 0, 2 if they had 1–2, 1 if they had 3–4; the rubber adds 2, less the losers' game points.",
-            kind="bool",
-            default=False,
-        ),
-    ),
+    options=CLASSIC_WHIST_OPTIONS,
     check_table=_check,
     ranking=_ranking,
     engine=ClassicWhistEngine(),

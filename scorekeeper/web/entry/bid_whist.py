@@ -171,7 +171,7 @@ def _auction_won(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> Bid
 
 def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str:
     """Who calls next; or the contract to make; or the hand's result with the score."""
-    players = game.table.players
+    players = game.state.players
     names = side_names(game)
     won = _auction_won(game, facts, values)
     if won is None:
@@ -258,7 +258,7 @@ def _declarer(game: Game, won: BidWhistDeal | None) -> str | None:
     """The name of the player who won the auction and declares, once someone has."""
     if won is None or won.bidder is None:
         return None
-    return game.table.players[won.bidder]
+    return game.state.players[won.bidder]
 
 
 def _choices(caller: Mapping[str, Any]) -> list[CallChoice]:

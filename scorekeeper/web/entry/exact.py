@@ -20,7 +20,7 @@ MOST_LINES = 8
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
     """Bids (and tricks, once due) per seat; the turned suit if the table picked one."""
-    size = game.table.size
+    size = len(game.state.players)
     data: dict[str, Any] = {"bids": per_seat(form, "bid", size)}
     if phase in ("tricks", "all"):
         data["tricks"] = per_seat(form, "tricks", size)
@@ -62,7 +62,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     The bids may come in any order; each seat's choices are judged against
     all the others entered, as the engine judges the complete set.
     """
-    players = game.table.players
+    players = game.state.players
     bids = _whole_numbers(values.get("bids"), len(players))
     tricks = _whole_numbers(values.get("tricks"), len(players))
     bidders = [
@@ -101,7 +101,7 @@ def bid_line(facts: DealFacts, bids: tuple[int | None, ...]) -> str:
 
 def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
     """The running line, the struck bids, who bids next, and the tricks the tapped ones imply."""
-    size = game.table.size
+    size = len(game.state.players)
     bids = _whole_numbers(values.get("bids"), size)
     answer: dict[str, Any] = {"struck": [], "next": next_bidder(facts, bids)}
     if "tricks" in values:

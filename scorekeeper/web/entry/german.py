@@ -27,7 +27,7 @@ def hand_summary(game: Game, deal: DealState | None, side: int, tapped: bool) ->
     """ "Bob took 5 · Ann wins the hand · Ann +8, Bob +5 · 40–38, to 50": what the hand does."""
     if not isinstance(deal, GermanDeal):
         return NOT_SCORED if tapped else "Tap the tricks one player took: the other's follow"
-    players = game.table.players
+    players = game.state.players
     other = 1 - side
     assert deal.points is not None and deal.totals is not None
     parts = [f"{players[other]} took {deal.tricks[other]}"]

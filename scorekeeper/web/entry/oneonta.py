@@ -34,7 +34,7 @@ def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) ->
 
     Text that is not a bid stays as typed, so the engine's refusal names it.
     """
-    size = game.table.size
+    size = len(game.state.players)
     bids = [
         bid_data(form.get(f"bid-{seat}"), doubled=form.get(f"double-{seat}") is not None)
         for seat in range(size)
@@ -92,7 +92,7 @@ def _oneonta_facts(facts: DealFacts) -> OneontaFacts:
 
 def entered_bids(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> tuple[OneontaBid | None, ...]:
     """The bids among the values that the engine can read; any other counts as not made yet."""
-    size = game.table.size
+    size = len(game.state.players)
     raw = values.get("bids")
     items = list(raw) if isinstance(raw, list) else []
     items += [None] * (size - len(items))
@@ -148,8 +148,8 @@ def _bidder(
     seat: int,
 ) -> dict[str, Any]:
     """One bidder's rows of chips, the Double switch and the engine's reasons against their choices."""
-    players = game.table.players
-    choices = _engine(game).legal_bids(game.table, facts, bids, seat)
+    players = game.state.players
+    choices = _engine(game).legal_bids(game.table, facts, bids, seat, players=players)
     shown = _reached(facts, bids, seat)
     plain = [choice for choice in choices if not choice.bid.doubled]
     doubles = [choice for choice in choices if choice.bid.doubled]
@@ -205,7 +205,7 @@ def lead_text(game: Game, facts: DealFacts) -> str:
     if facts.dummy:
         return "The dummy, every trick"
     if facts.leader_decided:
-        return game.table.players[facts.leader]
+        return game.state.players[facts.leader]
     return "The highest bid, once all bids are in"
 
 
@@ -224,10 +224,10 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     """The bidders in bidding order with their chips, struck where the engine forbids; the running lines."""
     oneonta = _oneonta_facts(facts)
     bids = entered_bids(game, facts, values)
-    tricks = entered_tricks(values, game.table.size)
+    tricks = entered_tricks(values, len(game.state.players))
     bidders = [_bidder(game, oneonta, bids, tricks, seat) for seat in facts.bidding_order]
     left, left_text = tricks_line(facts, tricks)
-    players = game.table.players
+    players = game.state.players
     trump = values.get("trump")
     wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
     fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)
@@ -265,7 +265,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         wanted = [bid.tricks_bid if bid is not None else None for bid in entered_bids(game, facts, values)]
         fill = tricks_fill(facts, wanted, values, soft, rest_to_dummy=_oneonta_facts(facts).dummy)
         values = fill["values"]
-        tricks = entered_tricks(values, game.table.size)
+        tricks = entered_tricks(values, len(game.state.players))
         answer.update(
             fill=fill["fill"],
             everyone=fill["everyone"],

@@ -26,7 +26,7 @@ def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealStat
     part-entered values would not yet let the later deals follow it (the check still judges those).
     """
     engine = game.table.variant.engine
-    earlier = Game(game.table, game.entries[: number - 1])
+    earlier = game.before_deal(number)
     try:
         return earlier.record(engine.read_entry(number, values)).state.deals[number - 1]
     except RuleViolation:
@@ -35,7 +35,7 @@ def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealStat
 
 def side_names(game: Game) -> list[str]:
     """Each side named by its players ("Ann & Cy"), or each player in a two-hand game."""
-    players = game.table.players
+    players = game.state.players
     teams = game.state.teams
     if teams is None:
         return list(players)

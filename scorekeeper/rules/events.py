@@ -1,0 +1,257 @@
+"""Table events: what happens at a real table besides a clean deal (RULES.md §9).
+
+Each event is a typed, frozen record that joins the game's log beside the deal
+entries and is replayed like them: a misdeal, a revoke found after a deal, a
+player arriving, leaving, being replaced or sitting a deal out, an adjustment
+of points, and stopping early. This module holds the records, their form as
+JSON-like data (``"event"`` names the kind; a deal's data never has that key),
+and the shapes replaying them derives. Whether the rules allow an event at its
+place in the log is the replay's business (``walk.py``), so that a refusal can
+name the player and the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from .errors import RuleViolation
+from .table import clean_name
+
+MOST_POINTS = 10_000
+REASON_MAX_LENGTH = 80
+StartRule = Literal["lowest", "average"]
+START_RULES: tuple[StartRule, ...] = ("lowest", "average")
+
+
+class InvalidEvent(RuleViolation):
+    """A table event of the wrong shape, or one the rules do not allow where it stands."""
+
+    field = "event"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Misdeal:
+    """The next deal was misdealt and is dealt again; nothing is scored."""
+
+    kind: ClassVar[str] = "misdeal"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Revoke:
+    """A revoke (a renege) found after the deal just recorded: ``seats`` revoked in it."""
+
+    kind: ClassVar[str] = "revoke"
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Arrival:
+    """A player joins between deals, at the left of seat ``left_of`` (the next seat clockwise).
+
+    ``start`` is their starting total: a number, or "lowest" (the lowest total at
+    the table) or "average" (the players' average, rounded down).
+    """
+
+    kind: ClassVar[str] = "arrival"
+    name: str
+    left_of: int
+    start: int | StartRule = 0
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Departure:
+    """The player in ``seat`` leaves after the deal just recorded; their total is kept."""
+
+    kind: ClassVar[str] = "departure"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Substitute:
+    """``name`` takes over ``seat`` from the next deal on; the seat keeps its total."""
+
+    kind: ClassVar[str] = "substitute"
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SitOut:
+    """The player in ``seat`` sits the next deal out: no bid, no tricks, no points."""
+
+    kind: ClassVar[str] = "sit_out"
+    seat: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Adjustment:
+    """``points`` added to (or, negative, taken from) one side's total, for ``reason``.
+
+    ``side`` indexes the game's totals: a seat, or a team where partners score together.
+    """
+
+    kind: ClassVar[str] = "adjustment"
+    side: int
+    points: int
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Stop:
+    """The game stops after the last complete deal; the standings then are final."""
+
+    kind: ClassVar[str] = "stop"
+
+
+TableEvent = Misdeal | Revoke | Arrival | Departure | Substitute | SitOut | Adjustment | Stop
+EVENT_TYPES: tuple[type[TableEvent], ...] = (
+    Misdeal,
+    Revoke,
+    Arrival,
+    Departure,
+    Substitute,
+    SitOut,
+    Adjustment,
+    Stop,
+)
+EVENT_KINDS: tuple[str, ...] = tuple(kind.kind for kind in EVENT_TYPES)
+_BY_KIND: dict[str, type[TableEvent]] = {kind.kind: kind for kind in EVENT_TYPES}
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "misdeal": (),
+    "revoke": ("seats",),
+    "arrival": ("name", "left_of", "start"),
+    "departure": ("seat",),
+    "substitute": ("seat", "name"),
+    "sit_out": ("seat",),
+    "adjustment": ("side", "points", "reason"),
+    "stop": (),
+}
+
+
+def is_event(item: object) -> bool:
+    """True when a log item is a table event rather than a deal entry."""
+    return type(item) in EVENT_TYPES
+
+
+def is_event_data(data: Mapping[str, object]) -> bool:
+    """True when stored or posted data is a table event (it names its kind under "event")."""
+    return "event" in data
+
+
+# --- events as data ------------------------------------------------------------------------
+
+
+def read_event(data: Mapping[str, object]) -> TableEvent:
+    """Turn ``{"event": "arrival", "name": "Eve", "left_of": 2, "start": "lowest"}`` and the like
+    into its record; raise InvalidEvent for a wrong shape or type (the rules come later)."""
+    if not isinstance(data, Mapping):
+        raise InvalidEvent(f"A table event is a set of named values, not {data!r}")
+    kind = data.get("event")
+    if not isinstance(kind, str) or kind not in _BY_KIND:
+        kinds = ", ".join(EVENT_KINDS)
+        raise InvalidEvent(f"An event is one of {kinds}, not {kind!r}")
+    allowed = _FIELDS[kind]
+    unknown = sorted(str(key) for key in data if key != "event" and key not in allowed)
+    if unknown:
+        has = f"has {', '.join(allowed)}" if allowed else "has nothing more"
+        raise InvalidEvent(f"A {kind.replace('_', '-')} event {has}, not {unknown[0]!r}", field=unknown[0])
+    if kind == "misdeal":
+        return Misdeal()
+    if kind == "stop":
+        return Stop()
+    if kind == "revoke":
+        return Revoke(seats=_read_seats(data.get("seats")))
+    if kind == "arrival":
+        return Arrival(
+            name=_read_name(data.get("name")),
+            left_of=_read_whole(data, "left_of", "the seat the newcomer sits at the left of"),
+            start=_read_start(data.get("start", 0)),
+        )
+    if kind == "substitute":
+        return Substitute(seat=_read_whole(data, "seat", "the seat"), name=_read_name(data.get("name")))
+    if kind == "adjustment":
+        return Adjustment(
+            side=_read_whole(data, "side", "the side"),
+            points=_read_points(data.get("points")),
+            reason=_read_reason(data.get("reason")),
+        )
+    seat = _read_whole(data, "seat", "the seat")
+    return Departure(seat=seat) if kind == "departure" else SitOut(seat=seat)
+
+
+def write_event(event: TableEvent) -> dict[str, object]:
+    """The data ``read_event`` reads back into the same event."""
+    data: dict[str, object] = {"event": event.kind}
+    if isinstance(event, Revoke):
+        data["seats"] = list(event.seats)
+    elif isinstance(event, Arrival):
+        data.update(name=event.name, left_of=event.left_of, start=event.start)
+    elif isinstance(event, Departure | SitOut):
+        data["seat"] = event.seat
+    elif isinstance(event, Substitute):
+        data.update(seat=event.seat, name=event.name)
+    elif isinstance(event, Adjustment):
+        data.update(side=event.side, points=event.points, reason=event.reason)
+    return data
+
+
+def _read_whole(data: Mapping[str, object], key: str, what: str) -> int:
+    raw = data.get(key)
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise InvalidEvent(f"Give {what} as a seat number, not {raw!r}", field=key)
+    return raw
+
+
+def _read_seats(raw: object) -> tuple[int, ...]:
+    message = f"The seats that revoked are a list of seat numbers, such as [2], not {raw!r}"
+    if not isinstance(raw, list) or not raw:
+        raise InvalidEvent(message, field="seats")
+    for seat in raw:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidEvent(message, field="seats")
+    if len(set(raw)) != len(raw):
+        raise InvalidEvent("Name each player who revoked once", field="seats")
+    return tuple(raw)
+
+
+def _read_name(raw: object) -> str:
+    try:
+        return clean_name(raw, 0)
+    except RuleViolation as refused:
+        blank = not isinstance(raw, str) or not raw.strip()
+        raise InvalidEvent("The player needs a name" if blank else refused.message, field="name") from None
+
+
+def _read_start(raw: object) -> int | StartRule:
+    if raw == "lowest":
+        return "lowest"
+    if raw == "average":
+        return "average"
+    if isinstance(raw, bool) or not isinstance(raw, int) or abs(raw) > MOST_POINTS:
+        raise InvalidEvent(
+            f'The starting total is a number from {-MOST_POINTS} to {MOST_POINTS}, "lowest" or "average", '
+            f"not {raw!r}",
+            field="start",
+        )
+    return raw
+
+
+def _read_points(raw: object) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw == 0 or abs(raw) > MOST_POINTS:
+        raise InvalidEvent(
+            f"An adjustment is a whole number of points from {-MOST_POINTS} to {MOST_POINTS}, "
+            f"not 0, not {raw!r}",
+            field="points",
+        )
+    return raw
+
+
+def _read_reason(raw: object) -> str:
+    if not isinstance(raw, str) or not raw.strip():
+        raise InvalidEvent("Say why the points change, such as “late to the table”", field="reason")
+    reason = " ".join(raw.split())
+    if len(reason) > REASON_MAX_LENGTH:
+        raise InvalidEvent(f"Keep the reason to {REASON_MAX_LENGTH} letters", field="reason")
+    return reason

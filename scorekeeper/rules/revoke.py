@@ -1,0 +1,80 @@
+"""A revoke found after a deal, where the game has no law of its own (RULES.md §9).
+
+The games where each player bids an exact number (the Oh Hell family, custom,
+Nomination, Romanian, Oneonta) and German Whist take a house rule, chosen when
+the game starts: the player who revoked loses ``revoke_penalty`` points and the
+rest of the deal stands, or the deal is dealt again. Classic Whist and Bid
+Whist have laws of their own, in their own modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .options import Options, OptionSpec
+from .seating import RevokeMark
+from .table import Table
+
+REVOKE = OptionSpec(
+    name="revoke",
+    label="A revoke found after a deal",
+    help="A house rule, for the laws of this game say nothing: the player who revoked loses the revoke "
+    "penalty and every other result of the deal stands, or the deal is dealt again.",
+    kind="choice",
+    choices=("penalty", "redeal"),
+    choice_labels={"penalty": "The revoker loses points", "redeal": "The deal is dealt again"},
+    default="penalty",
+)
+
+REVOKE_PENALTY = OptionSpec(
+    name="revoke_penalty",
+    label="Revoke penalty",
+    help="The points a player who revoked loses, when a revoke costs points.",
+    kind="int",
+    default=10,
+    minimum=1,
+    maximum=100,
+)
+
+REVOKE_OPTIONS: tuple[OptionSpec, ...] = (REVOKE, REVOKE_PENALTY)
+
+
+def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy" """
+    chosen = [names[seat] for seat in seats]
+    return chosen[0] if len(chosen) == 1 else ", ".join(chosen[:-1]) + " and " + chosen[-1]
+
+
+def house_rule(options: Options, names: Sequence[str], seats: tuple[int, ...], number: int) -> RevokeMark:
+    """What a revoke costs under the game's ``revoke`` option.
+
+    With ``penalty`` the mark's penalty has one entry per seat of ``names``: the
+    points each loses, for the family to take off that seat's score.
+    """
+    who = names_of(names, seats)
+    if options.choice("revoke") == "redeal":
+        return RevokeMark(
+            seats=seats,
+            redeal=True,
+            penalty=None,
+            text=f"{who} revoked in deal {number}: the deal is dealt again (house rule)",
+        )
+    amount = options.number("revoke_penalty")
+    penalty = tuple(amount if seat in seats else 0 for seat in range(len(names)))
+    return RevokeMark(
+        seats=seats,
+        redeal=False,
+        penalty=penalty,
+        text=f"{who} revoked in deal {number}: −{amount} (house rule); the rest of the deal stands",
+    )
+
+
+def house_rule_text(table: Table) -> str:
+    """The revoke house rule of the games whose laws say nothing (option ``revoke``)."""
+    options = table.options
+    if options.choice("revoke") == "redeal":
+        return "A revoke found after a deal: the deal is dealt again (a house rule: these laws say nothing)"
+    return (
+        f"A revoke found after a deal: the player who revoked loses {options.number('revoke_penalty')} "
+        "points and the rest of the deal stands (a house rule: these laws say nothing)"
+    )

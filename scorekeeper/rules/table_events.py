@@ -1,0 +1,221 @@
+"""Verify, ask, do for table events: what the pages and the API ask before recording one.
+
+``verify_…`` raises the RuleViolation that recording the event now would raise
+(naming the player and the rule); ``possible_events`` lists every kind of event
+with whether it is possible now, for whom, or why not; ``preview`` replays the
+game with the event added and says what it changes ("Peggy leaves after deal 9;
+deals 10–15 become 5-player deals: 9, 8, 7, … cards"), without recording it.
+The action itself is ``Game.add``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .errors import RuleViolation
+from .events import (
+    Adjustment,
+    Arrival,
+    Departure,
+    Misdeal,
+    Revoke,
+    SitOut,
+    StartRule,
+    Stop,
+    Substitute,
+    TableEvent,
+)
+from .game import Game
+from .seating import EventState
+from .state import GameState
+from .table import Table
+
+
+def verify_misdeal(game: Game) -> None:
+    """Raise unless the next deal may be recorded as misdealt now."""
+    game.verify_event(Misdeal())
+
+
+def verify_revoke(game: Game, seats: Sequence[int]) -> None:
+    """Raise unless ``seats`` may be recorded as having revoked in the deal just recorded."""
+    game.verify_event(Revoke(seats=tuple(seats)))
+
+
+def verify_arrival(game: Game, name: str, left_of: int, start: int | StartRule = 0) -> None:
+    """Raise unless ``name`` may join now at the left of seat ``left_of``, starting on ``start``."""
+    game.verify_event(Arrival(name=name, left_of=left_of, start=start))
+
+
+def verify_departure(game: Game, seat: int) -> None:
+    """Raise unless the player in ``seat`` may leave now."""
+    game.verify_event(Departure(seat=seat))
+
+
+def verify_substitute(game: Game, seat: int, name: str) -> None:
+    """Raise unless ``name`` may take over ``seat`` from the next deal."""
+    game.verify_event(Substitute(seat=seat, name=name))
+
+
+def verify_sit_out(game: Game, seat: int) -> None:
+    """Raise unless the player in ``seat`` may sit the next deal out."""
+    game.verify_event(SitOut(seat=seat))
+
+
+def verify_adjustment(game: Game, side: int, points: int, reason: str) -> None:
+    """Raise unless ``points`` may be added to ``side`` now, for ``reason``."""
+    game.verify_event(Adjustment(side=side, points=points, reason=reason))
+
+
+def verify_stop(game: Game) -> None:
+    """Raise unless the game may stop now."""
+    game.verify_event(Stop())
+
+
+def table_laws(table: Table) -> tuple[str, ...]:
+    """What the variant's laws (or its house rules) say about each table event, in words, under the
+    table's options: for a rules page, so that no page restates a rule."""
+    variant = table.variant
+    laws = variant.engine.laws
+    if laws.misdeal_passes(table):
+        misdeal = "A misdeal loses the deal: the next player deals, and the deals move on by one dealer"
+    else:
+        misdeal = "After a misdeal the same dealer deals again; nothing is scored"
+    if laws.fixed_table is not None:
+        players = (
+            f"Nobody can join or leave: {variant.name} {laws.fixed_table}. A substitute can take over a seat"
+        )
+    else:
+        players = (
+            f"Players may join between deals and leave after a deal, from {variant.min_players} to "
+            f"{variant.max_players} at the table; the deals to come are re-planned for the new number, and "
+            "a player who leaves keeps their total. A substitute can take over a seat"
+        )
+    sit_out = (
+        "A player may sit one deal out, as long as 3 still play it: the bidding skips them, and the last "
+        "to bid still carries the hook"
+        if laws.sit_outs
+        else "Nobody sits a deal out: every player plays every deal"
+    )
+    return (
+        misdeal,
+        laws.revoke_law(table),
+        players,
+        sit_out,
+        "Points may be added or taken away between deals, with a reason",
+        "The table may stop early: the standings after the last complete deal are final",
+    )
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventPreview:
+    """What recording an event would do: the event as it would replay (its words, its new plan)
+    and the game after it (not recorded anywhere)."""
+
+    event: EventState
+    game: Game
+
+    @property
+    def state(self) -> GameState:
+        """The game's state after the event."""
+        return self.game.state
+
+
+def preview(game: Game, event: TableEvent) -> EventPreview:
+    """Replay the game with ``event`` added at the end; raise the RuleViolation if it is refused."""
+    after = game.add(event)
+    life = after.state.life
+    assert life is not None
+    return EventPreview(event=life.events[-1], game=after)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class EventChoice:
+    """One kind of event and whether it can be recorded now.
+
+    ``seats`` are the seats it may concern (who may leave, be replaced or sit
+    out; who played the deal a revoke is found in; whom a newcomer may sit at
+    the left of); ``sides`` the totals an adjustment may go to. ``reason`` says
+    why not, when it is not ``allowed``.
+    """
+
+    kind: str
+    allowed: bool
+    reason: str | None = None
+    seats: tuple[int, ...] = ()
+    sides: tuple[int, ...] = ()
+
+
+def possible_events(game: Game) -> tuple[EventChoice, ...]:
+    """Every kind of table event, with whether (and for whom) the rules allow it now."""
+    state = game.state
+    players = state.players
+    ring = state.life.ring if state.life is not None else tuple(range(len(players)))
+    played = state.deals[-1].facts.bidding_order if state.deals else ()
+    held = [name for seat in state.life.seats for name in seat.names] if state.life else list(players)
+    newcomer = _free_name(held)
+    return (
+        _choice("misdeal", game, [Misdeal()]),
+        _choice("revoke", game, [Revoke(seats=(seat,)) for seat in played], seats=played),
+        _choice("arrival", game, [Arrival(name=newcomer, left_of=seat) for seat in ring[:1]], seats=ring),
+        _per_seat("departure", game, ring, lambda seat: Departure(seat=seat)),
+        _choice("substitute", game, [Substitute(seat=seat, name=newcomer) for seat in ring[:1]], seats=ring),
+        _per_seat("sit_out", game, ring, lambda seat: SitOut(seat=seat)),
+        _adjustments(game, state),
+        _choice("stop", game, [Stop()]),
+    )
+
+
+def _refusal(game: Game, event: TableEvent) -> str | None:
+    try:
+        game.verify_event(event)
+    except RuleViolation as refused:
+        return refused.message
+    return None
+
+
+def _choice(
+    kind: str, game: Game, tries: Sequence[TableEvent], *, seats: tuple[int, ...] = ()
+) -> EventChoice:
+    """Allowed when the first try is; with nothing to try, refused as nothing to record."""
+    if not tries:
+        return EventChoice(kind=kind, allowed=False, reason="No deal has been recorded yet")
+    reason = _refusal(game, tries[0])
+    if reason is not None:
+        return EventChoice(kind=kind, allowed=False, reason=reason)
+    return EventChoice(kind=kind, allowed=True, seats=seats)
+
+
+def _per_seat(
+    kind: str, game: Game, ring: Sequence[int], event_for: Callable[[int], TableEvent]
+) -> EventChoice:
+    """Allowed for the seats the rules allow it for; refused with the first seat's reason."""
+    allowed: list[int] = []
+    first: str | None = None
+    for seat in ring:
+        reason = _refusal(game, event_for(seat))
+        if reason is None:
+            allowed.append(seat)
+        elif first is None:
+            first = reason
+    if not allowed:
+        return EventChoice(kind=kind, allowed=False, reason=first)
+    return EventChoice(kind=kind, allowed=True, seats=tuple(allowed))
+
+
+def _adjustments(game: Game, state: GameState) -> EventChoice:
+    left = set()
+    if state.life is not None and state.teams is None:
+        left = {seat.seat for seat in state.life.seats if seat.left_after is not None}
+    sides = tuple(side for side in range(len(state.totals)) if side not in left)
+    choice = _choice("adjustment", game, [Adjustment(side=side, points=1, reason="check") for side in sides])
+    return EventChoice(kind="adjustment", allowed=True, sides=sides) if choice.allowed else choice
+
+
+def _free_name(held: Sequence[str]) -> str:
+    """A name no seat has had, to ask whether somebody could join."""
+    taken = {name.casefold() for name in held}
+    number = len(held) + 1
+    while f"player {number}" in taken:
+        number += 1
+    return f"Player {number}"

@@ -83,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         security,
         share,
         sheets,
+        wording,
     )
     from .web.entry import load_screens
 
@@ -101,6 +102,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     compress.enable_compression(app)
     security.add_security_headers(app)
     proxy.trust_proxies(app)
+    wording.init_wording(app)
     # Keys in the order the documents are built (API.md's order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True

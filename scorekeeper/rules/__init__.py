@@ -54,6 +54,7 @@ from .table_events import (
     verify_stop,
     verify_substitute,
 )
+from .text import Param, Text
 from .variant import Engine, Variant
 from .variants import VARIANTS, UnknownVariant, families, get_variant
 from .walk import TableLaws
@@ -89,6 +90,7 @@ __all__ = [
     "OptionValue",
     "Options",
     "OutOfTurn",
+    "Param",
     "PlanChange",
     "Revoke",
     "RevokeMark",
@@ -102,6 +104,7 @@ __all__ = [
     "TableEvent",
     "TableLaws",
     "TableLife",
+    "Text",
     "Trump",
     "UnknownVariant",
     "Variant",

@@ -31,6 +31,7 @@ from .seating import RevokeMark, Seating, TableLife
 from .state import DealFacts, DealState
 from .table import Table
 from .table_state import Planner, TableLaws, TableState
+from .text import Text
 
 __all__ = ["Planner", "TableLaws", "TableWalk"]
 
@@ -148,7 +149,7 @@ class TableWalk:
         """How many deals the game lasts now, dealt-again deals included (None if open-ended)."""
         return None if self._state is None else self._state.deal_count()
 
-    def stop_note(self, target: int | None = None) -> str:
+    def stop_note(self, target: int | None = None) -> Text:
         """What the sheet says of a game stopped early."""
         assert self._state is not None
         return self._state.stop_note(target)

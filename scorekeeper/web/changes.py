@@ -74,7 +74,7 @@ def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
     """Undo now; the game after, and what was done (ChangedElsewhere if another phone changed it first)."""
     step = undo_step(record, game)
     if step is None:
-        raise RuleViolation("There is nothing to undo: no deal has been recorded", field="number")
+        raise RuleViolation("undo_nothing", field="number")
     engine = game.table.variant.engine
     taken = engine.write_entry(game.entries[step.number - 1])
     if step.inputs is None:
@@ -92,7 +92,7 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
     """Redo the last undo now; the game after, and what was done."""
     step = redo_step(record, game)
     if step is None or step.inputs is None:
-        raise RuleViolation("There is nothing to redo: the game changed since the undo", field="number")
+        raise RuleViolation("redo_nothing", field="number")
     engine = game.table.variant.engine
     before = engine.write_entry(game.entries[step.number - 1]) if step.number <= len(game.entries) else None
     updated = store.record_deal(record, game, step.number, step.inputs)

@@ -168,7 +168,7 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
             0,
             {"event": "sit_out", "seat": 3},
             422,
-            "Dee cannot sit out: in Bid Whist every player plays every deal. A substitute can take over "
+            "Dee cannot sit out: in Bid Whist every player plays every hand. A substitute can take over "
             "Dee's seat",
         ),
         (

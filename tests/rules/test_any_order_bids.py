@@ -20,6 +20,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.bidding import implied_tricks
 from scorekeeper.rules.state import DealFacts
 
+from .said import refused
 from .strategies import NAMES
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -58,7 +59,7 @@ def test_bids_with_gaps_are_an_open_deal_that_the_rest_completes() -> None:
     game = oh_hell().record(ExactEntry(number=1, bids=(None, 3, None, 4)))
     game = game.record(ExactEntry(number=1, bids=(2, 3, 2, 4)))
     assert game.state.deals[0].bids == (2, 3, 2, 4)  # type: ignore[attr-defined]
-    with pytest.raises(Exception, match="Every bid of deal 1 must be in before its tricks"):
+    with refused(Exception, "bids_before_tricks", number=1):
         oh_hell().record(ExactEntry(number=1, bids=(None, 3, 2, 4), tricks=(1, 3, 2, 4)))
 
 
@@ -94,7 +95,7 @@ def test_the_last_bidders_forbidden_bid_is_struck_once_the_others_are_in_in_any_
 
 
 def test_a_bid_out_of_range_is_refused_wherever_it_stands() -> None:
-    with pytest.raises(InvalidBid, match="Dee bid 11, but only 10 cards were dealt"):
+    with refused(InvalidBid, "bid_above_cards", player="Dee", bid=11, cards=10):
         oh_hell().record(ExactEntry(number=1, bids=(None, None, None, 11)))
 
 

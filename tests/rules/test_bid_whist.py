@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidTricks, OutOfTurn, RuleViolation, get_variant
 from scorekeeper.rules.cards import Trump
+from scorekeeper.rules.text import Text
 from scorekeeper.rules.variants._bid_whist_auction import (
     PASS,
     AuctionRules,
@@ -32,6 +33,8 @@ from scorekeeper.rules.variants.bid_whist import (
     legal_calls,
 )
 from tests.rules import replaying
+
+from .said import refused
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dee"]
 ENGINE = get_variant("bid-whist").engine
@@ -90,7 +93,7 @@ def test_the_auction_is_recorded_before_the_tricks() -> None:
     game = game.record(ENGINE.read_entry(1, {"auction": ["pass", "4 uptown", "pass", "pass"]}))
     hand = hands_of(game)[0]
     assert (hand.bidder, hand.contract, hand.trump, hand.direction) == (2, 10, None, Direction.UPTOWN)
-    with pytest.raises(OutOfTurn, match="Finish deal 1 before deal 2"):
+    with refused(OutOfTurn, "deal_finish_first", previous=1, number=2):
         game.record(BidWhistEntry(number=2, auction=()))
     auction = ["pass", "4 uptown", "pass", "pass"]
     game = game.record(ENGINE.read_entry(1, {"auction": auction, "declaration": "C"}))
@@ -101,7 +104,7 @@ def test_the_auction_is_recorded_before_the_tricks() -> None:
 
 
 def test_tricks_before_the_auction_is_over_are_refused() -> None:
-    with pytest.raises(InvalidCall, match="The auction is not over: Dee has still to call"):
+    with refused(InvalidCall, "auction_not_over", player="Dee"):
         play({}, [{"auction": ["pass", "4 uptown"], "tricks": 9}])
 
 
@@ -193,10 +196,23 @@ def test_calls_of_the_wrong_shape_are_refused(raw: object) -> None:
     [
         ({}, InvalidCall, "The auction is the list of calls"),
         ({"auction": "pass"}, InvalidCall, "The auction is the list of calls"),
-        ({"auction": ["pass"], "tricks": "9"}, InvalidTricks, "whole number"),
+        (
+            {"auction": ["pass"], "tricks": "9"},
+            InvalidTricks,
+            Text("entry_count_not_whole", what="tricks", value="'9'"),
+        ),
         ({"auction": ["pass"], "declaration": "sideways"}, InvalidDeclaration, "The declaration is a"),
         ({"auction": ["pass"], "declaration": "NT"}, InvalidDeclaration, "The declaration is a"),
-        ({"auction": ["pass"], "bids": []}, RuleViolation, "not 'bids'"),
+        (
+            {"auction": ["pass"], "bids": []},
+            RuleViolation,
+            Text(
+                "entry_unknown_key",
+                variant="Bid Whist",
+                keys=("auction", "declaration", "tricks"),
+                key="'bids'",
+            ),
+        ),
     ],
 )
 def test_read_entry_refuses_wrong_shapes(data: dict[str, object], error: type[Exception], text: str) -> None:

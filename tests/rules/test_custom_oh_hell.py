@@ -8,6 +8,8 @@ import pytest
 
 from scorekeeper.rules import ExactEntry, Game, InvalidOption, RuleViolation, Trump
 
+from .said import refused
+
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
 
@@ -74,7 +76,7 @@ def test_the_hook_can_be_switched_off() -> None:
 
 def test_the_hook_refuses_the_dealer_by_name() -> None:
     game = Game.start("custom-oh-hell", PLAYERS)
-    with pytest.raises(RuleViolation, match="Ann deals and may not bid 1: the bids would add up to 10"):
+    with refused(RuleViolation, "hook", player="Ann", dealer=True, forbidden=1, cards=10):
         game.record(ExactEntry(number=1, bids=(1, 3, 2, 4)))
 
 

@@ -19,6 +19,8 @@ from scorekeeper.rules.drive import (
     legal_tricks,
 )
 
+from .said import refused
+
 
 def three_tables(hands: int = 4) -> Drive:
     return Drive.start("Corrections", 12, hands=hands)
@@ -54,7 +56,7 @@ def test_tricks_that_are_not_a_whole_number_are_refused(tricks: object) -> None:
 
 
 def test_the_other_pairs_tricks_are_named_when_entered_for_east_west() -> None:
-    with pytest.raises(InvalidHandTricks, match="E–W cannot take 15 tricks"):
+    with refused(InvalidHandTricks, "drive_tricks_range", hand=1, table=3, pair="EW", tricks=15, most=13):
         three_tables().enter(HandEntry(hand=1, table=3, tricks=15, pair=Pair.EAST_WEST))
 
 
@@ -99,9 +101,9 @@ def test_a_hand_the_drive_does_not_have_is_refused(hand: int) -> None:
 
 def test_asking_for_a_hand_whose_seating_is_not_known_is_refused() -> None:
     state = three_tables().enter(HandEntry(hand=1, table=3, tricks=8)).state
-    with pytest.raises(HandNotOpen, match="hand 1 is still being played at tables 1 and 2"):
+    with refused(HandNotOpen, "drive_hand_not_open", hand=2, playing=1, tables=(1, 2)):
         state.hand(2)
-    with pytest.raises(HandNotOpen, match="there is no hand 9"):
+    with refused(HandNotOpen, "drive_no_such_hand", hand=9, hands=4):
         state.placement(0, 9)
 
 
@@ -190,7 +192,7 @@ def test_the_organiser_can_keep_a_movement_the_players_already_made() -> None:
 
 def test_keeping_a_movement_nobody_has_made_yet_is_refused() -> None:
     drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=4))
-    with pytest.raises(CorrectionRefused, match="nobody has moved after hand 1 yet"):
+    with refused(CorrectionRefused, "drive_no_movement_to_keep", hand=1, table=2):
         drive.correct(HandEntry(hand=1, table=2, tricks=10), keep_movement=True)
 
 
@@ -203,7 +205,7 @@ def test_correcting_a_hand_never_entered_is_refused() -> None:
 
 def test_a_correction_is_checked_like_an_entry() -> None:
     drive = three_tables().enter(HandEntry(hand=1, table=1, tricks=7))
-    with pytest.raises(InvalidHandTricks, match="Table 1, hand 1: N–S cannot take 14 tricks"):
+    with refused(InvalidHandTricks, "drive_tricks_range", hand=1, table=1, pair="NS", tricks=14, most=13):
         drive.verify_correction(HandEntry(hand=1, table=1, tricks=14))
 
 

@@ -9,8 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidTricks, RuleViolation, get_variant
+from scorekeeper.rules.text import Text
 from scorekeeper.rules.variants.german import GermanDeal, GermanEntry, counted_tricks, raised_target
 from tests.rules import replaying
+
+from .said import refused
 
 PLAYERS = ["Ann", "Bob"]
 ENGINE = get_variant("german-whist").engine
@@ -75,15 +78,21 @@ def test_hands_scoring_ends_on_the_agreed_number_of_hands_won() -> None:
 @pytest.mark.parametrize(
     ("data", "error", "text"),
     [
-        ({}, InvalidTricks, "Enter how many tricks the player took"),
-        ({"tricks": 7.0}, InvalidTricks, "whole number"),
-        ({"tricks": 7, "side": -1}, RuleViolation, "The side whose tricks are entered"),
-        ({"tricks": 7, "trump": "JK"}, RuleViolation, "The trump is a suit"),
-        ({"tricks": 7, "honours": 3}, RuleViolation, "not 'honours'"),
+        ({}, InvalidTricks, Text("player_tricks_missing")),
+        ({"tricks": 7.0}, InvalidTricks, Text("entry_count_not_whole", what="tricks", value="7.0")),
+        ({"tricks": 7, "side": -1}, RuleViolation, Text("side_out_of_range", highest=1, value="-1")),
+        ({"tricks": 7, "trump": "JK"}, RuleViolation, Text("trump_not_a_suit", value="'JK'")),
+        (
+            {"tricks": 7, "honours": 3},
+            RuleViolation,
+            Text(
+                "entry_unknown_key", variant="German Whist", keys=("tricks", "side", "trump"), key="'honours'"
+            ),
+        ),
     ],
 )
 def test_read_entry_refuses_wrong_shapes(data: dict[str, object], error: type[Exception], text: str) -> None:
-    with pytest.raises(error, match=text):
+    with refused(error, text):
         ENGINE.read_entry(1, data)
 
 

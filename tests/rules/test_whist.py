@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidTricks, RuleViolation, get_variant
+from scorekeeper.rules.text import Text
 from scorekeeper.rules.variants.whist import (
     InvalidHonours,
     WhistDeal,
@@ -17,6 +18,8 @@ from scorekeeper.rules.variants.whist import (
     honour_points,
 )
 from tests.rules import replaying
+
+from .said import refused
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dee"]
 ENGINE = get_variant("classic-whist").engine
@@ -105,21 +108,30 @@ def test_correcting_an_early_deal_rescores_the_rest() -> None:
 
 def test_a_correction_that_would_end_the_game_earlier_is_refused() -> None:
     game = play({}, [{"tricks": 8}, {"tricks": 8}])
-    with pytest.raises(RuleViolation, match="The game is over: there is no deal 2"):
+    with refused(RuleViolation, "game_over_no_deal", number=2):
         game.record(WhistEntry(number=1, tricks=0))
 
 
 @pytest.mark.parametrize(
     ("data", "error", "text"),
     [
-        ({}, InvalidTricks, "Enter how many tricks the side took"),
+        ({}, InvalidTricks, Text("side_tricks_missing")),
         ({"tricks": "8"}, InvalidTricks, "whole number"),
         ({"tricks": True}, InvalidTricks, "whole number"),
         ({"tricks": 8, "honours": 2.5}, InvalidHonours, "whole number"),
-        ({"tricks": 8, "side": 2}, RuleViolation, "The side whose tricks are entered is 0 to 1"),
+        ({"tricks": 8, "side": 2}, RuleViolation, Text("side_out_of_range", highest=1, value="2")),
         ({"tricks": 8, "trump": "NT"}, RuleViolation, "The trump is a suit"),
         ({"tricks": 8, "trump": 3}, RuleViolation, "The trump is a suit"),
-        ({"tricks": 8, "bids": [1]}, RuleViolation, "not 'bids'"),
+        (
+            {"tricks": 8, "bids": [1]},
+            RuleViolation,
+            Text(
+                "entry_unknown_key",
+                variant="Classic Whist",
+                keys=("tricks", "honours", "side", "trump"),
+                key="'bids'",
+            ),
+        ),
     ],
 )
 def test_read_entry_refuses_wrong_shapes(data: dict[str, object], error: type[Exception], text: str) -> None:

@@ -215,8 +215,12 @@ def test_a_preview_says_what_the_event_changes_without_recording_it() -> None:
     # 5, 6, 7, five 8s, 7…2, five 1s: 19 deals, 10 to 28.
     game = _fill(Game.start("romanian-whist", ROMANIAN, first_dealer=1), 9)
     seen = preview(game, Departure(seat=1))
-    assert seen.event.text == (
-        "Peggy leaves after deal 9 with 39; deals 10–28 become 5-player deals: 5, 6, 7, … cards"
+    assert seen.event.text == Text(
+        "event_departure",
+        name="Peggy",
+        number=9,
+        total=39,
+        plan=Text("plan_change", first=10, last=28, players=5, cards=(5, 6, 7), more=True),
     )
     plan = seen.event.plan
     assert plan is not None and plan.first_deal == 10
@@ -236,10 +240,13 @@ def test_the_events_possible_now_say_for_whom_or_why_not() -> None:
     assert choices["misdeal"].allowed and choices["stop"].allowed
     for kind in ("arrival", "departure", "sit_out"):
         assert not choices[kind].allowed
-        assert "Classic Whist" in (choices[kind].reason or "")
+        reason = choices[kind].reason
+        assert reason is not None and reason.params["variant"] == "Classic Whist"
     three = _fill(Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"]), 1).add(Departure(seat=3))
     sit_out = {choice.kind: choice for choice in possible_events(three)}["sit_out"]
-    assert not sit_out.allowed and "at least 3 players must play" in (sit_out.reason or "")
+    assert not sit_out.allowed and sit_out.reason == Text(
+        "event_sit_out_too_few", name="Ann", number=2, least=3, variant="Oh Hell", playing=2
+    )
 
 
 # --- seats -------------------------------------------------------------------------------------
@@ -324,63 +331,70 @@ def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
     game = game.record(entry).add(Revoke(seats=(2,)))
     deal, marks = game.state.deals[0], game.state.marks(1)
     revoke = None if marks is None else marks.revoke
-    assert explain(game.table, deal, 2, revoke) == (
-        "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13; −10 for the revoke: +3 in all"
+    exact = Text("explain_tricks_and_bonus", per_trick=1, bonus=10, bid=3, took=3, points=13)
+    assert explain(game.table, deal, 2, revoke) == Text(
+        "explain_revoke_penalty", words=exact, penalty=10, points=3
     )
-    assert (
-        explain(game.table, deal, 1, revoke) == "bid 3, took 3: 3 for the tricks + 10 for the exact bid = +13"
-    )
+    assert explain(game.table, deal, 1, revoke) == exact
     redealt = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"], options={"revoke": "redeal"})
     redealt = redealt.record(entry).add(Revoke(seats=(2,)))
     marks = redealt.state.marks(1)
     assert marks is not None and marks.void
-    assert explain(redealt.table, redealt.state.deals[0], 0, marks.revoke) == (
-        "Cy revoked in deal 1: the deal is dealt again (house rule): nothing is scored"
+    assert explain(redealt.table, redealt.state.deals[0], 0, marks.revoke) == Text(
+        "explain_revoke_dealt_again", revoke=Text("revoke_house_redeal", who=("Cy",), number=1)
     )
     sat_out = _fill(_oh_hell(1).add(SitOut(seat=2)), 1)
-    assert explain(sat_out.table, sat_out.state.deals[1], 2) == "Sat this deal out: no score"
+    assert explain(sat_out.table, sat_out.state.deals[1], 2) == Text("explain_sat_out", dead_hand=False)
     arrived = _fill(_oh_hell(1).add(Arrival(name="Eve", left_of=0)), 1)
-    assert explain(arrived.table, arrived.state.deals[0], 4) == "Not at the table yet: joined after this deal"
-    assert explain(arrived.table, arrived.state.deals[1], 4).startswith("bid 0, took 0")
+    assert explain(arrived.table, arrived.state.deals[0], 4) == Text("explain_not_joined")
+    assert explain(arrived.table, arrived.state.deals[1], 4) == Text(
+        "explain_tricks_and_bonus", per_trick=1, bonus=10, bid=0, took=0, points=10
+    )
 
 
 @pytest.mark.parametrize(
     ("variant", "options", "misdeal", "revoke", "sit_out"),
     [
-        ("classic-whist", {}, "A misdeal loses the deal", "three tricks go from the revoking side", "Nobody"),
+        (
+            "classic-whist",
+            {},
+            Text("law_misdeal_passes"),
+            Text("law_whist_revoke", play_to=5),
+            Text("law_no_sit_out"),
+        ),
         (
             "classic-whist",
             {"misdeal_loses_deal": False},
-            "the same dealer deals again",
-            "cannot reach 5",
-            "Nobody",
+            Text("law_misdeal_redealt"),
+            Text("law_whist_revoke", play_to=5),
+            Text("law_no_sit_out"),
         ),
         (
             "bid-whist",
             {"renege_penalty": "all_books"},
-            "the same dealer",
-            "every book the reneging side",
-            "Nobody",
+            Text("law_misdeal_redealt"),
+            Text("law_renege", every_book=True),
+            Text("law_no_sit_out"),
         ),
         (
             "oh-hell",
             {},
-            "the same dealer",
-            "loses 10 points and the rest of the deal stands",
-            "sit one deal out",
+            Text("law_misdeal_redealt"),
+            Text("law_house_revoke_penalty", points=10),
+            Text("law_sit_out", least=3),
         ),
         (
             "german-whist",
             {"revoke": "redeal"},
-            "the same dealer",
-            "the deal is dealt again (a house rule",
-            "Nobody",
+            Text("law_misdeal_redealt"),
+            Text("law_house_revoke_redeal"),
+            Text("law_no_sit_out"),
         ),
     ],
 )
 def test_the_laws_of_table_events_in_words(
-    variant: str, options: dict[str, object], misdeal: str, revoke: str, sit_out: str
+    variant: str, options: dict[str, object], misdeal: Text, revoke: Text, sit_out: Text
 ) -> None:
     players = ["Ann", "Bob", "Cy", "Dee"][: get_variant(variant).max_players]
     lines = table_laws(Game.start(variant, players, options=options).table)
-    assert misdeal in lines[0] and revoke in lines[1] and sit_out in lines[3]
+    assert (lines[0], lines[1], lines[3]) == (misdeal, revoke, sit_out)

@@ -49,8 +49,8 @@ def test_the_target_can_rise_twice_in_one_hand() -> None:
     assert [hand.totals for hand in hands] == [(13, 13), (26, 26)]
     assert [hand.target for hand in hands] == [15, 35]
     assert game.state.notes == (
-        "Both players reached the target in the same hand: it is now 35",
-        "The first player to 35 wins",
+        Text("note_german_target_raised", target=35),
+        Text("note_german_first_to", target=35),
     )
     game = game.record(GermanEntry(number=3, tricks=26))
     assert game.state.totals == (52, 26)
@@ -63,7 +63,7 @@ def test_a_drawn_game_under_difference_scoring() -> None:
     assert state.totals == (4, 4)
     assert state.status == "finished"
     assert state.winners == (0, 1)
-    assert state.notes == ("Draw: Ann and Bob finish level on 4",)
+    assert state.notes == (Text("note_draw", sides=("Ann", "Bob"), total=4),)
     assert state.deal_count == 4
     assert [hand.hand_winner for hand in hands_of(game)] == [None, 0, 1, None]
 
@@ -72,7 +72,7 @@ def test_hands_scoring_ends_on_the_agreed_number_of_hands_won() -> None:
     game = play({"scoring": "hands", "hands_to_win": 3}, [7, 6, 7, 2, 13])
     assert game.state.totals == (3, 2)
     assert game.state.winners == (0,)
-    assert game.state.notes == ("Ann wins 3 to 2",)
+    assert game.state.notes == (Text("note_player_wins", player="Ann", score=3, other=2),)
 
 
 @pytest.mark.parametrize(
@@ -144,7 +144,7 @@ def test_any_game_has_one_winner_or_a_difference_draw(
         return
     if len(state.winners) == 2:
         assert scoring == "difference" and state.totals[0] == state.totals[1]
-        assert state.notes[-1].startswith("Draw")
+        assert state.notes[-1].code == "note_draw"
     else:
         (winner,) = state.winners
         assert state.totals[winner] > state.totals[1 - winner]

@@ -77,6 +77,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         handover,
         health,
         home,
+        language,
         limits,
         proxy,
         referee,
@@ -103,6 +104,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     security.add_security_headers(app)
     proxy.trust_proxies(app)
     wording.init_wording(app)
+    language.init_language(app)
     # Keys in the order the documents are built (API.md's order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True

@@ -25,7 +25,17 @@ from ..rules.rulebook import OptionLine
 from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
 from . import drive, events, explain, facts, judge, oneonta, refusals, web  # noqa: F401  (their words)
-from ._core import CATALOGUE, DEAL_WORD_KEYS, Phrase, Speaker, gettext, names_list, ngettext, signed
+from ._core import (
+    CATALOGUE,
+    DEAL_WORD_KEYS,
+    Phrase,
+    Speaker,
+    gettext,
+    names_list,
+    ngettext,
+    signed,
+    use_translations,
+)
 from .cards import order_words, pair_words, trump_lower, trump_name
 
 __all__ = [
@@ -45,6 +55,7 @@ __all__ = [
     "signed",
     "trump_lower",
     "trump_name",
+    "use_translations",
 ]
 
 

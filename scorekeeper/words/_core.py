@@ -24,14 +24,35 @@ Wording = Callable[["Speaker", Params], str]
 DEAL_WORD_KEYS = ("deal", "Deal", "deals", "Deals")
 
 
-def gettext(message: str) -> str:
-    """The template in the reader's language (English until catalogues exist)."""
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+
+def _english(message: str) -> str:
     return message
+
+
+def _english_plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
+_translations: list[tuple[Translate, TranslatePlural]] = [(_english, _english_plural)]
+
+
+def use_translations(translate: Translate, translate_plural: TranslatePlural) -> None:
+    """Look every template up through these (the web layer's gettext and ngettext, which follow the
+    reader's language); without them the templates are the English ones."""
+    _translations[0] = (translate, translate_plural)
+
+
+def gettext(message: str) -> str:
+    """The template in the reader's language (the English template where no catalogue has it)."""
+    return _translations[0][0](message)
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
     """The singular or plural template for ``number``, in the reader's language."""
-    return singular if number == 1 else plural
+    return _translations[0][1](singular, plural, number)
 
 
 def N_(message: str) -> str:

@@ -15,8 +15,10 @@ from typing import ClassVar
 
 from .bidding import Bids, over_under, verify_bids
 from .cards import Deck, Trump
+from .constraints import DealAhead, Foresight
 from .ending import EndRule
 from .errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
+from .exact_ahead import exact_phases, missing_tricks_message, tricks_total_message
 from .options import Options
 from .scoring import Scorer
 from .state import DealFacts, DealState, GameState
@@ -144,6 +146,22 @@ class ExactBidEngine:
         """The facts of every deal of a fixed-length game (the first for an open-ended one)."""
         count = self.deal_count(table) or 1
         return tuple(fact for n in range(1, count + 1) if (fact := self.facts(table, n)))
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The deal due and the ones after it (``count`` at most), each with the rules of its entry.
+
+        Every deal's facts follow from the table alone; a game played to a
+        score may end before the last of them.
+        """
+        current = state.current
+        deals: list[DealAhead] = []
+        if current is not None:
+            for number in range(current.number, current.number + count):
+                facts = current if number == current.number else self.facts(table, number)
+                if facts is None:
+                    break
+                deals.append(DealAhead(facts=facts, phases=exact_phases(facts, table.players)))
+        return Foresight(deals=tuple(deals), ends_on_score=self.end(table).deals is None)
 
     # --- entries as data -----------------------------------------------------------
 
@@ -324,7 +342,7 @@ def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequenc
                 raise InvalidTricks(f"{players[seat]} sits this deal out and took no tricks")
             continue
         if took is None:
-            raise InvalidTricks(f"Enter how many tricks {players[seat]} took")
+            raise InvalidTricks(missing_tricks_message(players[seat]))
         if isinstance(took, bool) or not isinstance(took, int):
             raise InvalidTricks(f"{players[seat]}'s tricks must be a number, not {took!r}")
         if not 0 <= took <= facts.cards:
@@ -333,10 +351,7 @@ def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequenc
                 f"{'card' if facts.cards == 1 else 'cards'} has only {facts.cards}"
             )
         total += took
-    raise InvalidTricks(
-        f"The tricks add up to {total}, but {facts.cards} "
-        f"{'was' if facts.cards == 1 else 'were'} played: every card in hand makes one trick"
-    )
+    raise InvalidTricks(tricks_total_message(facts.cards, total))
 
 
 def _read_counts(raw: object, name: str, error: type[RuleViolation]) -> tuple[int | None, ...]:

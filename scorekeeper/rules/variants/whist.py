@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS, Trump
+from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
 from ..options import OptionSpec
 from ..state import DealFacts, DealState, GameState
@@ -16,6 +17,8 @@ from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import Variant
 from ._partnership import (
     PARTNERSHIPS,
+    SIDES,
+    SUIT_CODES,
     assemble,
     check_keys,
     checked_entry,
@@ -33,6 +36,7 @@ HONOURS_PER_DEAL = 4
 BOOK = 6
 RUBBER_BONUS = 2
 GAMES_TO_WIN_RUBBER = 2
+MISSING_TRICKS = "Enter how many tricks the side took"
 
 
 class InvalidHonours(RuleViolation):
@@ -127,7 +131,7 @@ class ClassicWhistEngine:
         check_keys(data, ("tricks", "honours", "side", "trump"), "A deal of Classic Whist")
         tricks = read_whole_number(data, "tricks", InvalidTricks, "tricks")
         if tricks is None:
-            raise InvalidTricks("Enter how many tricks the side took")
+            raise InvalidTricks(MISSING_TRICKS)
         honours = read_whole_number(data, "honours", InvalidHonours, "honours")
         return WhistEntry(
             number=number,
@@ -136,6 +140,41 @@ class ClassicWhistEngine:
             side=read_side(data, 2),
             trump=read_suit(data.get("trump")),
         )
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The deal due and the ones after it (``count`` at most): the deal passes to the left, so every
+        deal's facts are known; the game ends on a score, maybe before the last of them."""
+        current = state.current
+        if current is None:
+            return Foresight()
+        names = (team_name(table.players, 0), team_name(table.players, 1))
+        rules = [
+            Constraint(kind="one_of", field="side", choices=SIDES, default=0),
+            Constraint(kind="one_of", field="tricks", choices=tuple(range(TRICKS_PER_DEAL + 1))),
+            Constraint(kind="entered", field="tricks", message=MISSING_TRICKS),
+        ]
+        fields = ["side", "tricks"]
+        if table.options.flag("honours"):
+            rules.append(
+                Constraint(kind="one_of", field="honours", choices=tuple(range(HONOURS_PER_DEAL + 1)))
+            )
+            rules.append(
+                Constraint(
+                    kind="entered",
+                    field="honours",
+                    owner="side",
+                    names=names,
+                    message=_missing_honours("{name}"),
+                )
+            )
+            fields.append("honours")
+        rules.append(Constraint(kind="one_of", field="trump", choices=SUIT_CODES))
+        phase = EntryPhase(name="tricks", fields=(*fields, "trump"), rules=tuple(rules))
+        deals = tuple(
+            DealAhead(facts=_facts(table, number), phases=(phase,))
+            for number in range(current.number, current.number + count)
+        )
+        return Foresight(deals=deals, ends_on_score=True)
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The data ``read_entry`` reads back."""
@@ -291,13 +330,18 @@ def _verify_honours(players: Sequence[str], entry: WhistEntry, counted: bool) ->
             raise InvalidHonours("Honours are not counted in this game: leave them out")
         return None
     if entry.honours is None:
-        raise InvalidHonours(f"Enter how many trump honours (A, K, Q, J) {name} were dealt")
+        raise InvalidHonours(_missing_honours(name))
     if not 0 <= entry.honours <= HONOURS_PER_DEAL:
         raise InvalidHonours(
             f"{name} were dealt {entry.honours} honours, but there are only {HONOURS_PER_DEAL}: "
             f"the ace, king, queen and jack of trumps"
         )
     return split_count(entry.side, entry.honours, HONOURS_PER_DEAL)
+
+
+def _missing_honours(name: str) -> str:
+    """The refusal of honours left out for a side (``name`` may be a placeholder)."""
+    return f"Enter how many trump honours (A, K, Q, J) {name} were dealt"
 
 
 def _standing(players: Sequence[str], state: _Rubber) -> str:

@@ -304,7 +304,7 @@
     document.documentElement.classList.add("offline-entry");
     box.textContent = "";
     const top = element("div", { class: "screen-top" });
-    top.append(element("a", { class: "back", href: plan.sheet }, words.back));
+    top.append(element("a", { class: "back", href: plan.sheet_url }, words.back));
     const place = plan.unknown ? null : due(entries);
     const heading = element("h1", { tabindex: "-1" }, place ? place.deal.title : plan.word);
     heading.append(" ", element("span", { class: "tag offline-tag" }, words.offline_tag));
@@ -409,7 +409,7 @@
     entry.fields.forEach(([name, value]) => data.append(name, value));
     data.append("csrf_token", entry.csrf);
     data.append("version", String(version));
-    return fetch(`${plan.deal}${entry.number}`, {
+    return fetch(`${plan.deal_url}${entry.number}`, {
       method: "POST", body: data, credentials: "same-origin",
       headers: { "Accept": "application/json", "If-Match": String(version) },
     });
@@ -475,8 +475,8 @@
         return;
       }
       tell(words.sent);
-      const url = lastAnswer && lastAnswer.url ? lastAnswer.url : plan.sheet;
-      if (document.getElementById("screen") && !location.pathname.endsWith(plan.sheet)) {
+      const url = lastAnswer && lastAnswer.url ? lastAnswer.url : plan.sheet_url;
+      if (document.getElementById("screen") && !location.pathname.endsWith(plan.sheet_url)) {
         location.assign(url);
       } else {
         location.reload();
@@ -493,7 +493,7 @@
     if (!entries.length) return;
     let theirs = [];
     try {
-      const response = await fetch(plan.export, { headers: { "Accept": "application/json" }, credentials: "same-origin" });
+      const response = await fetch(plan.export_url, { headers: { "Accept": "application/json" }, credentials: "same-origin" });
       theirs = (await response.json()).deals || [];
     } catch (error) {
       theirs = [];
@@ -533,7 +533,7 @@
     });
     keepTheirs.addEventListener("click", async () => {
       for (const entry of entries) await drop(entry.id);
-      location.assign(plan.sheet);
+      location.assign(plan.sheet_url);
     });
     actions.append(sendMine, keepTheirs);
     table.append(actions);

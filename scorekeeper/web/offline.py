@@ -35,7 +35,12 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         facts = ahead.facts
         about = view.deal_about(game, facts)
         deals.append(
-            {**ahead.as_data(), "title": about["title"], "line": view.facts_line(about), "dealer": facts.dealer}
+            {
+                **ahead.as_data(),
+                "title": about["title"],
+                "line": view.facts_line(about),
+                "dealer": facts.dealer,
+            }
         )
     if deals:
         number = deals[0]["number"]
@@ -47,9 +52,9 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "csrf": generate_csrf(),
         "players": list(table.players),
         "word": table.variant.deal_word.title,
-        "sheet": url_for("games.sheet", game_id=record.id),
-        "deal": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
-        "export": url_for("share.export_game_json", game_id=record.id),
+        "sheet_url": url_for("games.sheet", game_id=record.id),
+        "deal_url": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
+        "export_url": url_for("share.export_game_json", game_id=record.id),
         "labels": screen.offline_labels(game) if screen.offline_labels is not None else {},
         "deals": deals,
         "ends_on_score": bool(foresight and foresight.ends_on_score),

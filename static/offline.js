@@ -20,7 +20,6 @@
   const list = document.querySelector("[data-waiting-list]");
   const note = document.querySelector("[data-waiting-note]");
   let sending = false;
-  let conflictVersion = null;
   let lastAnswer = null;
   let carried = null;  // taps made on the server's screen when the connection went, to show again
 
@@ -456,9 +455,9 @@
           continue;
         }
         if (response.status === 409) {
-          conflictVersion = answer ? answer.version : null;
           for (const later of entries.slice(index)) {
             later.state = "conflict";
+            later.theirs = answer ? answer.version : null;  // the version the other phone made
             await keep(later);
           }
           await showConflict();
@@ -525,7 +524,7 @@
     sendMine.addEventListener("click", async () => {
       for (const [index, entry] of entries.entries()) {
         entry.state = "waiting";
-        entry.version = index === 0 ? conflictVersion : null;
+        entry.version = index === 0 ? entry.theirs : null;
         await keep(entry);
       }
       table.remove();

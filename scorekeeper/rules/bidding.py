@@ -49,8 +49,8 @@ def next_bidder(facts: DealFacts, bids: Bids) -> int | None:
     return None
 
 
-def hook_message(facts: DealFacts, players: Sequence[str], value: int) -> str:
-    """Why the last bidder may not bid ``value``, in a player's words."""
+def hook_message(facts: DealFacts, players: Sequence[str], value: int | str) -> str:
+    """Why the last bidder may not bid ``value``, in a player's words (``value`` may be a placeholder)."""
     seat = facts.last_bidder
     role = "deals" if seat == facts.dealer else "bids last"
     return (

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from .cards import Trump
 from .errors import InvalidTricks, InvalidTrump, RuleViolation
+from .exact_ahead import missing_tricks_message, tricks_total_message
 from .state import DealFacts
 
 
@@ -41,7 +42,7 @@ def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequenc
                 raise InvalidTricks(f"{players[seat]} sits this deal out and took no tricks")
             continue
         if took is None:
-            raise InvalidTricks(f"Enter how many tricks {players[seat]} took")
+            raise InvalidTricks(missing_tricks_message(players[seat]))
         if isinstance(took, bool) or not isinstance(took, int):
             raise InvalidTricks(f"{players[seat]}'s tricks must be a number, not {took!r}")
         if not 0 <= took <= facts.cards:
@@ -50,10 +51,7 @@ def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequenc
                 f"{'card' if facts.cards == 1 else 'cards'} has only {facts.cards}"
             )
         total += took
-    raise InvalidTricks(
-        f"The tricks add up to {total}, but {facts.cards} "
-        f"{'was' if facts.cards == 1 else 'were'} played: every card in hand makes one trick"
-    )
+    raise InvalidTricks(tricks_total_message(facts.cards, total))
 
 
 def read_counts(raw: object, name: str, error: type[RuleViolation]) -> tuple[int | None, ...]:

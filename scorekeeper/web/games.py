@@ -23,6 +23,7 @@ from . import changes, screens, view
 from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
+from .offline import offline_plan
 from .qr import qr_svg
 
 bp = Blueprint("games", __name__)
@@ -103,6 +104,7 @@ def sheet(game_id: str) -> str:
         undo_step=changes.undo_step(record, game) if editable else None,
         redo_step=changes.redo_step(record, game) if editable else None,
         grid=grid,
+        plan=offline_plan(record, game) if context["editable"] and context["current"] else None,
         **context,
     )
     if not personal:

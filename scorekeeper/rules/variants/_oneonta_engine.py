@@ -12,10 +12,12 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..cards import Trump
+from ..constraints import Foresight
 from ..errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
 from ..events import InvalidEvent
 from ..revoke import house_rule
 from ..seating import Seating, first_clockwise
+from ..state import GameState
 from ..table import Table
 from ..walk import TableLaws, TableWalk
 from ._oneonta_bids import (
@@ -47,6 +49,16 @@ from ._oneonta_table import (
 )
 
 ONEONTA_LAWS = TableLaws(sit_outs=True)
+
+NEXT_HAND_FOLLOWS_THIS_ONE = (
+    "The next hand's first bidder is this hand's highest bidder, and tie-break hands follow the totals: "
+    "the server must score each hand before the next can be entered"
+)
+BIDS_JUDGED_IN_TURN = (
+    "Oneonta bids are judged one after another in bidding order (nulls and their stakes, the first "
+    "double, what is left of the total): only the server can check them, so enter the hand when the "
+    "connection is back"
+)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -105,6 +117,14 @@ class OneontaEngine:
         """Raise the InvalidBid the bids of a deal break, naming the player; return them checked."""
         names = table.players if players is None else players
         return verify_bids(self.bid_rules(table), facts, bids, names)
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """No hand is foreseen: why, in the players' words (see the two reasons below)."""
+        if state.current is None:
+            return Foresight()
+        if self.form.follows_previous_high or self.form.tie_breaks:
+            return Foresight(unknown=NEXT_HAND_FOLLOWS_THIS_ONE)
+        return Foresight(unknown=BIDS_JUDGED_IN_TURN)
 
     # --- entries as data -------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS, Trump, jokers
+from ..constraints import Foresight
 from ..errors import InvalidTricks
 from ..options import Options
 from ..seating import RevokeMark
@@ -55,6 +56,12 @@ KITTY_BOOKS = 1
 BASE_KITTY = 4
 BID_WHIST_LAWS = TableLaws(
     fixed_table="is played by exactly four players, two partnerships", revoke_law=renege_law
+)
+
+
+AUCTION_NEEDS_THE_SERVER = (
+    "A hand's auction is judged call by call against the high bid so far, and the trump or direction "
+    "against the winning bid: only the server can check it, so enter the hand when the connection is back"
 )
 
 
@@ -144,6 +151,12 @@ class BidWhistEngine:
     def deal_count(self, table: Table) -> int | None:
         """None: the game ends when a side reaches +target or −target."""
         return None
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """No hand is foreseen: its auction is judged call by call, which the declared rules do not carry."""
+        if state.current is None:
+            return Foresight()
+        return Foresight(unknown=AUCTION_NEEDS_THE_SERVER)
 
     def describe_deck(self, table: Table) -> str:
         """The pack the table needs."""

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS, Trump
+from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
 from ..errors import InvalidTricks
 from ..options import OptionSpec
 from ..revoke import REVOKE_OPTIONS, house_rule
@@ -17,6 +18,8 @@ from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import HAND, Variant
 from ..walk import TableLaws, TableWalk
 from ._partnership import (
+    SIDES,
+    SUIT_CODES,
     assemble,
     check_keys,
     checked_entry,
@@ -33,6 +36,7 @@ from ._partnership import (
 STAGE_TRICKS = 13
 TARGET_STEP = 10
 GERMAN_LAWS = TableLaws(fixed_table="is played by exactly two players")
+MISSING_TRICKS = "Enter how many tricks the player took"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -115,10 +119,34 @@ class GermanWhistEngine:
         check_keys(data, ("tricks", "side", "trump"), "A hand of German Whist")
         tricks = read_whole_number(data, "tricks", InvalidTricks, "tricks")
         if tricks is None:
-            raise InvalidTricks("Enter how many tricks the player took")
+            raise InvalidTricks(MISSING_TRICKS)
         return GermanEntry(
             number=number, tricks=tricks, side=read_side(data, 2), trump=read_suit(data.get("trump"))
         )
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The hand due and the ones after it (``count`` at most, none past an agreed number of hands):
+        the deal alternates, so every hand's facts are known; scored to a target, the game may end sooner."""
+        current = state.current
+        if current is None:
+            return Foresight()
+        whole = counted_tricks(table.options.flag("count_all_tricks"))
+        rules = (
+            Constraint(kind="one_of", field="side", choices=SIDES, default=0),
+            Constraint(kind="one_of", field="tricks", choices=tuple(range(whole + 1))),
+            Constraint(kind="entered", field="tricks", message=MISSING_TRICKS),
+            Constraint(kind="one_of", field="trump", choices=SUIT_CODES),
+        )
+        phase = EntryPhase(name="tricks", fields=("side", "tricks", "trump"), rules=rules)
+        last = _deal_count(table) or current.number + count - 1
+        # After a table event only the hand due is foreseen: the ones after it follow from the
+        # seating the events made.
+        ahead = count if state.life is None else 1
+        deals = tuple(
+            DealAhead(facts=current if number == current.number else _facts(table, number), phases=(phase,))
+            for number in range(current.number, min(last, current.number + ahead - 1) + 1)
+        )
+        return Foresight(deals=deals, ends_on_score=_deal_count(table) is None)
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The data ``read_entry`` reads back."""

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS, Trump
+from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
 from ..revoke import names_of
 from ..seating import RevokeMark
@@ -18,6 +19,8 @@ from ..variant import Variant
 from ..walk import TableLaws, TableWalk
 from ._partnership import (
     PARTNERSHIPS,
+    SIDES,
+    SUIT_CODES,
     assemble,
     check_keys,
     checked_entry,
@@ -59,6 +62,7 @@ WHIST_LAWS = TableLaws(
     misdeal_passes=_misdeal_loses_deal,
     revoke_law=_revoke_law,
 )
+MISSING_TRICKS = "Enter how many tricks the side took"
 
 
 class InvalidHonours(RuleViolation):
@@ -158,7 +162,7 @@ class ClassicWhistEngine:
         check_keys(data, ("tricks", "honours", "side", "trump"), "A deal of Classic Whist")
         tricks = read_whole_number(data, "tricks", InvalidTricks, "tricks")
         if tricks is None:
-            raise InvalidTricks("Enter how many tricks the side took")
+            raise InvalidTricks(MISSING_TRICKS)
         honours = read_whole_number(data, "honours", InvalidHonours, "honours")
         return WhistEntry(
             number=number,
@@ -167,6 +171,44 @@ class ClassicWhistEngine:
             side=read_side(data, 2),
             trump=read_suit(data.get("trump")),
         )
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The deal due and the ones after it (``count`` at most): the deal passes to the left, so every
+        deal's facts are known; the game ends on a score, maybe before the last of them."""
+        current = state.current
+        if current is None:
+            return Foresight()
+        names = (team_name(state.players, 0), team_name(state.players, 1))
+        rules = [
+            Constraint(kind="one_of", field="side", choices=SIDES, default=0),
+            Constraint(kind="one_of", field="tricks", choices=tuple(range(TRICKS_PER_DEAL + 1))),
+            Constraint(kind="entered", field="tricks", message=MISSING_TRICKS),
+        ]
+        fields = ["side", "tricks"]
+        if table.options.flag("honours"):
+            rules.append(
+                Constraint(kind="one_of", field="honours", choices=tuple(range(HONOURS_PER_DEAL + 1)))
+            )
+            rules.append(
+                Constraint(
+                    kind="entered",
+                    field="honours",
+                    owner="side",
+                    names=names,
+                    message=_missing_honours("{name}"),
+                )
+            )
+            fields.append("honours")
+        rules.append(Constraint(kind="one_of", field="trump", choices=SUIT_CODES))
+        phase = EntryPhase(name="tricks", fields=(*fields, "trump"), rules=tuple(rules))
+        # After a table event (a misdeal passing the deal, a substitute…) only the deal due is
+        # foreseen: the ones after it follow from the seating the events made.
+        ahead = count if state.life is None else 1
+        deals = tuple(
+            DealAhead(facts=current if number == current.number else _facts(table, number), phases=(phase,))
+            for number in range(current.number, current.number + ahead)
+        )
+        return Foresight(deals=deals, ends_on_score=True)
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The data ``read_entry`` reads back."""
@@ -414,13 +456,18 @@ def _verify_honours(players: Sequence[str], entry: WhistEntry, counted: bool) ->
             raise InvalidHonours("Honours are not counted in this game: leave them out")
         return None
     if entry.honours is None:
-        raise InvalidHonours(f"Enter how many trump honours (A, K, Q, J) {name} were dealt")
+        raise InvalidHonours(_missing_honours(name))
     if not 0 <= entry.honours <= HONOURS_PER_DEAL:
         raise InvalidHonours(
             f"{name} were dealt {entry.honours} honours, but there are only {HONOURS_PER_DEAL}: "
             f"the ace, king, queen and jack of trumps"
         )
     return split_count(entry.side, entry.honours, HONOURS_PER_DEAL)
+
+
+def _missing_honours(name: str) -> str:
+    """The refusal of honours left out for a side (``name`` may be a placeholder)."""
+    return f"Enter how many trump honours (A, K, Q, J) {name} were dealt"
 
 
 def _standing(players: Sequence[str], state: _Rubber) -> str:

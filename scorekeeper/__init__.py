@@ -73,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         api,
         compress,
         errors,
+        events,
         games,
         handover,
         health,
@@ -94,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(handover.bp)
+    app.register_blueprint(events.bp)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)

@@ -247,7 +247,8 @@ def _recorded(record: StoredGame, game: Game, number: int, *, corrected: bool = 
     """After an event is stored: say what it did, and go on where the table goes next."""
     life = game.state.life
     assert life is not None
-    text = life.events[number - 1].text
+    # The first clause is enough on the deal screen: the deals it re-planned were on the confirmation.
+    text = life.events[number - 1].text.split("; ")[0]
     flash(f"{'Corrected' if corrected else 'Recorded'}: {text}.")
     return redirect(_next_page(record, game))
 

@@ -35,10 +35,11 @@ def test_every_event_is_two_taps_from_the_deal_screen(driver: Driver) -> None:
     assert f"/games/{game}/events/new/departure" not in links(page)
     text = text_of(page)
     assert (
-        "Departure Not now: Peter cannot leave: Romanian Whist needs at least 3 players, and only 2 would "
+        "Departure Peter cannot leave: Romanian Whist needs at least 3 players, and only 2 would "
         "be left. A substitute can take over Peter's seat" in text
     )
-    assert "Sit-out Not now: Peter cannot sit deal 2 out: at least 3 players must play each deal" in text
+    assert "Sit-out Peter cannot sit deal 2 out: at least 3 players must play each deal" in text
+    assert text.index("Stop early") < text.index("Not possible now") < text.index("Departure Peter")
     sheet = driver.sheet(game)
     assert f"/games/{game}/events?from=sheet" in links(sheet)
 
@@ -247,3 +248,32 @@ def test_a_refused_correction_keeps_the_values_and_stores_nothing(driver: Driver
     assert error_text(refused) == "Bob already has a seat at this table: give the newcomer a different name"
     assert 'name="name" value="Bob"' in refused.get_data(as_text=True)
     assert driver.stored(game) == stored
+
+
+def test_the_rules_pages_say_what_each_variant_allows_at_the_table(driver: Driver) -> None:
+    def rules(address: str) -> str:
+        page = driver.client.get(address)
+        assert page.status_code == 200
+        text = text_of(page)
+        return text[text.index("At the table: misdeals, revokes, players coming and going") :]
+
+    classic = rules("/rules/classic-whist")
+    assert "A misdeal loses the deal: the next player deals" in classic
+    assert (
+        "three tricks go from the revoking side to the other, and the revoking side cannot reach 5" in classic
+    )
+    assert "Nobody can join or leave: Classic Whist is played by exactly four players" in classic
+    assert "Nobody sits a deal out" in classic
+    bid_whist = rules("/rules/bid-whist")
+    assert "After a misdeal the same dealer deals again" in bid_whist
+    assert "three books go from the reneging side" in bid_whist and "Nobody sits a hand out" in bid_whist
+    oh_hell = rules("/rules/oh-hell")
+    assert "the player who revoked loses 10 points and the rest of the deal stands (a house rule" in oh_hell
+    assert "Players may join between deals and leave after a deal, from 3 to 7 at the table" in oh_hell
+    assert "A player may sit one deal out, as long as 3 still play it" in oh_hell
+    assert "A revoke found after a deal: The revoker loses points" in oh_hell  # the option and its value
+    assert "the deal is dealt again (a house rule" in rules("/rules/romanian-whist?revoke=redeal")
+    assert "The app takes at most 100 deals in one game" in text_of(driver.client.get("/rules/oh-well"))
+    assert "The app takes at most 100 hands in one game" in text_of(driver.client.get("/rules/german-whist"))
+    game = driver.start("oh-hell", OH_HELL, options={"revoke_penalty": 7})
+    assert "the player who revoked loses 7 points" in rules(f"/games/{game}/rules")

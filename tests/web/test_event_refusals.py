@@ -167,8 +167,8 @@ def test_the_events_page_offers_no_target_for_an_impossible_event(driver: Driver
     game = classic(driver)
     page = hub(driver, game)
     text = text_of(page)
-    assert "Arrival Not now: Player 5 cannot join: Classic Whist is played by exactly four players" in text
-    assert "Sit-out Not now: Ann cannot sit out: in Classic Whist every player plays every deal" in text
+    assert "Arrival Player 5 cannot join: Classic Whist is played by exactly four players" in text
+    assert "Sit-out Ann cannot sit out: in Classic Whist every player plays every deal" in text
     assert f"/games/{game}/events/new/arrival" not in page.get_data(as_text=True)
     form = text_of(form_page(driver, game, "arrival"))  # a stale link still says why, and offers no yes
     assert "Player 5 cannot join" in form and "Next: check what changes" not in form

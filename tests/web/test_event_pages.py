@@ -153,6 +153,15 @@ def test_an_adjustment_counts_in_the_totals_with_its_reason(driver: Driver) -> N
     play(driver, game)
     form = form_page(driver, game, "adjustment").get_data(as_text=True)
     assert all(f'name="side" value="{seat}"' in form for seat in range(4))
+    # "No, change it" on the confirmation goes back to the form with everything as typed.
+    fields = {"side": "0", "sign": "-", "points": "5", "reason": "late"}
+    confirm = send(driver, game, "adjustment", fields)
+    again = send(driver, game, "adjustment", fields, step="change", page=confirm).get_data(as_text=True)
+    assert 'value="late"' in again and 'name="points" class="number" min="1" value="5"' in again
+    assert re.search(r'name="sign" value="-"\s+checked', again) and re.search(
+        r'name="side" value="0"\s*checked', again
+    )
+    assert len(driver.stored(game)) == 1
     shown = record(driver, game, "adjustment", {"side": "0", "sign": "-", "points": "5", "reason": "late"})
     assert "Ann −5 after deal 1: late. " in shown and "Ann 10 → 5" in shown
     assert driver.stored(game)[-1] == {"event": "adjustment", "side": 0, "points": -5, "reason": "late"}

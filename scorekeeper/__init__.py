@@ -74,6 +74,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         app_shell,
         compress,
         errors,
+        events,
         games,
         handover,
         health,
@@ -96,6 +97,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(sheets.bp)
     app.register_blueprint(handover.bp)
     app.register_blueprint(app_shell.bp)
+    app.register_blueprint(events.bp)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)

@@ -229,7 +229,8 @@ def import_game(
     engine = game.table.variant.engine
     for data in log:
         event = "event" in data
-        where = f"Event {len(game.events) + 1}" if event else f"Deal {len(game.entries) + 1}"
+        word = game.table.variant.deal_word.title
+        where = f"Event {len(game.events) + 1}" if event else f"{word} {len(game.entries) + 1}"
         try:
             if event:
                 game = game.add(read_event(data))

@@ -20,6 +20,8 @@ from .errors import (
 )
 from .events import (
     EVENT_KINDS,
+    START_RULES,
+    START_WORDS,
     Adjustment,
     Arrival,
     Departure,
@@ -42,6 +44,7 @@ from .table import Table
 from .table_events import (
     EventChoice,
     EventPreview,
+    event_laws,
     possible_events,
     preview,
     table_laws,
@@ -60,6 +63,8 @@ from .walk import TableLaws
 
 __all__ = [
     "EVENT_KINDS",
+    "START_RULES",
+    "START_WORDS",
     "SUITS",
     "VARIANTS",
     "Adjustment",
@@ -105,6 +110,7 @@ __all__ = [
     "Trump",
     "UnknownVariant",
     "Variant",
+    "event_laws",
     "families",
     "forbidden_bid",
     "get_variant",

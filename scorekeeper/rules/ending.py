@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .variant import DEAL, DealWord
+
 WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
 
 # The most deals any game takes. A game to a target has no last deal (players level at
@@ -14,18 +16,18 @@ WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
 MOST_DEALS = 100
 
 
-def deal_limit_words() -> str:
-    """The limit as a rules page states it."""
+def deal_limit_words(word: DealWord = DEAL) -> str:
+    """The limit as a rules page states it, in the game's word for a deal."""
     return (
-        f"The app takes at most {MOST_DEALS} deals in one game: no table plays that long, "
+        f"The app takes at most {word.count(MOST_DEALS)} in one game: no table plays that long, "
         "so start a new game to play on."
     )
 
 
-def deal_limit_refusal(number: int) -> str:
+def deal_limit_refusal(number: int, word: DealWord = DEAL) -> str:
     """Why deal ``number`` cannot be entered when it is past the limit."""
     return (
-        f"A game has at most {MOST_DEALS} deals, so deal {number} cannot be entered: "
+        f"A game has at most {word.count(MOST_DEALS)}, so {word.singular} {number} cannot be entered: "
         "no table plays one game that long. Start a new game to play on."
     )
 

@@ -23,6 +23,8 @@ MOST_POINTS = 10_000
 REASON_MAX_LENGTH = 80
 StartRule = Literal["lowest", "average"]
 START_RULES: tuple[StartRule, ...] = ("lowest", "average")
+START_WORDS: dict[str, str] = {"lowest": "the lowest total", "average": "the average, rounded down"}
+"""What each starting-total rule of an arrival gives, in words (for the event's text and its form)."""
 
 
 class InvalidEvent(RuleViolation):

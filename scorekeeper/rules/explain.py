@@ -109,7 +109,7 @@ def game_end(table: Table) -> tuple[str, ...]:
     last deal also says the most deals it takes."""
     lines = EXPLAINERS[table.variant.engine.input_kind].ending(table)
     if table.variant.engine.deal_count(table) is None:
-        return (*lines, deal_limit_words())
+        return (*lines, deal_limit_words(table.variant.deal_word))
     return lines
 
 
@@ -368,7 +368,7 @@ class OneontaExplainer:
                 "The highest total wins. Players level at the top play tie-break hands while the others drop "
                 "out with their totals frozen, until one leads alone at the end of a hand."
             )
-            lines.append(deal_limit_words())
+            lines.append(deal_limit_words(table.variant.deal_word))
         elif table.options.get("alternative_scoring"):
             lines.append("A total above 0 beats the game.")
         else:

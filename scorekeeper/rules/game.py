@@ -105,7 +105,7 @@ class Game:
                 seen += 1
                 if seen == number:
                     return position
-        kind = "deal" if deal else "event"
+        kind = self.table.variant.deal_word.singular if deal else "event"
         raise OutOfTurn(f"There is no {kind} {number}: {seen} {'are' if seen != 1 else 'is'} recorded")
 
     def before_deal(self, number: int) -> Game:
@@ -124,15 +124,18 @@ class Game:
         """
         number = entry.number
         count = len(self.entries)
+        word = self.table.variant.deal_word
         if number == count + 1 > MOST_DEALS:
-            raise OutOfTurn(deal_limit_refusal(number))
+            raise OutOfTurn(deal_limit_refusal(number, word))
         if number == count + 1:
             log = (*self.log, entry)
         elif 1 <= number <= count:
             at = self.deal_position(number) - 1
             log = (*self.log[:at], entry, *self.log[at + 1 :])
         else:
-            raise OutOfTurn(f"Deal {number} cannot be entered yet: the next deal is {count + 1}")
+            raise OutOfTurn(
+                f"{word.title} {number} cannot be entered yet: the next {word.singular} is {count + 1}"
+            )
         return _checked(Game(self.table, log))
 
     def verify(self, entry: NumberedEntry) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from .options import Options, OptionSpec
 from .seating import RevokeMark
 from .table import Table
+from .variant import DEAL, DealWord
 
 REVOKE = OptionSpec(
     name="revoke",
@@ -45,19 +46,22 @@ def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
     return chosen[0] if len(chosen) == 1 else ", ".join(chosen[:-1]) + " and " + chosen[-1]
 
 
-def house_rule(options: Options, names: Sequence[str], seats: tuple[int, ...], number: int) -> RevokeMark:
-    """What a revoke costs under the game's ``revoke`` option.
+def house_rule(
+    options: Options, names: Sequence[str], seats: tuple[int, ...], number: int, word: DealWord = DEAL
+) -> RevokeMark:
+    """What a revoke costs under the game's ``revoke`` option, said in the game's ``word`` for a deal.
 
     With ``penalty`` the mark's penalty has one entry per seat of ``names``: the
     points each loses, for the family to take off that seat's score.
     """
     who = names_of(names, seats)
+    deal = word.singular
     if options.choice("revoke") == "redeal":
         return RevokeMark(
             seats=seats,
             redeal=True,
             penalty=None,
-            text=f"{who} revoked in deal {number}: the deal is dealt again (house rule)",
+            text=f"{who} revoked in {deal} {number}: the {deal} is dealt again (house rule)",
         )
     amount = options.number("revoke_penalty")
     penalty = tuple(amount if seat in seats else 0 for seat in range(len(names)))
@@ -65,16 +69,19 @@ def house_rule(options: Options, names: Sequence[str], seats: tuple[int, ...], n
         seats=seats,
         redeal=False,
         penalty=penalty,
-        text=f"{who} revoked in deal {number}: −{amount} (house rule); the rest of the deal stands",
+        text=f"{who} revoked in {deal} {number}: −{amount} (house rule); the rest of the {deal} stands",
     )
 
 
 def house_rule_text(table: Table) -> str:
     """The revoke house rule of the games whose laws say nothing (option ``revoke``)."""
     options = table.options
+    deal = table.variant.deal_word.singular
     if options.choice("revoke") == "redeal":
-        return "A revoke found after a deal: the deal is dealt again (a house rule: these laws say nothing)"
+        return (
+            f"A revoke found after a {deal}: the {deal} is dealt again (a house rule: these laws say nothing)"
+        )
     return (
-        f"A revoke found after a deal: the player who revoked loses {options.number('revoke_penalty')} "
-        "points and the rest of the deal stands (a house rule: these laws say nothing)"
+        f"A revoke found after a {deal}: the player who revoked loses {options.number('revoke_penalty')} "
+        f"points and the rest of the {deal} stands (a house rule: these laws say nothing)"
     )

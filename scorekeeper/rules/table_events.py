@@ -75,6 +75,12 @@ def verify_stop(game: Game) -> None:
 def table_laws(table: Table) -> tuple[str, ...]:
     """What the variant's laws (or its house rules) say about each table event, in words, under the
     table's options: for a rules page, so that no page restates a rule."""
+    return tuple(dict.fromkeys(event_laws(table).values()))
+
+
+def event_laws(table: Table) -> dict[str, str]:
+    """``table_laws`` by kind of event: the sentence that governs each (arrivals, departures and
+    substitutes share theirs), for the page where that event is recorded."""
     variant = table.variant
     laws = variant.engine.laws
     if laws.misdeal_passes(table):
@@ -91,20 +97,23 @@ def table_laws(table: Table) -> tuple[str, ...]:
             f"{variant.max_players} at the table; the deals to come are re-planned for the new number, and "
             "a player who leaves keeps their total. A substitute can take over a seat"
         )
+    word = variant.deal_word
     sit_out = (
         "A player may sit one deal out, as long as 3 still play it: the bidding skips them, and the last "
         "to bid still carries the hook"
         if laws.sit_outs
-        else "Nobody sits a deal out: every player plays every deal"
+        else f"Nobody sits a {word.singular} out: every player plays every {word.singular}"
     )
-    return (
-        misdeal,
-        laws.revoke_law(table),
-        players,
-        sit_out,
-        "Points may be added or taken away between deals, with a reason",
-        "The table may stop early: the standings after the last complete deal are final",
-    )
+    return {
+        "misdeal": misdeal,
+        "revoke": laws.revoke_law(table),
+        "arrival": players,
+        "departure": players,
+        "substitute": players,
+        "sit_out": sit_out,
+        "adjustment": f"Points may be added or taken away between {word.plural}, with a reason",
+        "stop": f"The table may stop early: the standings after the last complete {word.singular} are final",
+    }
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -11,10 +11,10 @@ what can be done instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import Protocol
+from dataclasses import replace
 
 from .events import (
+    START_WORDS,
     Adjustment,
     Arrival,
     Departure,
@@ -26,7 +26,6 @@ from .events import (
     Substitute,
     TableEvent,
 )
-from .revoke import house_rule_text
 from .seating import (
     DealMarks,
     EventState,
@@ -40,50 +39,9 @@ from .seating import (
 )
 from .state import DealFacts, DealState
 from .table import Table, same_name_key
-
-
-class Planner(Protocol):
-    """A family whose deals are planned by the number of players: the cards of each deal as the
-    game began, and its own rule for re-planning the deals to come when that number changes."""
-
-    @property
-    def open_ended(self) -> bool:
-        """True when the plan's last deal repeats until the game ends on a score."""
-        ...
-
-    def planned(self, table: Table) -> tuple[int, ...]:
-        """The cards each player gets in each deal, as planned for ``table``."""
-        ...
-
-    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
-        """The plan after the first ``done`` deals, for the players now ``seated``; the first
-        ``done`` unchanged."""
-        ...
-
+from .table_laws import Planner, TableLaws
 
 MIN_PLAYING = 3
-
-
-def never(table: Table) -> bool:
-    """A law that never applies."""
-    return False
-
-
-@dataclass(frozen=True, kw_only=True)
-class TableLaws:
-    """What a family's own laws say about table events; everything else is shared.
-
-    ``fixed_table`` says why players can neither join nor leave (partnership and
-    two-hand games), or is None where they can. ``sit_outs``: a player may sit
-    a deal out (the games where each player bids for themself).
-    ``misdeal_passes``: a misdeal loses the deal, so the next player deals.
-    ``revoke_law`` says in words what a revoke found after a deal costs.
-    """
-
-    fixed_table: str | None = None
-    sit_outs: bool = False
-    misdeal_passes: Callable[[Table], bool] = never
-    revoke_law: Callable[[Table], str] = house_rule_text
 
 
 class TableState:
@@ -114,6 +72,7 @@ class TableState:
         self.over = False
         self.stopped = False
         self.names = list(table.players)
+        self.word = table.variant.deal_word
         self._totals = totals
         self._sides = sides if sides is not None else totals
         self._teams = teams
@@ -147,7 +106,7 @@ class TableState:
     def deal_begins(self) -> Seating:
         """A deal entry comes next in the log: count it, and say where everyone sits for it."""
         if self.stopped:
-            raise InvalidEvent(f"The game was stopped after deal {self.number}: no deal follows")
+            raise InvalidEvent(f"The game was stopped after {self._deal()}: no {self.word.singular} follows")
         self.number += 1
         self._last_is_deal = True
         return self.seating(self.number)
@@ -158,9 +117,7 @@ class TableState:
         """Take the deal the family just replayed, with what the revoke after it (if any) cost."""
         self.over = over
         if revoke is not None and not deal.complete:
-            raise InvalidEvent(
-                f"A revoke is recorded once deal {self.number} is scored: enter its tricks first"
-            )
+            raise InvalidEvent(f"A revoke is recorded once {self._deal()} is scored: enter its tricks first")
         marks = None
         if self._misdeals or revoked is not None:
             marks = DealMarks(misdeals=tuple(self._misdeals), revoke=revoked)
@@ -182,7 +139,8 @@ class TableState:
             if not 0 <= seat < len(names) or seat not in facts.bidding_order:
                 who = names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
                 raise InvalidEvent(
-                    f"{who} did not play deal {facts.number}, so cannot have revoked in it", field="seats"
+                    f"{who} did not play {self._deal(facts.number)}, so cannot have revoked in it",
+                    field="seats",
                 )
         return revoke.seats
 
@@ -195,7 +153,7 @@ class TableState:
     def stop_note(self, target: int | None = None) -> str:
         """What the sheet says of a game stopped early."""
         count = self.deal_count()
-        text = f"Stopped after deal {self.number}" + (f" of {count}" if count is not None else "")
+        text = f"Stopped after {self._deal()}" + (f" of {count}" if count is not None else "")
         if target is not None:
             return f"{text}: no one reached {target}, so the totals rank the players"
         return f"{text}: the standings then are final"
@@ -227,7 +185,7 @@ class TableState:
     def apply(self, event: TableEvent) -> None:
         """Check a table event where it stands in the log and do what it does."""
         if self.stopped:
-            raise InvalidEvent(f"The game was stopped after deal {self.number}: nothing more is recorded")
+            raise InvalidEvent(f"The game was stopped after {self._deal()}: nothing more is recorded")
         if isinstance(event, Revoke):
             self._revoke(event)
         else:
@@ -243,17 +201,18 @@ class TableState:
             raise InvalidEvent(f"The game is over: {what} can no longer be recorded")
         if self._last is not None and not self._last.complete:
             raise InvalidEvent(
-                f"Deal {self.number} is under way: finish it, or undo what was entered of it, before {what}"
+                f"{self.word.title} {self.number} is under way: finish it, or undo what was entered of it, "
+                f"before {what}"
             )
 
     def _revoke(self, event: Revoke) -> None:
         if not self._last_is_deal or self._last is None:
             if self._events and isinstance(self._events[-1].event, Revoke):
                 raise InvalidEvent(
-                    f"Deal {self.number} already has a revoke: correct that one to name every player "
-                    "who revoked"
+                    f"{self.word.title} {self.number} already has a revoke: correct that one to name "
+                    "every player who revoked"
                 )
-            raise InvalidEvent("A revoke is recorded right after the deal it was found in")
+            raise InvalidEvent(f"A revoke is recorded right after the {self.word.singular} it was found in")
         marks = self._marks[-1]
         assert marks is not None and marks.revoke is not None, "the family scores a deal with its revoke"
         revoked = marks.revoke
@@ -268,9 +227,10 @@ class TableState:
         if self.laws.misdeal_passes(self.table):
             self._dealt_last = dealer
             successor = names[self._next_dealer()]
-            text = f"{names[dealer]} misdealt deal {number}: a misdeal loses the deal, so {successor} deals"
+            misdealt = f"{names[dealer]} misdealt {self._deal(number)}"
+            text = f"{misdealt}: a misdeal loses the deal, so {successor} deals"
         else:
-            text = f"{names[dealer]} misdealt deal {number} and deals it again"
+            text = f"{names[dealer]} misdealt {self._deal(number)} and deals it again"
         return self._event(event, text, seat=dealer)
 
     def _arrival(self, event: Arrival) -> EventState:
@@ -302,8 +262,8 @@ class TableState:
             self._totals.append(start)
         self._ring.insert(self._ring.index(event.left_of) + 1, seat)
         plan = self._replanned(count, f"{name} cannot join")
-        how = _START_WORDS.get(str(event.start), "")
-        when = f"after deal {self.number}" if self.number else "before deal 1"
+        how = f" ({START_WORDS[event.start]})" if isinstance(event.start, str) else ""
+        when = f"after {self._deal()}" if self.number else f"before {self._deal(1)}"
         text = f"{name} joins {when} at the left of {neighbour}, starting on {start}{how}"
         return self._event(event, _with_plan(text, plan), seat=seat, points=start, plan=plan)
 
@@ -312,7 +272,8 @@ class TableState:
         name, variant = self.names[seat], self.table.variant
         if self.number == 0:
             raise InvalidEvent(
-                f"{name} cannot leave before the first deal: start the game again without {name}"
+                f"{name} cannot leave before the first {self.word.singular}: "
+                f"start the game again without {name}"
             )
         if self.laws.fixed_table is not None:
             raise InvalidEvent(
@@ -334,7 +295,7 @@ class TableState:
         self._left[seat] = self.number
         plan = self._replanned(left + 1, f"{name} cannot leave")
         total = f" with {self._totals[seat]}" if self._totals is not None else ""
-        text = f"{name} leaves after deal {self.number}{total}"
+        text = f"{name} leaves after {self._deal()}{total}"
         return self._event(event, _with_plan(text, plan), seat=seat, plan=plan)
 
     def _substitute(self, event: Substitute) -> EventState:
@@ -343,7 +304,7 @@ class TableState:
         before = self.names[seat]
         self.names[seat] = event.name
         self._held[seat].append(event.name)
-        text = f"{event.name} takes over {before}'s seat from deal {self.number + 1}"
+        text = f"{event.name} takes over {before}'s seat from {self._deal(self.number + 1)}"
         return self._event(event, text, seat=seat)
 
     def _sit_out(self, event: SitOut) -> EventState:
@@ -352,20 +313,21 @@ class TableState:
         number = self.number + 1
         if not self.laws.sit_outs:
             raise InvalidEvent(
-                f"{name} cannot sit out: in {variant.name} every player plays every deal. "
+                f"{name} cannot sit out: in {variant.name} every player plays every {self.word.singular}. "
                 f"A substitute can take over {name}'s seat"
             )
         if seat in self._sit_outs:
-            raise InvalidEvent(f"{name} already sits deal {number} out")
+            raise InvalidEvent(f"{name} already sits {self._deal(number)} out")
         need = max(MIN_PLAYING, variant.min_players)
         playing = len(self._ring) - len(self._sit_outs) - 1
         if playing < need:
             raise InvalidEvent(
-                f"{name} cannot sit deal {number} out: at least {need} players must play each deal of "
+                f"{name} cannot sit {self._deal(number)} out: at least {need} players must play each "
+                f"{self.word.singular} of "
                 f"{variant.name}, and only {playing} would"
             )
         self._sit_outs.append(seat)
-        return self._event(event, f"{name} sits deal {number} out", seat=seat)
+        return self._event(event, f"{name} sits {self._deal(number)} out", seat=seat)
 
     def _adjustment(self, event: Adjustment) -> EventState:
         sides = self._sides
@@ -377,11 +339,11 @@ class TableState:
         who = self._side_name(event.side)
         if self._teams is None and event.side in self._left:
             raise InvalidEvent(
-                f"{who} left after deal {self._left[event.side]}: their total is final", field="side"
+                f"{who} left after {self._deal(self._left[event.side])}: their total is final", field="side"
             )
         sides[event.side] += event.points
         sign = "+" if event.points > 0 else "−"
-        text = f"{who} {sign}{abs(event.points)} after deal {self.number}: {event.reason}"
+        text = f"{who} {sign}{abs(event.points)} after {self._deal()}: {event.reason}"
         return self._event(event, text, side=event.side, points=event.points)
 
     def _stop(self, event: Stop) -> EventState:
@@ -413,6 +375,10 @@ class TableState:
             plan=plan,
         )
 
+    def _deal(self, number: int | None = None) -> str:
+        """ "deal 5" ("hand 5" where the players say hand): deal ``number``, or the last one recorded."""
+        return f"{self.word.singular} {self.number if number is None else number}"
+
     def _next_dealer(self) -> int:
         if self._dealt_last is None:
             return self.table.first_dealer
@@ -422,7 +388,7 @@ class TableState:
         if not 0 <= seat < len(self.names):
             raise InvalidEvent(f"There is no seat {seat} at this table", field="seat")
         if seat in self._left:
-            raise InvalidEvent(f"{self.names[seat]} left after deal {self._left[seat]}", field="seat")
+            raise InvalidEvent(f"{self.names[seat]} left after {self._deal(self._left[seat])}", field="seat")
         return seat
 
     def _check_new_name(self, name: str, returning_to: int | None = None) -> None:
@@ -474,7 +440,6 @@ class TableState:
         )
 
 
-_START_WORDS = {"lowest": " (the lowest total)", "average": " (the average, rounded down)"}
 _WHAT: dict[type, str] = {
     Misdeal: "a misdeal",
     Arrival: "a player's arrival",

@@ -94,6 +94,7 @@ def game_pdf(game_id: str) -> Response:
             deck=game.table.variant.engine.describe_deck(game.table),
             teams=_teams_text(game),
             chart=totals_chart(game),
+            revoke_law=game.table.variant.engine.laws.revoke_law(game.table),
             **view.sheet_context(record, game, editable=False),
         )
 

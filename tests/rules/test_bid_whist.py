@@ -90,7 +90,7 @@ def test_the_auction_is_recorded_before_the_tricks() -> None:
     game = game.record(ENGINE.read_entry(1, {"auction": ["pass", "4 uptown", "pass", "pass"]}))
     hand = hands_of(game)[0]
     assert (hand.bidder, hand.contract, hand.trump, hand.direction) == (2, 10, None, Direction.UPTOWN)
-    with pytest.raises(OutOfTurn, match="Finish deal 1 before deal 2"):
+    with pytest.raises(OutOfTurn, match="Finish hand 1 before hand 2"):
         game.record(BidWhistEntry(number=2, auction=()))
     auction = ["pass", "4 uptown", "pass", "pass"]
     game = game.record(ENGINE.read_entry(1, {"auction": auction, "declaration": "C"}))

@@ -334,7 +334,7 @@ def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
             "german-whist",
             {"revoke": "redeal"},
             "the same dealer",
-            "the deal is dealt again (a house rule",
+            "the hand is dealt again (a house rule",  # German Whist's players say hand
             "Nobody",
         ),
     ],

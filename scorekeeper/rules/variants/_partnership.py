@@ -17,6 +17,7 @@ from ..errors import InvalidTrump, OutOfTurn, RuleViolation
 from ..seating import Seating
 from ..state import DealFacts, DealState, GameState, Status
 from ..table import Table
+from ..variant import DEAL, DealWord
 from ..walk import TableWalk
 
 Teams = tuple[tuple[int, ...], ...]
@@ -156,18 +157,21 @@ def checked_entry(
     over: bool,
     deals: Sequence[DealState],
     what: str,
+    word: DealWord = DEAL,
 ) -> EntryT:
-    """The entry at ``index`` if it may follow the deals replayed so far; else OutOfTurn."""
+    """The entry at ``index`` if it may follow the deals replayed so far; else OutOfTurn, said in
+    the game's ``word`` for a deal."""
     number = index + 1
+    deal, title = word.singular, word.title
     if not isinstance(entry, kind):
-        raise OutOfTurn(f"Deal {number} is not a record of {what}")
+        raise OutOfTurn(f"{title} {number} is not a record of {what}")
     if over:
-        raise OutOfTurn(f"The game is over: there is no deal {number}")
+        raise OutOfTurn(f"The game is over: there is no {deal} {number}")
     entry_number = getattr(entry, "number", None)
     if entry_number != number:
-        raise OutOfTurn(f"Deal {entry_number} cannot follow deal {number - 1}")
+        raise OutOfTurn(f"{title} {entry_number} cannot follow {deal} {number - 1}")
     if deals and not deals[-1].complete:
-        raise OutOfTurn(f"Finish deal {number - 1} before deal {number}")
+        raise OutOfTurn(f"Finish {deal} {number - 1} before {deal} {number}")
     return entry
 
 

@@ -219,7 +219,15 @@ class BidWhistEngine:
         deals: list[DealState] = []
         over = False
         for index, raw in enumerate(walk):
-            entry = checked_entry(raw, BidWhistEntry, index=index, over=over, deals=deals, what="an auction")
+            entry = checked_entry(
+                raw,
+                BidWhistEntry,
+                index=index,
+                over=over,
+                deals=deals,
+                what="an auction",
+                word=table.variant.deal_word,
+            )
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
             players = table.players if seating is None else seating.names

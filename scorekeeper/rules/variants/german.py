@@ -173,7 +173,15 @@ class GermanWhistEngine:
         deals: list[DealState] = []
         over = False
         for index, raw in enumerate(walk):
-            entry = checked_entry(raw, GermanEntry, index=index, over=over, deals=deals, what="tricks")
+            entry = checked_entry(
+                raw,
+                GermanEntry,
+                index=index,
+                over=over,
+                deals=deals,
+                what="tricks",
+                word=table.variant.deal_word,
+            )
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
             players = table.players if seating is None else seating.names
@@ -181,7 +189,9 @@ class GermanWhistEngine:
             winner = None if tricks[0] == tricks[1] else (0 if tricks[0] > tricks[1] else 1)
             revoke = None
             if walk.revoke is not None:
-                revoke = house_rule(options, players, walk.revokers(facts), entry.number)
+                revoke = house_rule(
+                    options, players, walk.revokers(facts), entry.number, table.variant.deal_word
+                )
             if revoke is not None and revoke.redeal:
                 points, winner = (0, 0), None
             else:

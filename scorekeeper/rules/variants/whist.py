@@ -234,7 +234,15 @@ class ClassicWhistEngine:
         deals: list[DealState] = []
         over = False
         for index, raw in enumerate(walk):
-            entry = checked_entry(raw, WhistEntry, index=index, over=over, deals=deals, what="tricks")
+            entry = checked_entry(
+                raw,
+                WhistEntry,
+                index=index,
+                over=over,
+                deals=deals,
+                what="tricks",
+                word=table.variant.deal_word,
+            )
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
             players = table.players if seating is None else seating.names

@@ -83,6 +83,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         security,
         share,
         sheets,
+        tables,
     )
     from .web.entry import load_screens
 
@@ -94,6 +95,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(handover.bp)
+    tables.init_tables(app)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)

@@ -9,7 +9,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -34,6 +34,8 @@ class GameRecord(db.Model):  # type: ignore[name-defined,misc]
     """One game: its table (variant, options, seats, first dealer) and its edit key."""
 
     __tablename__ = "games"
+    # A table's history, newest first, and nothing for the games played on their own.
+    __table_args__ = (Index("ix_games_group_created", "group_id", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     variant: Mapped[str] = mapped_column(String(40))
@@ -45,6 +47,10 @@ class GameRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     abandoned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    # The table (group of players) the game was played at, if any: see GroupRecord.
+    group_id: Mapped[str | None] = mapped_column(
+        ForeignKey("groups.id", ondelete="SET NULL"), default=None, nullable=True
+    )
 
     seats: Mapped[list[SeatRecord]] = relationship(
         back_populates="game", order_by="SeatRecord.seat", cascade="all, delete-orphan"
@@ -74,6 +80,11 @@ class SeatRecord(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(40))
+    # The table's player in this seat, for a game played at a table: the seat's name is
+    # that player's name, and follows it when the player is renamed.
+    player_id: Mapped[int | None] = mapped_column(
+        ForeignKey("group_players.id", ondelete="SET NULL"), default=None, nullable=True, index=True
+    )
 
     game: Mapped[GameRecord] = relationship(back_populates="seats")
 
@@ -120,3 +131,98 @@ class HandoverRecord(db.Model):  # type: ignore[name-defined,misc]
     code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GroupRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A group of people who play together: "a table" on the pages ("Thursday whist").
+
+    Its id is the read-only link; the link that lets a phone keep the table is
+    derived from the id and the app's secret key (groups/access.py), never stored.
+    """
+
+    __tablename__ = "groups"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GroupPlayerRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A player on a table's roster. ``name_key`` is the SHA-256 of the engine's
+    same-name key, so "Ann" and "ANN" cannot both be on one roster."""
+
+    __tablename__ = "group_players"
+    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeviceGroupRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A device's right to a table (start its games, edit its roster), as DeviceGameRecord for games."""
+
+    __tablename__ = "device_groups"
+
+    device_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    group_id: Mapped[str] = mapped_column(
+        ForeignKey("groups.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class GameSummaryRecord(db.Model):  # type: ignore[name-defined,misc]
+    """What the statistics read of a table's game, derived from the game at ``version``.
+
+    Kept for speed only: a summary whose version is not the game's is rebuilt
+    from the game's inputs before it is read (groups/summaries.py).
+    """
+
+    __tablename__ = "game_summaries"
+    __table_args__ = (Index("ix_game_summaries_group_played", "group_id", "played_at"),)
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    version: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[str] = mapped_column(String(40))
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    status: Mapped[str] = mapped_column(String(12))
+    deals_played: Mapped[int] = mapped_column(Integer)
+    deal_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    winners: Mapped[list[int]] = mapped_column(JSON)
+
+
+class SummarySeatRecord(db.Model):  # type: ignore[name-defined,misc]
+    """One seat of a game's summary: the player's result and, where each bids exactly, their bids.
+
+    The table, variant, time and whether the game finished are repeated from
+    the game's summary so that the statistics add up one table's rows alone.
+    """
+
+    __tablename__ = "summary_seats"
+    __table_args__ = (Index("ix_summary_seats_group_player", "group_id", "player_id"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game_summaries.game_id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[str] = mapped_column(String(32))
+    player_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished: Mapped[bool] = mapped_column(Boolean)
+    side: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    team_size: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    position: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    won: Mapped[bool] = mapped_column(Boolean)
+    bids: Mapped[int] = mapped_column(Integer)
+    made: Mapped[int] = mapped_column(Integer)
+    zero_bids: Mapped[int] = mapped_column(Integer)
+    zero_made: Mapped[int] = mapped_column(Integer)
+    bid_gap: Mapped[int] = mapped_column(Integer)
+    longest_run: Mapped[int] = mapped_column(Integer)
+    rubber: Mapped[bool] = mapped_column(Boolean)
+    side_games: Mapped[int] = mapped_column(Integer)

@@ -17,7 +17,7 @@ from contextlib import AbstractContextManager, contextmanager
 from copy import copy
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from flask import abort, current_app, g
 from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
@@ -67,6 +67,7 @@ class StoredGame:
     created_at: datetime
     updated_at: datetime
     abandoned_at: datetime | None
+    group_id: str | None = None  # the table it was played at (groups/), if any
 
     def key_matches(self, key: str | None) -> bool:
         """True when ``key`` is this game's edit key (compared in constant time)."""
@@ -159,6 +160,19 @@ _ONE_STATEMENT_DIALECTS = frozenset({"postgresql"})
 _TRANSACTIONS = "READ COMMITTED"
 
 
+class Seating(Protocol):
+    """Who sits where in a game started at a table (see groups/roster.py)."""
+
+    @property
+    def group_id(self) -> str:
+        """The table the game is played at."""
+        ...
+
+    def place(self, connection: Connection, seats: list[dict[str, Any]]) -> None:
+        """Give each seat row its roster player (``player_id``), in the game's transaction."""
+        ...
+
+
 def create_game(
     variant: str,
     players: Sequence[str],
@@ -168,12 +182,14 @@ def create_game(
     drawn: bool = False,
     deals: Sequence[Mapping[str, Any]] = (),
     holder: str | None = None,
+    seating: Seating | None = None,
 ) -> tuple[StoredGame, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
     Raises a RuleViolation, and stores nothing, when the engine refuses the table.
     ``deals`` are inputs already checked by the engine, stored with the table.
     ``holder``, a device id, is given the game's edit right in the same transaction.
+    ``seating`` places the game at a table, its seats at the table's players.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
     key = secrets.token_urlsafe(24)
@@ -190,12 +206,16 @@ def create_game(
         created_at=now,
         updated_at=now,
         abandoned_at=None,
+        group_id=None if seating is None else seating.group_id,
     )
     with _transaction() as connection:
         connection.execute(insert(_GAMES_TABLE), [vars(record)])
         seats = [
-            {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
+            {"game_id": record.id, "seat": seat, "name": name, "player_id": None}
+            for seat, name in enumerate(table.players)
         ]
+        if seating is not None:
+            seating.place(connection, seats)
         connection.execute(insert(_SEATS_TABLE), seats)
         if deals:
             entries = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..rules import Game, RuleViolation
@@ -81,14 +81,23 @@ def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
     return table, deals
 
 
+CSV_HEADER = ("deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total")
+
+
 def export_csv(game: Game) -> str:
     """One row per deal per player (per partnership where partners score together)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    writer.writerows(csv_rows(game))
+    return out.getvalue()
+
+
+def csv_rows(game: Game) -> Iterator[list[object]]:
+    """The CSV's rows after its header (CSV_HEADER), each cell safe for a spreadsheet."""
     state = game.state
     engine = game.table.variant.engine
     names = side_names(game)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total"])
     for deal, entry in zip(state.deals, game.entries, strict=True):
         inputs = engine.write_entry(entry)
         trump = deal.trump.value if deal.trump is not None else ""
@@ -107,8 +116,7 @@ def export_csv(game: Game) -> str:
                 points,
                 total,
             ]
-            writer.writerow([spreadsheet_cell(cell) for cell in row])
-    return out.getvalue()
+            yield [spreadsheet_cell(cell) for cell in row]
 
 
 def spreadsheet_cell(value: object) -> object:

@@ -1,0 +1,126 @@
+"""Tables (groups of players), their rosters, the phones that keep them, and game summaries.
+
+Games and seats gain a nullable link to a table and to a roster player, so
+every game stored before keeps working unchanged, on its own. The summaries
+are derived data, rebuilt from the games whenever they are missing.
+
+Revision ID: 0005
+Revises: 0003
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0003"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "groups",
+        sa.Column("id", sa.String(length=32), nullable=False),
+        sa.Column("name", sa.String(length=60), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_table(
+        "group_players",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("group_id", sa.String(length=32), nullable=False),
+        sa.Column("name", sa.String(length=40), nullable=False),
+        sa.Column("name_key", sa.String(length=64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["group_id"], ["groups.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("group_id", "name_key"),
+    )
+    op.create_table(
+        "device_groups",
+        sa.Column("device_hash", sa.String(length=64), nullable=False),
+        sa.Column("group_id", sa.String(length=32), nullable=False),
+        sa.Column("since", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["group_id"], ["groups.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("device_hash", "group_id"),
+    )
+    with op.batch_alter_table("device_groups") as batch_op:
+        batch_op.create_index("ix_device_groups_group_id", ["group_id"], unique=False)
+    with op.batch_alter_table("games") as batch_op:
+        batch_op.add_column(sa.Column("group_id", sa.String(length=32), nullable=True))
+        batch_op.create_foreign_key("fk_games_group_id_groups", "groups", ["group_id"], ["id"], ondelete="SET NULL")
+        batch_op.create_index("ix_games_group_created", ["group_id", "created_at"], unique=False)
+    with op.batch_alter_table("seats") as batch_op:
+        batch_op.add_column(sa.Column("player_id", sa.Integer(), nullable=True))
+        batch_op.create_foreign_key(
+            "fk_seats_player_id_group_players", "group_players", ["player_id"], ["id"], ondelete="SET NULL"
+        )
+        batch_op.create_index("ix_seats_player_id", ["player_id"], unique=False)
+    op.create_table(
+        "game_summaries",
+        sa.Column("game_id", sa.String(length=32), nullable=False),
+        sa.Column("group_id", sa.String(length=32), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("variant", sa.String(length=40), nullable=False),
+        sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("status", sa.String(length=12), nullable=False),
+        sa.Column("deals_played", sa.Integer(), nullable=False),
+        sa.Column("deal_count", sa.Integer(), nullable=True),
+        sa.Column("winners", sa.JSON(), nullable=False),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["group_id"], ["groups.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("game_id"),
+    )
+    with op.batch_alter_table("game_summaries") as batch_op:
+        batch_op.create_index("ix_game_summaries_group_played", ["group_id", "played_at"], unique=False)
+    op.create_table(
+        "summary_seats",
+        sa.Column("game_id", sa.String(length=32), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("group_id", sa.String(length=32), nullable=False),
+        sa.Column("player_id", sa.Integer(), nullable=True),
+        sa.Column("variant", sa.String(length=40), nullable=False),
+        sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("finished", sa.Boolean(), nullable=False),
+        sa.Column("side", sa.Integer(), nullable=True),
+        sa.Column("team_size", sa.Integer(), nullable=False),
+        sa.Column("score", sa.Integer(), nullable=True),
+        sa.Column("position", sa.Integer(), nullable=True),
+        sa.Column("won", sa.Boolean(), nullable=False),
+        sa.Column("bids", sa.Integer(), nullable=False),
+        sa.Column("made", sa.Integer(), nullable=False),
+        sa.Column("zero_bids", sa.Integer(), nullable=False),
+        sa.Column("zero_made", sa.Integer(), nullable=False),
+        sa.Column("bid_gap", sa.Integer(), nullable=False),
+        sa.Column("longest_run", sa.Integer(), nullable=False),
+        sa.Column("rubber", sa.Boolean(), nullable=False),
+        sa.Column("side_games", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["game_id"], ["game_summaries.game_id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("game_id", "seat"),
+    )
+    with op.batch_alter_table("summary_seats") as batch_op:
+        batch_op.create_index("ix_summary_seats_group_player", ["group_id", "player_id"], unique=False)
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("summary_seats") as batch_op:
+        batch_op.drop_index("ix_summary_seats_group_player")
+    op.drop_table("summary_seats")
+    with op.batch_alter_table("game_summaries") as batch_op:
+        batch_op.drop_index("ix_game_summaries_group_played")
+    op.drop_table("game_summaries")
+    with op.batch_alter_table("seats") as batch_op:
+        batch_op.drop_index("ix_seats_player_id")
+        batch_op.drop_constraint("fk_seats_player_id_group_players", type_="foreignkey")
+        batch_op.drop_column("player_id")
+    with op.batch_alter_table("games") as batch_op:
+        batch_op.drop_index("ix_games_group_created")
+        batch_op.drop_constraint("fk_games_group_id_groups", type_="foreignkey")
+        batch_op.drop_column("group_id")
+    with op.batch_alter_table("device_groups") as batch_op:
+        batch_op.drop_index("ix_device_groups_group_id")
+    op.drop_table("device_groups")
+    op.drop_table("group_players")
+    op.drop_table("groups")

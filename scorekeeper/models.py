@@ -48,9 +48,7 @@ class GameRecord(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     abandoned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
     # The table (group of players) the game was played at, if any: see GroupRecord.
-    group_id: Mapped[str | None] = mapped_column(
-        ForeignKey("groups.id", ondelete="SET NULL"), default=None, nullable=True
-    )
+    group_id: Mapped[str | None] = mapped_column(ForeignKey("groups.id"), default=None, nullable=True)
 
     seats: Mapped[list[SeatRecord]] = relationship(
         back_populates="game", order_by="SeatRecord.seat", cascade="all, delete-orphan"
@@ -83,7 +81,7 @@ class SeatRecord(db.Model):  # type: ignore[name-defined,misc]
     # The table's player in this seat, for a game played at a table: the seat's name is
     # that player's name, and follows it when the player is renamed.
     player_id: Mapped[int | None] = mapped_column(
-        ForeignKey("group_players.id", ondelete="SET NULL"), default=None, nullable=True, index=True
+        ForeignKey("group_players.id"), default=None, nullable=True, index=True
     )
 
     game: Mapped[GameRecord] = relationship(back_populates="seats")

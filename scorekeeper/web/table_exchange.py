@@ -181,10 +181,12 @@ def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: da
     where = f"Game {number}"
     try:
         table, deals = read_export(dict(data))
+        variant = get_variant(table["variant"])
+        where = f"Game {number} ({variant.name})"
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != len(table["players"]):
             raise RuleViolation("each seat must name one of the table's players", field="file")
-        if not all(isinstance(seat, int) and 0 <= seat < len(roster) for seat in seats):
+        if not all(type(seat) is int and 0 <= seat < len(roster) for seat in seats):
             raise RuleViolation("each seat must name one of the table's players", field="file")
         if len(set(seats)) != len(seats):
             raise RuleViolation("a player sits in two seats", field="file")
@@ -193,8 +195,6 @@ def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: da
                 raise RuleViolation(f"seat {seat + 1} names {typed!r}, not {roster[index]}", field="file")
         if len(deals) > MOST_DEALS:
             raise RuleViolation(f"a game has at most {MOST_DEALS} deals, not {len(deals)}", field="file")
-        variant = get_variant(table["variant"])
-        where = f"Game {number} ({variant.name})"
         names = [roster[index] for index in seats]
         start = Table.create(variant, names, first_dealer=table["first_dealer"], options=table["options"])
         entries = tuple(variant.engine.read_entry(n, deal) for n, deal in enumerate(deals, start=1))

@@ -4,6 +4,11 @@ Games and seats gain a nullable link to a table and to a roster player, so
 every game stored before keeps working unchanged, on its own. The summaries
 are derived data, rebuilt from the games whenever they are missing.
 
+On SQLite the two links are added with ALTER TABLE ... ADD COLUMN ... REFERENCES,
+never by copying the tables: copying ``games`` drops the old table, which with
+foreign keys on deletes every seat, deal and right that points at it. Going
+back copies them with foreign keys off for the moment.
+
 Revision ID: 0005
 Revises: 0003
 """
@@ -48,16 +53,12 @@ def upgrade() -> None:
     )
     with op.batch_alter_table("device_groups") as batch_op:
         batch_op.create_index("ix_device_groups_group_id", ["group_id"], unique=False)
-    with op.batch_alter_table("games") as batch_op:
-        batch_op.add_column(sa.Column("group_id", sa.String(length=32), nullable=True))
-        batch_op.create_foreign_key("fk_games_group_id_groups", "groups", ["group_id"], ["id"], ondelete="SET NULL")
-        batch_op.create_index("ix_games_group_created", ["group_id", "created_at"], unique=False)
-    with op.batch_alter_table("seats") as batch_op:
-        batch_op.add_column(sa.Column("player_id", sa.Integer(), nullable=True))
-        batch_op.create_foreign_key(
-            "fk_seats_player_id_group_players", "group_players", ["player_id"], ["id"], ondelete="SET NULL"
-        )
-        batch_op.create_index("ix_seats_player_id", ["player_id"], unique=False)
+    _add_reference("games", "group_id", "VARCHAR(32)", sa.String(length=32), "groups", "fk_games_group_id_groups")
+    op.create_index("ix_games_group_created", "games", ["group_id", "created_at"], unique=False)
+    _add_reference(
+        "seats", "player_id", "INTEGER", sa.Integer(), "group_players", "fk_seats_player_id_group_players"
+    )
+    op.create_index("ix_seats_player_id", "seats", ["player_id"], unique=False)
     op.create_table(
         "game_summaries",
         sa.Column("game_id", sa.String(length=32), nullable=False),
@@ -111,16 +112,37 @@ def downgrade() -> None:
     with op.batch_alter_table("game_summaries") as batch_op:
         batch_op.drop_index("ix_game_summaries_group_played")
     op.drop_table("game_summaries")
-    with op.batch_alter_table("seats") as batch_op:
-        batch_op.drop_index("ix_seats_player_id")
-        batch_op.drop_constraint("fk_seats_player_id_group_players", type_="foreignkey")
-        batch_op.drop_column("player_id")
-    with op.batch_alter_table("games") as batch_op:
-        batch_op.drop_index("ix_games_group_created")
-        batch_op.drop_constraint("fk_games_group_id_groups", type_="foreignkey")
-        batch_op.drop_column("group_id")
+    op.drop_index("ix_seats_player_id", table_name="seats")
+    op.drop_index("ix_games_group_created", table_name="games")
+    if op.get_bind().dialect.name == "sqlite":
+        with op.get_context().autocommit_block():
+            op.execute("PRAGMA foreign_keys=OFF")
+            try:
+                with op.batch_alter_table("seats") as batch_op:
+                    batch_op.drop_column("player_id")
+                with op.batch_alter_table("games") as batch_op:
+                    batch_op.drop_column("group_id")
+            finally:
+                op.execute("PRAGMA foreign_keys=ON")
+    else:
+        op.drop_constraint("fk_seats_player_id_group_players", "seats", type_="foreignkey")
+        op.drop_column("seats", "player_id")
+        op.drop_constraint("fk_games_group_id_groups", "games", type_="foreignkey")
+        op.drop_column("games", "group_id")
     with op.batch_alter_table("device_groups") as batch_op:
         batch_op.drop_index("ix_device_groups_group_id")
     op.drop_table("device_groups")
     op.drop_table("group_players")
     op.drop_table("groups")
+
+
+def _add_reference(table: str, column: str, sql_type: str, type_: sa.types.TypeEngine, target: str, name: str) -> None:
+    """A nullable column referring to ``target``'s id (tables and players are never removed)."""
+    if op.get_bind().dialect.name == "sqlite":
+        op.execute(
+            f"ALTER TABLE {table} ADD COLUMN {column} {sql_type} "
+            f"CONSTRAINT {name} REFERENCES {target} (id)"
+        )
+    else:
+        op.add_column(table, sa.Column(column, type_, nullable=True))
+        op.create_foreign_key(name, table, target, [column], ["id"])

@@ -9,7 +9,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -34,8 +34,17 @@ class GameRecord(db.Model):  # type: ignore[name-defined,misc]
     """One game: its table (variant, options, seats, first dealer) and its edit key."""
 
     __tablename__ = "games"
-    # A table's history, newest first, and nothing for the games played on their own.
-    __table_args__ = (Index("ix_games_group_created", "group_id", "created_at"),)
+    # A table's games with their versions (are their summaries up to date?); nothing for
+    # the games played on their own, so that their deals pay nothing for it.
+    __table_args__ = (
+        Index(
+            "ix_games_group_version",
+            "group_id",
+            "version",
+            sqlite_where=text("group_id IS NOT NULL"),
+            postgresql_where=text("group_id IS NOT NULL"),
+        ),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
     variant: Mapped[str] = mapped_column(String(40))
@@ -171,48 +180,91 @@ class DeviceGroupRecord(db.Model):  # type: ignore[name-defined,misc]
     since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
-class GameSummaryRecord(db.Model):  # type: ignore[name-defined,misc]
-    """What the statistics read of a table's game, derived from the game at ``version``.
+# The columns of the summaries' indexes, in order (the migration builds the same).
+SUMMARY_STATS_INDEX = (
+    "group_id",
+    "status",
+    "player_id",
+    "variant",
+    "seat",
+    "won",
+    "position",
+    "score",
+    "bids",
+    "made",
+    "zero_bids",
+    "zero_made",
+    "bid_gap",
+    "longest_run",
+)
+SUMMARY_PLAYER_INDEX = (
+    "group_id",
+    "player_id",
+    "played_at",
+    "status",
+    "variant",
+    "game_id",
+    "won",
+    "position",
+    "score",
+)
+SUMMARY_PARTNERS_INDEX = (
+    "group_id",
+    "status",
+    "player_id",
+    "partner_id",
+    "variant",
+    "won",
+    "rubber",
+    "side_games",
+)
 
-    Kept for speed only: a summary whose version is not the game's is rebuilt
-    from the game's inputs before it is read (groups/summaries.py).
+
+class GameSummaryRecord(db.Model):  # type: ignore[name-defined,misc]
+    """One seat of what the statistics read of a table's game, derived from the game at ``version``.
+
+    The game's own figures (variant, time, status, deals played) are on each of
+    its rows alike, so the statistics and the history read this table alone.
+    Kept for speed only: rows whose version is not their game's are rebuilt
+    from the game's inputs before they are read (groups/summaries.py). The
+    figures are those of groups/summary.py's SeatSummary.
     """
 
     __tablename__ = "game_summaries"
-    __table_args__ = (Index("ix_game_summaries_group_played", "group_id", "played_at"),)
+    __table_args__ = (
+        # The statistics read these indexes alone: each holds every figure its queries add up.
+        Index("ix_game_summaries_stats", *SUMMARY_STATS_INDEX),
+        Index("ix_game_summaries_player", *SUMMARY_PLAYER_INDEX),
+        Index(
+            "ix_game_summaries_partners",
+            *SUMMARY_PARTNERS_INDEX,
+            sqlite_where=text("partner_id IS NOT NULL"),
+            postgresql_where=text("partner_id IS NOT NULL"),
+        ),
+        Index("ix_game_summaries_group_played", "group_id", "played_at"),
+        Index(
+            "ix_game_summaries_versions",
+            "group_id",
+            "version",
+            sqlite_where=text("seat = 0"),
+            postgresql_where=text("seat = 0"),
+        ),
+    )
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    group_id: Mapped[str] = mapped_column(String(32))
     version: Mapped[int] = mapped_column(Integer)
     variant: Mapped[str] = mapped_column(String(40))
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     status: Mapped[str] = mapped_column(String(12))
     deals_played: Mapped[int] = mapped_column(Integer)
     deal_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    winners: Mapped[list[int]] = mapped_column(JSON)
-
-
-class SummarySeatRecord(db.Model):  # type: ignore[name-defined,misc]
-    """One seat of a game's summary: the player's result and, where each bids exactly, their bids.
-
-    The table, variant, time and whether the game finished are repeated from
-    the game's summary so that the statistics add up one table's rows alone.
-    """
-
-    __tablename__ = "summary_seats"
-    __table_args__ = (Index("ix_summary_seats_group_player", "group_id", "player_id"),)
-
-    game_id: Mapped[str] = mapped_column(
-        ForeignKey("game_summaries.game_id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    group_id: Mapped[str] = mapped_column(String(32))
     player_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    variant: Mapped[str] = mapped_column(String(40))
-    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    finished: Mapped[bool] = mapped_column(Boolean)
     side: Mapped[int | None] = mapped_column(Integer, nullable=True)
     team_size: Mapped[int] = mapped_column(Integer)
+    partner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    partner_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     score: Mapped[int | None] = mapped_column(Integer, nullable=True)
     position: Mapped[int | None] = mapped_column(Integer, nullable=True)
     won: Mapped[bool] = mapped_column(Boolean)

@@ -27,7 +27,7 @@ class Filters:
 
     def conditions(self, group_id: str) -> list[ColumnElement[bool]]:
         """The filters as conditions on the table's game summaries."""
-        found = [_G.c.group_id == group_id]
+        found = [_G.c.group_id == group_id, _G.c.seat == 0]
         if self.variant is not None:
             found.append(_G.c.variant == self.variant)
         if self.player_id is not None:
@@ -60,8 +60,8 @@ class GameLine:
     status: str
     deals_played: int
     deal_count: int | None
-    winners: tuple[int, ...]
     seats: list[Seat] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
 
     @property
     def winner_names(self) -> list[str]:
@@ -75,7 +75,7 @@ def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[Gam
     connection = store.connection()
     total = connection.execute(select(func.count()).select_from(_G).where(*conditions)).scalar_one()
     query = (
-        select(_G)
+        select(_G.c.game_id, _G.c.variant, _G.c.played_at, _G.c.status, _G.c.deals_played, _G.c.deal_count)
         .where(*conditions)
         .order_by(_G.c.played_at.desc(), _G.c.game_id)
         .limit(PAGE_SIZE)
@@ -88,7 +88,12 @@ def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[Gam
 
 def variants(group_id: str) -> list[str]:
     """The codes of every variant the table has a game of, in any state."""
-    query = select(_G.c.variant).where(_G.c.group_id == group_id).distinct().order_by(_G.c.variant)
+    query = (
+        select(_G.c.variant)
+        .where(_G.c.group_id == group_id, _G.c.seat == 0)
+        .distinct()
+        .order_by(_G.c.variant)
+    )
     return list(store.connection().execute(query).scalars())
 
 
@@ -105,7 +110,6 @@ def _line(row: Any) -> GameLine:
         status=row.status,
         deals_played=row.deals_played,
         deal_count=row.deal_count,
-        winners=tuple(row.winners),
     )
 
 
@@ -120,3 +124,6 @@ def _add_seats(lines: list[GameLine]) -> None:
     )
     for row in store.connection().execute(query):
         by_game[row.game_id].seats.append(Seat(seat=row.seat, name=row.name, player_id=row.player_id))
+    winners = select(_G.c.game_id, _G.c.seat).where(_G.c.game_id.in_(by_game), _G.c.won.is_(True))
+    for game_id, seat in store.connection().execute(winners):
+        by_game[game_id].winners.append(seat)

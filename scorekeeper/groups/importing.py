@@ -92,7 +92,7 @@ class _Rows:
         self.seats: list[dict[str, Any]] = []
         self.entries: list[dict[str, Any]] = []
         self.held: list[dict[str, Any]] = []
-        self.summaries: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        self.summaries: list[list[dict[str, Any]]] = []
 
     def add(self, group_id: str, imported: ImportedGame, player_ids: Sequence[int], device: str) -> None:
         game = imported.game

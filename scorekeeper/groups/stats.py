@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, case, func, or_, select
+from sqlalchemy import ColumnElement, Select, case, func, select
 
 from .. import store
-from ..models import GameSummaryRecord, SummarySeatRecord
+from ..models import GameSummaryRecord
 
-_S = SummarySeatRecord.__table__
-_G = GameSummaryRecord.__table__
+_S = GameSummaryRecord.__table__
+FINISHED = "finished"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,18 +120,15 @@ class HeadToHead:
 
 @dataclass(frozen=True, kw_only=True)
 class Result:
-    """One finished game of a player, for the charts over time."""
+    """One finished game of a player, for the charts over time: won, place, final score."""
 
-    game_id: str
-    played_at: datetime
-    variant: str
     won: bool
     position: int | None
     score: int | None
 
 
 def _scope(group_id: str, variant: str | None, *, table: Any = _S) -> list[ColumnElement[bool]]:
-    found = [table.c.group_id == group_id, table.c.finished.is_(True)]
+    found = [table.c.group_id == group_id, table.c.status == FINISHED]
     if variant is not None:
         found.append(table.c.variant == variant)
     return found
@@ -186,19 +183,17 @@ def _record(row: Any, *, player_id: int | None, key: str | None) -> Record:
 
 def finished_games(group_id: str, variant: str | None = None) -> int:
     """How many of the table's games (of one variant) finished."""
-    query = select(func.count()).where(_G.c.group_id == group_id, _G.c.status == "finished")
-    if variant is not None:
-        query = query.where(_G.c.variant == variant)
-    return store.connection().execute(query).scalar_one()
+    played = variants_played(group_id)
+    return played.get(variant, 0) if variant is not None else sum(played.values())
 
 
 def variants_played(group_id: str) -> dict[str, int]:
     """Each variant the table finished a game of, with how many, most played first."""
     query = (
-        select(_G.c.variant, func.count())
-        .where(_G.c.group_id == group_id, _G.c.status == "finished")
-        .group_by(_G.c.variant)
-        .order_by(func.count().desc(), _G.c.variant)
+        select(_S.c.variant, func.count())
+        .where(*_scope(group_id, None), _S.c.seat == 0)
+        .group_by(_S.c.variant)
+        .order_by(func.count().desc(), _S.c.variant)
     )
     return {variant: count for variant, count in store.connection().execute(query)}
 
@@ -208,9 +203,11 @@ def players(group_id: str, variant: str | None = None, *, extremes: bool = False
 
     ``extremes`` adds each player's best and worst game (scores compare within a variant only).
     """
-    query = _totals(_S.c.player_id).where(*_scope(group_id, variant), _S.c.player_id.is_not(None))
+    # Seats without a roster player are added up under None and left out: so the
+    # database reads the statistics' index alone.
+    query = _totals(_S.c.player_id).where(*_scope(group_id, variant))
     rows = store.connection().execute(query.group_by(_S.c.player_id)).all()
-    found = {row.key: _record(row, player_id=row.key, key=None) for row in rows}
+    found = {row.key: _record(row, player_id=row.key, key=None) for row in rows if row.key is not None}
     if extremes:
         for player_id, (best, worst) in _extremes(_S.c.player_id, _scope(group_id, variant)).items():
             if player_id in found:
@@ -236,32 +233,30 @@ def player_overall(group_id: str, player_id: int, variant: str | None = None) ->
 
 
 def _extremes(key: Any, scope: Sequence[ColumnElement[bool]]) -> dict[Any, tuple[GameRef, GameRef]]:
-    """Per ``key``: the game with the highest score and the one with the lowest (earliest on a tie)."""
-    best = func.row_number().over(partition_by=key, order_by=(_S.c.score.desc(), _S.c.played_at))
-    worst = func.row_number().over(partition_by=key, order_by=(_S.c.score.asc(), _S.c.played_at))
-    ranked = (
-        select(
-            key.label("key"),
-            _S.c.game_id,
-            _S.c.played_at,
-            _S.c.variant,
-            _S.c.score,
-            best.label("best"),
-            worst.label("worst"),
-        )
-        .where(*scope, _S.c.score.is_not(None))
-        .subquery()
+    """Per ``key``: the game with the highest score and the one with the lowest (the earliest of equals).
+
+    The highest and lowest scores are added up from the statistics' index; then
+    the games with those scores are read, which are few.
+    """
+    connection = store.connection()
+    query = select(key.label("key"), func.max(_S.c.score), func.min(_S.c.score)).where(*scope).group_by(key)
+    bounds = [(found, best, worst) for found, best, worst in connection.execute(query) if best is not None]
+    if not bounds:
+        return {}
+    wanted = {(found, score) for found, best, worst in bounds for score in (best, worst)}
+    scores = {score for _key, score in wanted}
+    query = (
+        select(key.label("key"), _S.c.game_id, _S.c.played_at, _S.c.variant, _S.c.score)
+        .where(*scope, _S.c.score.in_(scores))
+        .order_by(_S.c.played_at.desc(), _S.c.game_id.desc())
     )
-    query = select(ranked).where(or_(ranked.c.best == 1, ranked.c.worst == 1))
-    found: dict[Any, list[GameRef | None]] = {}
-    for row in store.connection().execute(query):
-        game = GameRef(game_id=row.game_id, played_at=row.played_at, variant=row.variant, score=row.score)
-        slots = found.setdefault(row.key, [None, None])
-        if row.best == 1:
-            slots[0] = game
-        if row.worst == 1:
-            slots[1] = game
-    return {key: (slots[0], slots[1]) for key, slots in found.items() if slots[0] and slots[1]}
+    games: dict[tuple[Any, int], GameRef] = {}
+    for row in connection.execute(query):
+        if (row.key, row.score) in wanted:  # the last one read is the earliest
+            games[(row.key, row.score)] = GameRef(
+                game_id=row.game_id, played_at=row.played_at, variant=row.variant, score=row.score
+            )
+    return {found: (games[(found, best)], games[(found, worst)]) for found, best, worst in bounds}
 
 
 def _with_extremes(record: Record, best: GameRef, worst: GameRef) -> Record:
@@ -270,92 +265,104 @@ def _with_extremes(record: Record, best: GameRef, worst: GameRef) -> Record:
 
 def pairs(group_id: str, variant: str | None = None, *, player_id: int | None = None) -> list[Pair]:
     """Every pair of partners (teams of two) in the table's finished games, most wins first."""
-    first, second = _S.alias("first"), _S.alias("second")
+    won = _S.c.won.is_(True)
+    rubber = _S.c.rubber.is_(True)
     query = (
         select(
-            first.c.player_id.label("one"),
-            second.c.player_id.label("other"),
+            _S.c.player_id,
+            _S.c.partner_id,
             func.count().label("games"),
-            func.sum(case((first.c.won.is_(True), 1), else_=0)).label("wins"),
-            func.sum(case((first.c.rubber.is_(True), 1), else_=0)).label("rubbers"),
-            func.sum(case(((first.c.rubber.is_(True)) & (first.c.won.is_(True)), 1), else_=0)).label(
-                "rubbers_won"
-            ),
-            func.sum(first.c.side_games).label("games_won"),
+            func.sum(case((won, 1), else_=0)).label("wins"),
+            func.sum(case((rubber, 1), else_=0)).label("rubbers"),
+            func.sum(case((rubber & won, 1), else_=0)).label("rubbers_won"),
+            func.sum(_S.c.side_games).label("games_won"),
         )
-        .join(
-            second,
-            (second.c.game_id == first.c.game_id)
-            & (second.c.side == first.c.side)
-            & (second.c.seat > first.c.seat),
-        )
-        .where(*_scope(group_id, variant, table=first), first.c.team_size == 2)
-        .where(first.c.player_id.is_not(None), second.c.player_id.is_not(None))
-        .group_by(first.c.player_id, second.c.player_id)
+        .where(*_scope(group_id, variant), _S.c.partner_id.is_not(None), _S.c.player_id < _S.c.partner_id)
+        .group_by(_S.c.player_id, _S.c.partner_id)
     )
     if player_id is not None:
-        query = query.where((first.c.player_id == player_id) | (second.c.player_id == player_id))
-    merged: dict[tuple[int, int], list[int]] = {}
-    for row in store.connection().execute(query):
-        key = (min(row.one, row.other), max(row.one, row.other))
-        counts = merged.setdefault(key, [0, 0, 0, 0, 0])
-        for index, value in enumerate((row.games, row.wins, row.rubbers, row.rubbers_won, row.games_won)):
-            counts[index] += value
+        query = query.where((_S.c.player_id == player_id) | (_S.c.partner_id == player_id))
     found = [
-        Pair(players=key, games=c[0], wins=c[1], rubbers=c[2], rubbers_won=c[3], games_won=c[4])
-        for key, c in merged.items()
+        Pair(
+            players=(row.player_id, row.partner_id),
+            games=row.games,
+            wins=row.wins,
+            rubbers=row.rubbers,
+            rubbers_won=row.rubbers_won,
+            games_won=row.games_won,
+        )
+        for row in store.connection().execute(query)
     ]
     return sorted(found, key=lambda pair: (-pair.wins, -pair.games, pair.players))
 
 
 def head_to_head(group_id: str, first_id: int, second_id: int, variant: str | None = None) -> HeadToHead:
     """How two players fared in the finished games they both played."""
-    first, second = _S.alias("first"), _S.alias("second")
+    return rivals(group_id, first_id, variant, others=(second_id,)).get(second_id) or HeadToHead(
+        games=0,
+        first_ahead=0,
+        second_ahead=0,
+        level=0,
+        first_wins=0,
+        second_wins=0,
+        as_partners=0,
+        won_as_partners=0,
+    )
+
+
+def rivals(
+    group_id: str, player_id: int, variant: str | None = None, *, others: Sequence[int] | None = None
+) -> dict[int, HeadToHead]:
+    """How the player fared against each other player (or those of ``others``) in the games both played."""
+    mine, theirs = _S.alias("mine"), _S.alias("theirs")
+    partners = mine.c.side == theirs.c.side
+    against = ~partners & mine.c.position.is_not(None) & theirs.c.position.is_not(None)
+
+    def count(condition: ColumnElement[bool]) -> Any:
+        return func.sum(case((condition, 1), else_=0))
+
     query = (
-        select(first.c.position, second.c.position, first.c.won, second.c.won, first.c.side == second.c.side)
-        .join(second, second.c.game_id == first.c.game_id)
-        .where(*_scope(group_id, variant, table=first))
-        .where(first.c.player_id == first_id, second.c.player_id == second_id)
+        select(
+            theirs.c.player_id,
+            func.count().label("games"),
+            count(against & (mine.c.position < theirs.c.position)).label("first_ahead"),
+            count(against & (mine.c.position > theirs.c.position)).label("second_ahead"),
+            count(against & (mine.c.position == theirs.c.position)).label("level"),
+            count(mine.c.won.is_(True)).label("first_wins"),
+            count(theirs.c.won.is_(True)).label("second_wins"),
+            count(partners).label("as_partners"),
+            count(partners & mine.c.won.is_(True)).label("won_as_partners"),
+        )
+        .join(theirs, (theirs.c.game_id == mine.c.game_id) & (theirs.c.seat != mine.c.seat))
+        .where(*_scope(group_id, variant, table=mine), mine.c.player_id == player_id)
+        .where(theirs.c.player_id.is_not(None))
+        .group_by(theirs.c.player_id)
     )
-    games = first_ahead = second_ahead = level = first_wins = second_wins = partners = won_together = 0
-    for one, other, one_won, other_won, same_side in store.connection().execute(query):
-        games += 1
-        first_wins += bool(one_won)
-        second_wins += bool(other_won)
-        if same_side:
-            partners += 1
-            won_together += bool(one_won)
-        elif one is not None and other is not None:
-            first_ahead += one < other
-            second_ahead += other < one
-            level += one == other
-    return HeadToHead(
-        games=games,
-        first_ahead=first_ahead,
-        second_ahead=second_ahead,
-        level=level,
-        first_wins=first_wins,
-        second_wins=second_wins,
-        as_partners=partners,
-        won_as_partners=won_together,
-    )
+    if others is not None:
+        query = query.where(theirs.c.player_id.in_(others))
+    return {
+        row.player_id: HeadToHead(
+            games=row.games,
+            first_ahead=row.first_ahead,
+            second_ahead=row.second_ahead,
+            level=row.level,
+            first_wins=row.first_wins,
+            second_wins=row.second_wins,
+            as_partners=row.as_partners,
+            won_as_partners=row.won_as_partners,
+        )
+        for row in store.connection().execute(query)
+    }
 
 
 def results(group_id: str, player_id: int, variant: str | None = None) -> list[Result]:
-    """A player's finished games in the order they were played."""
+    """A player's finished games in the order they were played (read from one index alone)."""
     query = (
-        select(_S.c.game_id, _S.c.played_at, _S.c.variant, _S.c.won, _S.c.position, _S.c.score)
+        select(_S.c.won, _S.c.position, _S.c.score)
         .where(*_scope(group_id, variant), _S.c.player_id == player_id)
         .order_by(_S.c.played_at, _S.c.game_id)
     )
     return [
-        Result(
-            game_id=row.game_id,
-            played_at=row.played_at,
-            variant=row.variant,
-            won=bool(row.won),
-            position=row.position,
-            score=row.score,
-        )
-        for row in store.connection().execute(query)
+        Result(won=bool(won), position=position, score=score)
+        for won, position, score in store.connection().execute(query)
     ]

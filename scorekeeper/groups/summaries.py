@@ -1,12 +1,17 @@
 """The summaries of a table's games, kept in the database so that statistics never replay games.
 
-A summary is derived from a game's inputs (replayed by the engine) and is
-stamped with the game's version. Before any page of a table reads its
-summaries, ``refresh`` finds those whose stamp is not their game's version
-(or that are missing) and rebuilds them: a deal entered, corrected or undone,
-a game abandoned, shows in the statistics on the next view. Renaming a player
-raises the versions of their games and of their summaries together, since a
-summary holds no name.
+A game's summary is a row per seat (groups/summary.py's figures, with the
+game's own on each row), derived from the game's inputs replayed by the
+engine and stamped with the game's version. Before any page of a table reads
+its summaries, ``refresh`` finds the games whose rows are missing or carry
+another version and rebuilds them: a deal entered, corrected or undone, a
+game abandoned, shows in the statistics on the next view. Renaming a player
+raises the versions of their games and of those games' rows together, since
+a summary holds no name.
+
+Keeping a summary is two statements: remove the game's rows of older
+versions, then insert the new ones unless rows of the same or a later
+version are there (another request kept them meanwhile).
 
 ``flask --app scorekeeper rebuild-summaries`` rebuilds every summary from the
 games' inputs (after a change to what a summary holds, or to check that the
@@ -16,53 +21,63 @@ kept ones are right: it says how many it found different).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 from typing import Any
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
-from sqlalchemy import Connection, bindparam, delete, insert, or_, select
+from sqlalchemy import Connection, Insert, bindparam, delete, func, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
 
 from .. import store
-from ..models import GameRecord, GameSummaryRecord, SummarySeatRecord
+from ..kept import KeptByVersion
+from ..models import GameRecord, GameSummaryRecord
 from ..rules import Game
 from ..store import StoredGame
 from .roster import seated_players
-from .summary import GameSummary, summarise
+from .summary import SeatSummary, summarise
 
 _GAMES = GameRecord.__table__
-_SUMMARIES = GameSummaryRecord.__table__
-_SUMMARY_SEATS = SummarySeatRecord.__table__
+_ROWS = GameSummaryRecord.__table__
 # Rebuilt per transaction: short transactions leave room for the players' writes.
 BATCH = 200
+# The roster player in each seat of a game never changes once the game is stored.
+SEATED: KeptByVersion[tuple[int | None, ...]] = KeptByVersion(size=4096)
+_FIGURES = tuple(SeatSummary.__dataclass_fields__)
 
 _STALE = (
     select(_GAMES.c.id)
-    .select_from(_GAMES.outerjoin(_SUMMARIES, _SUMMARIES.c.game_id == _GAMES.c.id))
+    .select_from(_GAMES.outerjoin(_ROWS, (_ROWS.c.game_id == _GAMES.c.id) & (_ROWS.c.seat == 0)))
     .where(
         _GAMES.c.group_id == bindparam("group"),
-        or_(_SUMMARIES.c.version.is_(None), _SUMMARIES.c.version != _GAMES.c.version),
+        or_(_ROWS.c.version.is_(None), _ROWS.c.version != _GAMES.c.version),
     )
 )
-_KEPT_VERSION = select(_SUMMARIES.c.version).where(_SUMMARIES.c.game_id == bindparam("game"))
-_FORGET_SEATS = delete(_SUMMARY_SEATS).where(_SUMMARY_SEATS.c.game_id == bindparam("game"))
-_FORGET = delete(_SUMMARIES).where(_SUMMARIES.c.game_id == bindparam("game"))
+# Every summary is at its game's version exactly when the table has as many summaries
+# as games and their versions add up to the same: a summary's version is never above
+# its game's. Both sums are read from indexes of their own.
+_GAMES_OF = _GAMES.c.group_id == bindparam("group")
+_FIRST_ROWS = (_ROWS.c.group_id == bindparam("group")) & (_ROWS.c.seat == 0)
+_FINGERPRINTS = select(
+    select(func.count()).where(_GAMES_OF).scalar_subquery(),
+    select(func.coalesce(func.sum(_GAMES.c.version), 0)).where(_GAMES_OF).scalar_subquery(),
+    select(func.count()).where(_FIRST_ROWS).scalar_subquery(),
+    select(func.coalesce(func.sum(_ROWS.c.version), 0)).where(_FIRST_ROWS).scalar_subquery(),
+)
+_FORGET_OLDER = delete(_ROWS).where(
+    _ROWS.c.game_id == bindparam("game"), _ROWS.c.version < bindparam("version")
+)
+_FORGET = delete(_ROWS).where(_ROWS.c.game_id == bindparam("game"))
+_KEEP: dict[str, Insert] = {
+    "sqlite": sqlite.insert(_ROWS).on_conflict_do_nothing(index_elements=["game_id", "seat"]),
+    "postgresql": postgresql.insert(_ROWS).on_conflict_do_nothing(index_elements=["game_id", "seat"]),
+}
 
 
-def summary_rows(
-    record: StoredGame, game: Game, player_ids: Sequence[int | None]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The summary of a table's game as rows: the game's, and one per seat."""
-    assert record.group_id is not None
+def summary_rows(record: StoredGame, game: Game, player_ids: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The summary of a table's game as rows, one per seat."""
     summary = summarise(game.state, abandoned=record.abandoned_at is not None)
-    return _rows(record, summary, player_ids)
-
-
-def _rows(
-    record: StoredGame, summary: GameSummary, player_ids: Sequence[int | None]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    game_row = {
+    shared = {
         "game_id": record.id,
         "group_id": record.group_id,
         "version": record.version,
@@ -71,36 +86,36 @@ def _rows(
         "status": summary.status,
         "deals_played": summary.deals_played,
         "deal_count": summary.deal_count,
-        "winners": list(summary.winners),
     }
-    shared = {
-        "game_id": record.id,
-        "group_id": record.group_id,
-        "variant": record.variant,
-        "played_at": record.created_at,
-        "finished": summary.status == "finished",
-    }
-    seat_rows = [
-        {
-            **shared,
-            **asdict(seat),
-            "player_id": player_ids[seat.seat] if seat.seat < len(player_ids) else None,
-        }
-        for seat in summary.seats
-    ]
-    return game_row, seat_rows
+    rows = []
+    for seat in summary.seats:
+        row = dict(shared)
+        for name in _FIGURES:
+            row[name] = getattr(seat, name)
+        row["player_id"] = _player(player_ids, seat.seat)
+        row["partner_id"] = _player(player_ids, seat.partner)
+        rows.append(row)
+    return rows
+
+
+def _player(player_ids: Sequence[int | None], seat: int | None) -> int | None:
+    return player_ids[seat] if seat is not None and seat < len(player_ids) else None
 
 
 def refresh(group_id: str) -> int:
     """Rebuild the table's summaries that are missing or older than their games; how many."""
-    stale = store.connection().execute(_STALE, {"group": group_id}).scalars().all()
+    connection = store.connection()
+    games, game_versions, kept, kept_versions = connection.execute(_FINGERPRINTS, {"group": group_id}).one()
+    if (games, game_versions) == (kept, kept_versions):
+        return 0
+    stale = connection.execute(_STALE, {"group": group_id}).scalars().all()
     for start in range(0, len(stale), BATCH):
         rebuild(stale[start : start + BATCH])
     return len(stale)
 
 
 def rebuild(game_ids: Iterable[str], *, force: bool = False) -> None:
-    """Replay each game and keep its summary, in one transaction.
+    """Replay each game (or take its kept replay) and keep its summary, in one transaction.
 
     A summary already kept at the same or a later version stays, unless ``force``.
     """
@@ -110,77 +125,63 @@ def rebuild(game_ids: Iterable[str], *, force: bool = False) -> None:
         if record is None or record.group_id is None:
             continue
         game = store.game_of(record)  # brings ``record`` to the version it replays
-        player_ids = seated_players(game_id)
-        built.append(summary_rows(record, game, player_ids))
+        built.append(summary_rows(record, game, players_seated(game_id)))
     if built:
         with store.transaction() as writing:
             keep(writing, built, force=force)
 
 
+def players_seated(game_id: str) -> tuple[int | None, ...]:
+    """The roster player in each seat of a game (kept per worker: they never change)."""
+    found = SEATED.get(game_id)
+    if found is None:
+        found = tuple(seated_players(game_id))
+        SEATED.put(game_id, found)
+    return found
+
+
 def keep(
-    connection: Connection,
-    built: Sequence[tuple[dict[str, Any], list[dict[str, Any]]]],
-    *,
-    force: bool = False,
-    new: bool = False,
+    connection: Connection, built: Sequence[list[dict[str, Any]]], *, force: bool = False, new: bool = False
 ) -> None:
     """Store summaries built by ``summary_rows`` in the caller's transaction (``new``: of new games)."""
-    games: list[dict[str, Any]] = []
-    seats: list[dict[str, Any]] = []
-    for game_row, seat_rows in built:
-        kept = None if new else connection.execute(_KEPT_VERSION, {"game": game_row["game_id"]}).scalar()
-        if kept is not None and kept >= game_row["version"] and not force:
-            continue  # another request kept this version (or a later one) meanwhile
-        if kept is not None:
-            connection.execute(_FORGET_SEATS, {"game": game_row["game_id"]})
-            connection.execute(_FORGET, {"game": game_row["game_id"]})
-        games.append(game_row)
-        seats.extend(seat_rows)
-    if games:
-        connection.execute(insert(_SUMMARIES), games)
-    if seats:
-        connection.execute(insert(_SUMMARY_SEATS), seats)
+    insert = _KEEP[connection.dialect.name]
+    rows = []
+    for game_rows in built:
+        if not game_rows:
+            continue
+        first = game_rows[0]
+        if force:
+            connection.execute(_FORGET, {"game": first["game_id"]})
+        elif not new:
+            connection.execute(_FORGET_OLDER, {"game": first["game_id"], "version": first["version"]})
+        rows.extend(game_rows)
+    if rows:
+        connection.execute(insert, rows)
 
 
-def kept_rows(group_id: str | None = None) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+def kept_rows(group_id: str | None = None) -> list[tuple[Any, ...]]:
     """Every kept summary row (of one table, or of all), in a stable order: for comparing."""
-    games = select(_SUMMARIES).order_by(_SUMMARIES.c.game_id)
-    seats = select(_SUMMARY_SEATS).order_by(_SUMMARY_SEATS.c.game_id, _SUMMARY_SEATS.c.seat)
+    query = select(_ROWS).order_by(_ROWS.c.game_id, _ROWS.c.seat)
     if group_id is not None:
-        games = games.where(_SUMMARIES.c.group_id == group_id)
-        seats = seats.where(_SUMMARY_SEATS.c.group_id == group_id)
-    connection = store.connection()
-    return (
-        [tuple(row) for row in connection.execute(games)],
-        [tuple(row) for row in connection.execute(seats)],
-    )
+        query = query.where(_ROWS.c.group_id == group_id)
+    return [tuple(row) for row in store.connection().execute(query)]
 
 
 def rebuild_all() -> tuple[int, int]:
     """Rebuild the summary of every table's game; (games, summaries found different before)."""
     connection = store.connection()
     ids = connection.execute(select(_GAMES.c.id).where(_GAMES.c.group_id.is_not(None))).scalars().all()
-    before = _by_game(*kept_rows())
+    before = _by_game(kept_rows())
     for start in range(0, len(ids), BATCH):
         rebuild(ids[start : start + BATCH], force=True)
-    after = _by_game(*kept_rows())
-    differ = sum(1 for game_id in after if before.get(game_id) != after[game_id])
-    with store.transaction() as writing:  # summaries of games that left every table
-        writing.execute(
-            delete(_SUMMARIES).where(
-                ~_SUMMARIES.c.game_id.in_(select(_GAMES.c.id).where(_GAMES.c.group_id.is_not(None)))
-            )
-        )
-    return len(ids), differ
+    after = _by_game(kept_rows())
+    return len(ids), sum(1 for game_id in after if before.get(game_id) != after[game_id])
 
 
-def _by_game(
-    games: list[tuple[Any, ...]], seats: list[tuple[Any, ...]]
-) -> dict[str, tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
-    found: dict[str, tuple[tuple[Any, ...], list[tuple[Any, ...]]]] = {row[0]: (row, []) for row in games}
-    for row in seats:
-        if row[0] in found:
-            found[row[0]][1].append(row)
+def _by_game(rows: list[tuple[Any, ...]]) -> dict[str, list[tuple[Any, ...]]]:
+    found: dict[str, list[tuple[Any, ...]]] = {}
+    for row in rows:
+        found.setdefault(row[0], []).append(row)
     return found
 
 

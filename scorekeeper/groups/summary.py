@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, cast
 
-from ..rules import DealState, GameState
+from ..rules import GameState
 
 Status = Literal["in_progress", "finished", "abandoned"]
 
 
-@runtime_checkable
 class BidsExactly(Protocol):
     """A deal record where each seat bids an exact number of tricks (``ExactDeal``)."""
 
@@ -40,7 +39,6 @@ class BidsExactly(Protocol):
     made: Callable[[int], bool | None]
 
 
-@runtime_checkable
 class PartOfRubber(Protocol):
     """A deal record that says which side won a game with it, and the rubber's games won so far."""
 
@@ -67,11 +65,13 @@ class SeatSummary:
     ``bid_gap`` is the sum of bid minus tricks (over 0: it bids more than it
     takes); ``longest_run`` the most bids made in a row. ``side_games`` are the
     games its side won (each game of a rubber, else 1 for a game won).
+    ``partner`` is the other seat of a team of two (None otherwise).
     """
 
     seat: int
     side: int | None
     team_size: int
+    partner: int | None
     score: int | None
     position: int | None
     won: bool
@@ -127,13 +127,18 @@ def summarise(state: GameState, *, abandoned: bool = False) -> GameSummary:
     bidding = [_Bidding() for _ in seats]
     side_wins = [0] * len(state.totals)
     rubber = False
+    keeps_games = False
     for deal in state.deals:
-        _add_bids(deal, bidding)
-        if isinstance(deal, PartOfRubber) and deal.complete:
-            rubber = rubber or deal.games_won is not None
-            if deal.game_winner is not None and 0 <= deal.game_winner < len(side_wins):
-                side_wins[deal.game_winner] += 1
-    keeps_games = any(isinstance(deal, PartOfRubber) for deal in state.deals)
+        reads_bids, reads_games = _reads(type(deal))
+        if reads_bids:
+            _add_bids(cast(BidsExactly, deal), bidding)
+        if reads_games:
+            keeps_games = True
+            part = cast(PartOfRubber, deal)
+            if deal.complete:
+                rubber = rubber or part.games_won is not None
+                if part.game_winner is not None and 0 <= part.game_winner < len(side_wins):
+                    side_wins[part.game_winner] += 1
     winning_sides = {side for seat, side in enumerate(sides) if seat in state.winners and side is not None}
     status: Status = "abandoned" if abandoned else state.status
     summaries = []
@@ -150,6 +155,7 @@ def summarise(state: GameState, *, abandoned: bool = False) -> GameSummary:
                 seat=seat,
                 side=side,
                 team_size=_team_size(state, side),
+                partner=_partner(state, side, seat),
                 score=None if side is None else state.totals[side],
                 position=None if side is None else positions[side],
                 won=seat in state.winners,
@@ -194,22 +200,42 @@ def made_share(state: GameState) -> tuple[tuple[int, int], ...] | None:
     seats = len(state.table.players)
     bidding = [_Bidding() for _ in range(seats)]
     for deal in state.deals:
-        _add_bids(deal, bidding)
+        if _reads(type(deal))[0]:
+            _add_bids(cast(BidsExactly, deal), bidding)
     if not any(figures.bids for figures in bidding):
         return None
     return tuple((figures.made, figures.bids) for figures in bidding)
 
 
-def _add_bids(deal: DealState, bidding: list[_Bidding]) -> None:
-    """Add a deal's exact bids to each seat's figures (nothing for a deal of another kind)."""
-    if not isinstance(deal, BidsExactly) or not callable(deal.made) or deal.tricks is None:
+_READS: dict[type, tuple[bool, bool]] = {}
+
+
+def _reads(kind: type) -> tuple[bool, bool]:
+    """Whether deals of this kind say if a seat made its exact bid, and which side won a game.
+
+    Asked of the deal's class, once: the engine's deal records are slotted dataclasses,
+    whose fields and methods the class itself has.
+    """
+    found = _READS.get(kind)
+    if found is None:
+        exact = callable(getattr(kind, "made", None)) and hasattr(kind, "bids") and hasattr(kind, "tricks")
+        games = hasattr(kind, "game_winner") and hasattr(kind, "games_won")
+        found = _READS[kind] = (exact, games)
+    return found
+
+
+def _add_bids(deal: BidsExactly, bidding: list[_Bidding]) -> None:
+    """Add a deal's exact bids to each seat's figures."""
+    tricks = deal.tricks
+    if tricks is None:
         return
-    for seat, figures in enumerate(bidding):
-        if seat >= len(deal.bids) or seat >= len(deal.tricks):
-            continue
-        bid, took, made = deal.bids[seat], deal.tricks[seat], deal.made(seat)
-        if isinstance(bid, int) and isinstance(took, int) and made is not None:
-            figures.add(bid, took, made)
+    bids = deal.bids
+    for seat in range(min(len(bidding), len(bids), len(tricks))):
+        bid, took = bids[seat], tricks[seat]
+        if isinstance(bid, int) and isinstance(took, int):
+            made = deal.made(seat)
+            if made is not None:
+                bidding[seat].add(bid, took, made)
 
 
 def _sides(state: GameState, seats: int) -> list[int | None]:
@@ -222,6 +248,13 @@ def _sides(state: GameState, seats: int) -> list[int | None]:
             if 0 <= seat < seats:
                 found[seat] = side
     return found
+
+
+def _partner(state: GameState, side: int | None, seat: int) -> int | None:
+    if side is None or state.teams is None or len(state.teams[side]) != 2:
+        return None
+    first, second = state.teams[side]
+    return second if seat == first else first
 
 
 def _team_size(state: GameState, side: int | None) -> int:

@@ -88,11 +88,8 @@ def player(group_id: str, player_id: int) -> str:
         abort(404)
     variant = _variant_arg(request.args.get("variant"))
     results = stats.results(group.id, player_id, variant)
-    rivals = [
-        (other, stats.head_to_head(group.id, player_id, other, variant))
-        for other in names
-        if other != player_id
-    ]
+    against = stats.rivals(group.id, player_id, variant)
+    rivals = [(other, against[other]) for other in names if other in against]
     return render_template(
         "tables/player.html",
         group=group,
@@ -105,7 +102,7 @@ def player(group_id: str, player_id: int) -> str:
         overall=stats.player_overall(group.id, player_id, variant),
         by_variant=stats.player_by_variant(group.id, player_id),
         pairs=stats.pairs(group.id, variant, player_id=player_id),
-        rivals=[(other, versus) for other, versus in rivals if versus.games],
+        rivals=rivals,
         win_chart=_win_share_chart(results),
         score_chart=_score_chart(results) if variant is not None else None,
         results=results,

@@ -35,7 +35,9 @@ class TablePhone:
     def add_player(self, group_id: str, name: str) -> TestResponse:
         """Type a name into the roster's form and add it."""
         page = self.client.get(f"/tables/{group_id}")
-        return self.client.post(f"/tables/{group_id}/players", data={"csrf_token": csrf_token(page), "name": name})
+        return self.client.post(
+            f"/tables/{group_id}/players", data={"csrf_token": csrf_token(page), "name": name}
+        )
 
     def rename(self, group_id: str, player_id: int, name: str) -> TestResponse:
         """Rename a roster player through the rename form."""
@@ -69,7 +71,11 @@ class TablePhone:
         """Post the new-game form with the table chosen."""
         page = self.client.get(f"/games/new/{variant}?table={group_id}")
         assert page.status_code == 200
-        form: dict[str, Any] = {"csrf_token": csrf_token(page), "first_dealer": str(first_dealer), "table": group_id}
+        form: dict[str, Any] = {
+            "csrf_token": csrf_token(page),
+            "first_dealer": str(first_dealer),
+            "table": group_id,
+        }
         form.update({f"players-{slot}": name for slot, name in enumerate(players)})
         for name, value in (options or {}).items():
             if value is True:
@@ -78,7 +84,9 @@ class TablePhone:
                 form[f"option_{name}"] = str(value)
         return self.client.post(f"/games/new/{variant}", data=form)
 
-    def play_exact(self, game_id: str, deals: Sequence[tuple[Sequence[int], Sequence[int]]], first: int = 1) -> None:
+    def play_exact(
+        self, game_id: str, deals: Sequence[tuple[Sequence[int], Sequence[int]]], first: int = 1
+    ) -> None:
         """Enter bids and tricks of each deal, from deal ``first``, through the deal page."""
         for number, (bids, tricks) in enumerate(deals, start=first):
             self.correct_exact(game_id, number, bids, tricks)

@@ -51,7 +51,9 @@ def played_table(driver: Driver) -> tuple[TablePhone, str]:
     abandoned = phone.start_game(group_id, "custom-oh-hell", ["Ann", "Cy", "Bob"], options=SHORT)
     page = phone.client.get(f"/games/{abandoned}/abandon")
     phone.client.post(f"/games/{abandoned}/abandon", data={"csrf_token": csrf_token(page)})
-    rubber = phone.start_game(group_id, "classic-whist", ["Ann", "Bob", "Cy", "Dee"], options={"rubber": True})
+    rubber = phone.start_game(
+        group_id, "classic-whist", ["Ann", "Bob", "Cy", "Dee"], options={"rubber": True}
+    )
     phone.play_whist(rubber, [11, 2, 11])
     return phone, group_id
 
@@ -74,8 +76,14 @@ def figures(app: Flask, group_id: str) -> list[tuple[Any, ...]]:
     with app.test_request_context():
         names = {row.id: row.name for row in db.session.scalars(select(GroupPlayerRecord))}
         return sorted(
-            (names[record.player_id or 0], record.games, record.wins, record.position_total, record.score_total,
-             record.bidding)
+            (
+                names[record.player_id or 0],
+                record.games,
+                record.wins,
+                record.position_total,
+                record.score_total,
+                record.bidding,
+            )
             for record in stats.players(group_id)
         )
 
@@ -97,7 +105,9 @@ def test_a_table_moves_to_another_server_and_loses_nothing(
     assert imported.status_code == 302, error_text(imported)
     new_id = imported.headers["Location"].rsplit("/", 1)[1]
     assert new_id != group_id
-    assert "Thursday whist is here, with 5 games, kept on this phone." in there.get(imported.headers["Location"]).get_data(as_text=True)
+    assert "Thursday whist is here, with 5 games, kept on this phone." in there.get(
+        imported.headers["Location"]
+    ).get_data(as_text=True)
     # The same file comes out again: names, roster, every game's inputs, seats, dates, abandoned or not.
     again = json.loads(there.get(f"/tables/{new_id}/export.json").get_data())
     assert again == document
@@ -123,8 +133,20 @@ def test_every_deal_of_every_game_as_csv(driver: Driver) -> None:
     response = phone.client.get(f"/tables/{group_id}/export.csv")
     assert response.headers["Content-Disposition"] == 'attachment; filename="thursday-whist-deals.csv"'
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
-    assert rows[0] == ["game", "date", "variant", "deal", "cards", "dealer", "trump", "player", "bid", "tricks",
-                       "points", "total"]
+    assert rows[0] == [
+        "game",
+        "date",
+        "variant",
+        "deal",
+        "cards",
+        "dealer",
+        "trump",
+        "player",
+        "bid",
+        "tricks",
+        "points",
+        "total",
+    ]
     # 3 + 3 + 1 exact deals for three players; 3 whist deals for two partnerships.
     assert len(rows) == 1 + 3 * 3 + 3 * 3 + 1 * 3 + 3 * 2
     first = [row for row in rows[1:] if row[3] == "1"][:3]
@@ -136,7 +158,9 @@ def test_every_deal_of_every_game_as_csv(driver: Driver) -> None:
     assert [row[7] for row in rows if row[2] == "Classic Whist"][:2] == ["Ann & Cy", "Bob & Dee"]
 
 
-def test_a_compressed_file_imports_too_past_the_ordinary_size_limit(driver: Driver, other_server: Flask) -> None:
+def test_a_compressed_file_imports_too_past_the_ordinary_size_limit(
+    driver: Driver, other_server: Flask
+) -> None:
     phone, group_id = played_table(driver)
     document = json.loads(phone.client.get(f"/tables/{group_id}/export.json").get_data())
     document["games"] *= 60  # 300 games: more than the 256 KB any other form may send
@@ -152,14 +176,42 @@ def test_a_compressed_file_imports_too_past_the_ordinary_size_limit(driver: Driv
 @pytest.mark.parametrize(
     ("change", "status", "reason"),
     [
-        (lambda doc: doc.update(format="scorekeeper/game"), 422, "This is not a table exported from Scorekeeper"),
+        (
+            lambda doc: doc.update(format="scorekeeper/game"),
+            422,
+            "This is not a table exported from Scorekeeper",
+        ),
         (lambda doc: doc.update(name=""), 422, "Give the table a name"),
-        (lambda doc: doc["players"].append({"name": "ANN"}), 422, "The file's roster has two players called Ann"),
-        (lambda doc: doc["games"][0]["deals"][0].update(tricks=[2, 0, 1]), 422, "Game 1 (Custom Oh Hell): Deal 1:"),
-        (lambda doc: doc["games"][1].update(seats=[1, 1, 2]), 422, "Game 2 (Custom Oh Hell): a player sits in two seats"),
-        (lambda doc: doc["games"][1].update(seats=[1, 2, 9]), 422, "each seat must name one of the table's players"),
-        (lambda doc: doc["games"][0].update(players=["Ann", "Bob", "Eve"]), 422, "seat 3 names 'Eve', not Cy"),
-        (lambda doc: doc["games"][0].update(created_at="last Tuesday"), 422, "its start is not a date and time"),
+        (
+            lambda doc: doc["players"].append({"name": "ANN"}),
+            422,
+            "The file's roster has two players called Ann",
+        ),
+        (
+            lambda doc: doc["games"][0]["deals"][0].update(tricks=[2, 0, 1]),
+            422,
+            "Game 1 (Custom Oh Hell): Deal 1:",
+        ),
+        (
+            lambda doc: doc["games"][1].update(seats=[1, 1, 2]),
+            422,
+            "Game 2 (Custom Oh Hell): a player sits in two seats",
+        ),
+        (
+            lambda doc: doc["games"][1].update(seats=[1, 2, 9]),
+            422,
+            "each seat must name one of the table's players",
+        ),
+        (
+            lambda doc: doc["games"][0].update(players=["Ann", "Bob", "Eve"]),
+            422,
+            "seat 3 names 'Eve', not Cy",
+        ),
+        (
+            lambda doc: doc["games"][0].update(created_at="last Tuesday"),
+            422,
+            "its start is not a date and time",
+        ),
         (lambda doc: doc["games"][0].update(variant="snap"), 422, "There is no variant called 'snap'"),
     ],
 )

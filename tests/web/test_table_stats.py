@@ -14,12 +14,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from flask import Flask
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from scorekeeper import store
 from scorekeeper.extensions import db
 from scorekeeper.groups import history, stats, summaries
-from scorekeeper.models import GameRecord, SummarySeatRecord
+from scorekeeper.models import GameRecord, GameSummaryRecord
 
 from .conftest import Driver, csrf_token
 from .tables_driver import SHORT, TablePhone, player_ids
@@ -60,13 +60,23 @@ def table(app: Flask, driver: Driver) -> tuple[TablePhone, str, dict[str, str]]:
     phone.play_exact(games["playing"], [((2, 0, 0), (2, 0, 0))])  # Bob 12 so far: must not count
     phone.play_exact(games["abandoned"], [((2, 0, 0), (2, 0, 0))])
     page = phone.client.get(f"/games/{games['abandoned']}/abandon")
-    assert phone.client.post(f"/games/{games['abandoned']}/abandon", data={"csrf_token": csrf_token(page)}).status_code == 302
+    assert (
+        phone.client.post(
+            f"/games/{games['abandoned']}/abandon", data={"csrf_token": csrf_token(page)}
+        ).status_code
+        == 302
+    )
     return phone, group_id, games
 
 
 def words(page: str) -> str:
     """A page's text as a reader hears it: no markup, entities read, single spaces."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
+def bids_of(bidding: stats.Bidding) -> tuple[int, int, int, int]:
+    """Bids counted, made, zero bids, zero bids made."""
+    return (bidding.bids, bidding.made, bidding.zero_bids, bidding.zero_made)
 
 
 def ids_of(phone: TablePhone, group_id: str) -> dict[str, int]:
@@ -81,10 +91,18 @@ def test_the_statistics_match_the_figures_worked_out_by_hand(
     phone.text(f"/tables/{group_id}/stats")  # the page keeps the summaries
     with request_context(app):
         assert stats.finished_games(group_id) == 2  # the game in progress and the abandoned one do not count
-        records = {record.player_id: record for record in stats.players(group_id, "custom-oh-hell", extremes=True)}
+        records = {
+            record.player_id: record for record in stats.players(group_id, "custom-oh-hell", extremes=True)
+        }
     ann, bob, cy = records[ids["Ann"]], records[ids["Bob"]], records[ids["Cy"]]
     # Ann: won A, second in B → 1 win of 2 (50 %), places (1 + 2) / 2 = 1.5, scores (33 + 31) / 2 = 32.
-    assert (ann.games, ann.wins, ann.win_rate, ann.average_position, ann.average_score) == (2, 1, 0.5, 1.5, 32)
+    assert (ann.games, ann.wins, ann.win_rate, ann.average_position, ann.average_score) == (
+        2,
+        1,
+        0.5,
+        1.5,
+        32,
+    )
     assert (ann.best and ann.best.game_id, ann.best and ann.best.score) == (games["A"], 33)
     assert (ann.worst and ann.worst.game_id, ann.worst and ann.worst.score) == (games["B"], 31)
     # Bob: second in A, won B → 1 of 2, places (2 + 1) / 2 = 1.5, scores (22 + 32) / 2 = 27.
@@ -92,17 +110,21 @@ def test_the_statistics_match_the_figures_worked_out_by_hand(
     # Cy: third twice → 0 of 2, place 3.0, scores (21 + 13) / 2 = 17.
     assert (cy.games, cy.wins, cy.win_rate, cy.average_position, cy.average_score) == (2, 0, 0.0, 3.0, 17)
     assert ann.bidding and bob.bidding and cy.bidding
-    # Ann made all 3 + 3 bids; zero bids: 1 in A (deal 2) + 2 in B (deals 2, 3), all made; bid − took 0; run 3.
-    assert (ann.bidding.bids, ann.bidding.made, ann.bidding.zero_bids, ann.bidding.zero_made) == (6, 6, 3, 3)
+    # Ann made all 3 + 3 bids; zero bids: 1 in A (deal 2) + 2 in B (deals 2, 3), all made;
+    # bid − took 0; a run of 3.
+    assert bids_of(ann.bidding) == (6, 6, 3, 3)
     assert (ann.bidding.bid_gap, ann.bidding.longest_run, ann.bidding.games) == (0, 3, 2)
     # Bob: A missed deal 1 (bid 1, took 0) then made 2; B made 3 → 5 of 6 (83 %).
-    # Zero bids: A deal 3 + B deal 2 = 2, both made. Bid − took: 1 + 0 = 1, a bid 1 / 6 ≈ +0.17. Runs 2 and 3 → 3.
-    assert (bob.bidding.bids, bob.bidding.made, bob.bidding.zero_bids, bob.bidding.zero_made) == (6, 5, 2, 2)
+    # Zero bids: A deal 3 + B deal 2 = 2, both made. Bid − took: 1 + 0 = 1, a bid 1 / 6 ≈ +0.17.
+    # Runs of 2 and 3 → 3.
+    assert bids_of(bob.bidding) == (6, 5, 2, 2)
     assert (bob.bidding.bid_gap, bob.bidding.longest_run) == (1, 3)
     assert round(bob.bidding.made_share or 0, 4) == round(5 / 6, 4)
-    # Cy: A made 2 of 3, B made 1 of 3 → 3 of 6 (50 %). Zero bids: A 3 (made 2) + B 2 (made 1) = 3 of 5 (60 %).
-    # Bid − took: A −1 (bid 0, took 1), B −1 (bid 1, took 2) −1 (bid 0, took 1) → −3, a bid −0.5. Runs 2 and 1 → 2.
-    assert (cy.bidding.bids, cy.bidding.made, cy.bidding.zero_bids, cy.bidding.zero_made) == (6, 3, 5, 3)
+    # Cy: A made 2 of 3, B made 1 of 3 → 3 of 6 (50 %).
+    # Zero bids: A 3 (made 2) + B 2 (made 1) = 3 of 5 (60 %).
+    # Bid − took: A −1 (bid 0, took 1), B −1 (bid 1, took 2) −1 (bid 0, took 1) → −3, a bid −0.5.
+    # Runs of 2 and 1 → 2.
+    assert bids_of(cy.bidding) == (6, 3, 5, 3)
     assert (cy.bidding.made_share, cy.bidding.zero_share, cy.bidding.average_gap) == (0.5, 0.6, -0.5)
     assert cy.bidding.longest_run == 2
     with request_context(app):
@@ -112,13 +134,15 @@ def test_the_statistics_match_the_figures_worked_out_by_hand(
         assert (versus.first_wins, versus.second_wins, versus.as_partners) == (1, 1, 0)
         assert stats.variants_played(group_id) == {"custom-oh-hell": 2}
         results = stats.results(group_id, ids["Cy"])
-        assert [(result.game_id, result.position, result.score) for result in results] == [
-            (games["A"], 3, 21),
-            (games["B"], 3, 13),
+        assert [(result.won, result.position, result.score) for result in results] == [
+            (False, 3, 21),
+            (False, 3, 13),
         ]
 
 
-def test_the_statistics_page_says_what_each_figure_rests_on(table: tuple[TablePhone, str, dict[str, str]]) -> None:
+def test_the_statistics_page_says_what_each_figure_rests_on(
+    table: tuple[TablePhone, str, dict[str, str]],
+) -> None:
     phone, group_id, _games = table
     page = phone.text(f"/tables/{group_id}/stats?variant=custom-oh-hell")
     text = words(page)
@@ -142,8 +166,8 @@ def test_a_correction_after_the_game_finished_changes_the_statistics_at_once(
     phone, group_id, games = table
     ids = ids_of(phone, group_id)
     phone.text(f"/tables/{group_id}/stats")
-    # Game A's deal 3 corrected: Cy took the two tricks Ann bid. Ann 11 + 10 + 0 = 21, Bob 22, Cy 1 + 10 + 2 = 13:
-    # Bob wins A now.
+    # Game A's deal 3 corrected: Cy took the two tricks Ann bid.
+    # Ann 11 + 10 + 0 = 21, Bob 22, Cy 1 + 10 + 2 = 13: Bob wins A now.
     phone.correct_exact(games["A"], 3, (2, 0, 0), (0, 0, 2))
     page = words(phone.text(f"/tables/{group_id}/stats"))
     assert "Bob 2 · 100 % of 2 games" in page and "Ann 0 · 0 % of 2 games" in page
@@ -154,7 +178,10 @@ def test_a_correction_after_the_game_finished_changes_the_statistics_at_once(
     assert bidding is not None and (bidding.made, bidding.bid_gap) == (5, 2)  # bid 2, took 0 in A's deal 3
     # Undoing the last deal un-finishes game A: it stops counting at once.
     undo = phone.client.get(f"/games/{games['A']}/undo")
-    assert phone.client.post(f"/games/{games['A']}/undo", data={"csrf_token": csrf_token(undo)}).status_code == 302
+    assert (
+        phone.client.post(f"/games/{games['A']}/undo", data={"csrf_token": csrf_token(undo)}).status_code
+        == 302
+    )
     assert "From 1 finished game." in words(phone.text(f"/tables/{group_id}/stats"))
 
 
@@ -206,9 +233,21 @@ def test_partners_are_counted_per_pair_with_their_rubbers(app: Flask, driver: Dr
     ann_cy = pairs[tuple(sorted((ids["Ann"], ids["Cy"])))]  # type: ignore[index]
     bob_dee = pairs[tuple(sorted((ids["Bob"], ids["Dee"])))]  # type: ignore[index]
     # Ann & Cy: 2 played, 2 won; 1 rubber, won; games won: 1 (the single game) + 2 (in the rubber) = 3.
-    assert (ann_cy.games, ann_cy.wins, ann_cy.rubbers, ann_cy.rubbers_won, ann_cy.games_won) == (2, 2, 1, 1, 3)
+    assert (ann_cy.games, ann_cy.wins, ann_cy.rubbers, ann_cy.rubbers_won, ann_cy.games_won) == (
+        2,
+        2,
+        1,
+        1,
+        3,
+    )
     # Bob & Dee: 2 played, 0 won; the rubber lost; 1 game won in it.
-    assert (bob_dee.games, bob_dee.wins, bob_dee.rubbers, bob_dee.rubbers_won, bob_dee.games_won) == (2, 0, 1, 0, 1)
+    assert (bob_dee.games, bob_dee.wins, bob_dee.rubbers, bob_dee.rubbers_won, bob_dee.games_won) == (
+        2,
+        0,
+        1,
+        0,
+        1,
+    )
     assert len(pairs) == 2
     page = words(phone.text(f"/tables/{group_id}/stats"))
     assert "Ann & Cy 2 of 2 games 1 of 1 rubber 3 of 2 games" in page
@@ -240,12 +279,14 @@ def test_head_to_head_needs_two_different_players(table: tuple[TablePhone, str, 
     assert "Cy ahead 0 of 2 games" in text and "Bob ahead 2 of 2 games" in text
 
 
-def test_the_rebuilt_summaries_equal_the_kept_ones(app: Flask, table: tuple[TablePhone, str, dict[str, str]]) -> None:
+def test_the_rebuilt_summaries_equal_the_kept_ones(
+    app: Flask, table: tuple[TablePhone, str, dict[str, str]]
+) -> None:
     phone, group_id, _games = table
     phone.text(f"/tables/{group_id}/stats")
     with request_context(app):
         kept = summaries.kept_rows()
-    assert len(kept[0]) == 4 and len(kept[1]) == 12
+    assert len(kept) == 4 * 3  # four games, a row per seat
     result = app.test_cli_runner().invoke(args=["rebuild-summaries"])
     assert result.exit_code == 0
     assert result.output == "Rebuilt the summaries of 4 games; 0 differed from the kept ones.\n"
@@ -253,7 +294,7 @@ def test_the_rebuilt_summaries_equal_the_kept_ones(app: Flask, table: tuple[Tabl
         assert summaries.kept_rows() == kept
     # A summary that went wrong is found and put right.
     with app.app_context():
-        db.session.execute(update(SummarySeatRecord).values(made=0))
+        db.session.execute(update(GameSummaryRecord).values(made=0))
         db.session.commit()
     result = app.test_cli_runner().invoke(args=["rebuild-summaries"])
     assert result.output == "Rebuilt the summaries of 4 games; 4 differed from the kept ones.\n"
@@ -261,12 +302,15 @@ def test_the_rebuilt_summaries_equal_the_kept_ones(app: Flask, table: tuple[Tabl
         assert summaries.kept_rows() == kept
 
 
-def test_summaries_follow_the_games_version(app: Flask, table: tuple[TablePhone, str, dict[str, str]]) -> None:
+def test_summaries_follow_the_games_version(
+    app: Flask, table: tuple[TablePhone, str, dict[str, str]]
+) -> None:
     phone, group_id, games = table
     phone.text(f"/tables/{group_id}/stats")
     with request_context(app):
-        versions = {row[0]: row[2] for row in summaries.kept_rows()[0]}
-        for game_id, version in versions.items():
+        rows = db.session.execute(select(GameSummaryRecord.game_id, GameSummaryRecord.version)).all()
+        assert len(rows) == 12
+        for game_id, version in rows:
             assert store.load_record(game_id).version == version
         assert summaries.refresh(group_id) == 0  # nothing to rebuild
     phone.correct_exact(games["B"], 1, (0, 1, 1), (0, 1, 1))  # the same inputs: a new version all the same

@@ -15,8 +15,8 @@ from scorekeeper.extensions import db
 from scorekeeper.models import GameRecord, GroupPlayerRecord, GroupRecord, SeatRecord
 
 from .conftest import Driver, csrf_token, error_text
-from .test_pdf import pdf_text
 from .tables_driver import SHORT, TablePhone, player_ids
+from .test_pdf import pdf_text
 
 ANN_BOB_CY = ["Ann", "Bob", "Cy"]
 
@@ -85,13 +85,17 @@ def test_the_read_only_link_shows_everything_and_changes_nothing(app: Flask, pho
 
 def test_the_tables_own_link_lets_another_phone_keep_it(app: Flask, phone: TablePhone) -> None:
     group_id = phone.create()
-    own = re.search(rf'href="(http://localhost/tables/{group_id}/join#[^"]+)"', phone.text(f"/tables/{group_id}"))
+    own = re.search(
+        rf'href="(http://localhost/tables/{group_id}/join#[^"]+)"', phone.text(f"/tables/{group_id}")
+    )
     assert own, "the keeping phone is shown the table's own link"
     key = own.group(1).split("#", 1)[1]
     second = app.test_client()
     join = second.get(f"/tables/{group_id}/join")
     assert join.status_code == 200 and key not in join.get_data(as_text=True)  # the key stays after "#"
-    wrong = second.post(f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": key[:-2] + "xx"})
+    wrong = second.post(
+        f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": key[:-2] + "xx"}
+    )
     assert wrong.status_code == 422 and "not this table's key" in error_text(wrong)
     assert second.get(f"/tables/{group_id}/start?variant=oh-hell").status_code == 403
     joined = second.post(f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": key})
@@ -144,7 +148,9 @@ def test_two_people_with_one_name_are_told_apart_by_the_names_the_table_gives_th
     sheet = phone.text(f"/games/{game_id}")
     assert "Ann K. · Bob · Ann B." in sheet  # the roster's spelling, each Ann her own player
     with app.app_context():
-        seats = db.session.execute(select(SeatRecord.name, SeatRecord.player_id).where(SeatRecord.game_id == game_id))
+        seats = db.session.execute(
+            select(SeatRecord.name, SeatRecord.player_id).where(SeatRecord.game_id == game_id)
+        )
         by_name = dict(seats.all())
     ids = player_ids(phone.text(f"/tables/{group_id}"), group_id)
     assert by_name == {"Ann K.": ids["Ann K."], "Bob": ids["Bob"], "Ann B.": ids["Ann B."]}
@@ -186,7 +192,9 @@ def test_renaming_a_player_renames_them_in_every_game_at_once(
         assert store.game_of(store.load_record(first)).table.players[0] == "Annie"
 
 
-def test_a_rename_to_a_taken_or_empty_name_is_refused_and_changes_nothing(app: Flask, phone: TablePhone) -> None:
+def test_a_rename_to_a_taken_or_empty_name_is_refused_and_changes_nothing(
+    app: Flask, phone: TablePhone
+) -> None:
     group_id = phone.create()
     game = phone.start_game(group_id, "custom-oh-hell", ANN_BOB_CY, options=SHORT)
     version = phone.driver.version(game)
@@ -224,7 +232,9 @@ def test_a_refused_game_at_a_table_adds_nobody_to_the_roster(app: Flask, phone: 
     refused = phone.post_new_game(group_id, "custom-oh-hell", ["Ann", "Bob", "bob"], options=SHORT)
     assert refused.status_code == 422 and "Two players are called bob" in error_text(refused)
     refused = phone.post_new_game(group_id, "custom-oh-hell", ["Ann"], options=SHORT)
-    assert refused.status_code == 422 and "Custom Oh Hell is played by 2 to 8 players, not 1" in error_text(refused)
+    assert refused.status_code == 422 and "Custom Oh Hell is played by 2 to 8 players, not 1" in error_text(
+        refused
+    )
     assert roster_names(app, group_id) == [] and count(app, GameRecord) == 0
 
 
@@ -254,8 +264,13 @@ def test_same_players_and_seats_as_last_time(phone: TablePhone) -> None:
     form = phone.text(start.headers["Location"])
     values = [re.search(rf'id="players-{slot}"[^>]*value="([^"]*)"', form) for slot in range(3)]
     assert [found.group(1) if found else None for found in values] == ["Cy", "Ann", "Bob"]
-    assert re.search(r'id="option_deals"[^>]*>.*?<option selected value="3">', form, re.S) or 'value="3" selected' in form
-    fresh = phone.text(phone.client.get(f"/tables/{group_id}/start?variant=oh-hell&seats=new").headers["Location"])
+    assert (
+        re.search(r'id="option_deals"[^>]*>.*?<option selected value="3">', form, re.S)
+        or 'value="3" selected' in form
+    )
+    fresh = phone.text(
+        phone.client.get(f"/tables/{group_id}/start?variant=oh-hell&seats=new").headers["Location"]
+    )
     assert 'id="players-0" name="players-0" value=""' in fresh
 
 
@@ -285,7 +300,9 @@ def test_the_finish_screen_shows_the_podium_bids_made_and_the_biggest_swing(phon
     game_id = phone.start_game(group_id, "custom-oh-hell", ANN_BOB_CY, options=SHORT)
     phone.play_exact(game_id, [((1, 1, 0), (1, 0, 1)), ((0, 2, 0), (0, 2, 0)), ((2, 0, 0), (2, 0, 0))])
     sheet = phone.text(f"/games/{game_id}")
-    places = re.findall(r'<li class="place-(\d)"><span class="medal">\w+</span>\s*<span>(\w+)</span><strong>(\d+)', sheet)
+    places = re.findall(
+        r'<li class="place-(\d)"><span class="medal">\w+</span>\s*<span>(\w+)</span><strong>(\d+)', sheet
+    )
     assert places == [("1", "Ann", "33"), ("2", "Bob", "22"), ("3", "Cy", "21")]
     assert "Ann: 3 of 3" in sheet and "Bob: 2 of 3" in sheet and "Cy: 2 of 3" in sheet
     # The most points in one deal: Bob's 12 in deal 2 and Ann's 12 in deal 3; the earlier counts.

@@ -23,6 +23,26 @@ down_revision = "0003"
 branch_labels = None
 depends_on = None
 
+# The columns of the summaries' indexes, as in models.py then (the statistics read them alone).
+STATS_INDEX = (
+    "group_id",
+    "status",
+    "player_id",
+    "variant",
+    "seat",
+    "won",
+    "position",
+    "score",
+    "bids",
+    "made",
+    "zero_bids",
+    "zero_made",
+    "bid_gap",
+    "longest_run",
+)
+PLAYER_INDEX = ("group_id", "player_id", "played_at", "status", "variant", "game_id", "won", "position", "score")
+PARTNERS_INDEX = ("group_id", "status", "player_id", "partner_id", "variant", "won", "rubber", "side_games")
+PARTNERS_ONLY = "partner_id IS NOT NULL"
 
 def upgrade() -> None:
     op.create_table(
@@ -54,7 +74,13 @@ def upgrade() -> None:
     with op.batch_alter_table("device_groups") as batch_op:
         batch_op.create_index("ix_device_groups_group_id", ["group_id"], unique=False)
     _add_reference("games", "group_id", "VARCHAR(32)", sa.String(length=32), "groups", "fk_games_group_id_groups")
-    op.create_index("ix_games_group_created", "games", ["group_id", "created_at"], unique=False)
+    op.create_index(
+        "ix_games_group_version",
+        "games",
+        ["group_id", "version"],
+        sqlite_where=sa.text("group_id IS NOT NULL"),
+        postgresql_where=sa.text("group_id IS NOT NULL"),
+    )
     _add_reference(
         "seats", "player_id", "INTEGER", sa.Integer(), "group_players", "fk_seats_player_id_group_players"
     )
@@ -62,6 +88,7 @@ def upgrade() -> None:
     op.create_table(
         "game_summaries",
         sa.Column("game_id", sa.String(length=32), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("group_id", sa.String(length=32), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("variant", sa.String(length=40), nullable=False),
@@ -69,24 +96,11 @@ def upgrade() -> None:
         sa.Column("status", sa.String(length=12), nullable=False),
         sa.Column("deals_played", sa.Integer(), nullable=False),
         sa.Column("deal_count", sa.Integer(), nullable=True),
-        sa.Column("winners", sa.JSON(), nullable=False),
-        sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
-        sa.ForeignKeyConstraint(["group_id"], ["groups.id"], ondelete="CASCADE"),
-        sa.PrimaryKeyConstraint("game_id"),
-    )
-    with op.batch_alter_table("game_summaries") as batch_op:
-        batch_op.create_index("ix_game_summaries_group_played", ["group_id", "played_at"], unique=False)
-    op.create_table(
-        "summary_seats",
-        sa.Column("game_id", sa.String(length=32), nullable=False),
-        sa.Column("seat", sa.Integer(), nullable=False),
-        sa.Column("group_id", sa.String(length=32), nullable=False),
         sa.Column("player_id", sa.Integer(), nullable=True),
-        sa.Column("variant", sa.String(length=40), nullable=False),
-        sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("finished", sa.Boolean(), nullable=False),
         sa.Column("side", sa.Integer(), nullable=True),
         sa.Column("team_size", sa.Integer(), nullable=False),
+        sa.Column("partner", sa.Integer(), nullable=True),
+        sa.Column("partner_id", sa.Integer(), nullable=True),
         sa.Column("score", sa.Integer(), nullable=True),
         sa.Column("position", sa.Integer(), nullable=True),
         sa.Column("won", sa.Boolean(), nullable=False),
@@ -98,22 +112,34 @@ def upgrade() -> None:
         sa.Column("longest_run", sa.Integer(), nullable=False),
         sa.Column("rubber", sa.Boolean(), nullable=False),
         sa.Column("side_games", sa.Integer(), nullable=False),
-        sa.ForeignKeyConstraint(["game_id"], ["game_summaries.game_id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("game_id", "seat"),
     )
-    with op.batch_alter_table("summary_seats") as batch_op:
-        batch_op.create_index("ix_summary_seats_group_player", ["group_id", "player_id"], unique=False)
+    op.create_index("ix_game_summaries_stats", "game_summaries", list(STATS_INDEX))
+    op.create_index("ix_game_summaries_player", "game_summaries", list(PLAYER_INDEX))
+    op.create_index(
+        "ix_game_summaries_partners",
+        "game_summaries",
+        list(PARTNERS_INDEX),
+        sqlite_where=sa.text(PARTNERS_ONLY),
+        postgresql_where=sa.text(PARTNERS_ONLY),
+    )
+    op.create_index("ix_game_summaries_group_played", "game_summaries", ["group_id", "played_at"])
+    op.create_index(
+        "ix_game_summaries_versions",
+        "game_summaries",
+        ["group_id", "version"],
+        sqlite_where=sa.text("seat = 0"),
+        postgresql_where=sa.text("seat = 0"),
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("summary_seats") as batch_op:
-        batch_op.drop_index("ix_summary_seats_group_player")
-    op.drop_table("summary_seats")
-    with op.batch_alter_table("game_summaries") as batch_op:
-        batch_op.drop_index("ix_game_summaries_group_played")
+    for index in ("versions", "group_played", "partners", "player", "stats"):
+        op.drop_index(f"ix_game_summaries_{index}", table_name="game_summaries")
     op.drop_table("game_summaries")
     op.drop_index("ix_seats_player_id", table_name="seats")
-    op.drop_index("ix_games_group_created", table_name="games")
+    op.drop_index("ix_games_group_version", table_name="games")
     if op.get_bind().dialect.name == "sqlite":
         with op.get_context().autocommit_block():
             op.execute("PRAGMA foreign_keys=OFF")

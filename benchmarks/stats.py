@@ -36,7 +36,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app, store
 from scorekeeper.groups import summaries
 from scorekeeper.groups.importing import store_table
-from scorekeeper.rules import Game, get_variant
+from scorekeeper.rules import Game
 from scorekeeper.rules.state import DealFacts
 from scorekeeper.web.table_exchange import read_table
 
@@ -200,63 +200,79 @@ def pages(client: FlaskClient, group_id: str, games: int) -> None:
         print(f"{label}: {mean:.1f} ms (p95 {p95:.1f} ms)")
 
 
-def summary_cost(app: Flask, client: FlaskClient, group_id: str) -> None:
-    """A finished game's summary beside recording its last deal, through the store and the page."""
-    rng = random.Random(7)
-    made = template(rng, "oh-hell", {}, 4)
-    variant = get_variant("oh-hell")
-    page = client.get(f"/games/new/oh-hell?table={group_id}").get_data(as_text=True)
+def start_game(client: FlaskClient, made: dict[str, Any], group_id: str | None) -> str:
+    """A game of Oh Hell for four through the new-game form, at the table or on its own."""
+    query = f"?table={group_id}" if group_id else ""
+    page = client.get(f"/games/new/oh-hell{query}").get_data(as_text=True)
     token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page)
     assert token
-    form = {"csrf_token": token.group(1), "first_dealer": str(made["first_dealer"]), "table": group_id}
+    form = {"csrf_token": token.group(1), "first_dealer": str(made["first_dealer"]), "table": group_id or ""}
     form.update({f"players-{seat}": name for seat, name in enumerate(ROSTER[:4])})
-    game_id = client.post("/games/new/oh-hell", data=form).headers["Location"].rsplit("/", 1)[1]
-    deals = made["deals"]
+    return client.post(f"/games/new/oh-hell{query}", data=form).headers["Location"].rsplit("/", 1)[1]
+
+
+def summary_cost(app: Flask, client: FlaskClient, group_id: str) -> None:
+    """Recording a game's last deal at a table (which keeps the game's summary in the same
+    transaction) beside the same deal of the same game played on its own, through the store and
+    through the deal page; and the summary alone, as a page of the table builds it when missing."""
+    made = template(random.Random(7), "oh-hell", {}, 4)
+    deals, last = made["deals"], len(made["deals"])
+    games = {"table": start_game(client, made, group_id), "own": start_game(client, made, None)}
     with app.test_request_context():
-        record, game = store.load_game(game_id)
-        for number, data in enumerate(deals[:-1], start=1):
-            game = store.record_deal(record, game, number, data)
-    last = len(deals)
-    store_ms, summary_ms = [], []
-    for _ in range(REPEAT):
-        with app.test_request_context():
+        for game_id in games.values():
             record, game = store.load_game(game_id)
-            start = time.perf_counter()
-            finished = store.record_deal(record, game, last, deals[-1])
-            recorded = time.perf_counter()
-            summaries.rebuild([game_id])
-            done = time.perf_counter()
-            assert finished.state.finished
-            store_ms.append((recorded - start) * 1000)
-            summary_ms.append((done - recorded) * 1000)
-            store.undo_last(record, finished)
-    page_ms = []
+            for number, data in enumerate(deals[:-1], start=1):
+                game = store.record_deal(record, game, number, data)
     fields = {f"bid-{seat}": bid for seat, bid in enumerate(deals[-1]["bids"])}
     fields.update({f"tricks-{seat}": took for seat, took in enumerate(deals[-1]["tricks"])})
     if "trump" in deals[-1]:
         fields["trump"] = deals[-1]["trump"]
+    timings: dict[str, list[float]] = {
+        key: [] for key in ("store table", "store own", "page table", "page own")
+    }
+    alone: list[float] = []
     for _ in range(REPEAT):
-        entry = client.get(f"/games/{game_id}/deals/{last}").get_data(as_text=True)
-        token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', entry)
-        assert token
-        start = time.perf_counter()
-        response = client.post(
-            f"/games/{game_id}/deals/{last}", data={"csrf_token": token.group(1), "phase": "tricks", **fields}
+        for kind, game_id in games.items():
+            with app.test_request_context():
+                record, game = store.load_game(game_id)
+                start = time.perf_counter()
+                finished = store.record_deal(record, game, last, deals[-1])
+                timings[f"store {kind}"].append((time.perf_counter() - start) * 1000)
+                assert finished.state.finished
+                if kind == "table":
+                    # As if the deal had kept no summary: build it as a view of the table would.
+                    with store.transaction() as connection:
+                        connection.execute(summaries._FORGET, {"game": game_id})
+                    start = time.perf_counter()
+                    summaries.keep_summaries([record])
+                    alone.append((time.perf_counter() - start) * 1000)
+                store.undo_last(record, finished)
+            entry = client.get(f"/games/{game_id}/deals/{last}").get_data(as_text=True)
+            token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', entry)
+            assert token
+            start = time.perf_counter()
+            response = client.post(
+                f"/games/{game_id}/deals/{last}",
+                data={"csrf_token": token.group(1), "phase": "tricks", **fields},
+            )
+            timings[f"page {kind}"].append((time.perf_counter() - start) * 1000)
+            assert response.status_code == 302, response.status_code
+            with app.test_request_context():
+                record, game = store.load_game(game_id)
+                store.undo_last(record, game)
+    median = {key: statistics.median(values) for key, values in timings.items()}
+    print(f"a finished game's summary, Oh Hell for four, {last} deals (medians of {REPEAT}):")
+    for way in ("store", "page"):
+        own, table = median[f"{way} own"], median[f"{way} table"]
+        how = (
+            "through the store (the engine's replay and the write)"
+            if way == "store"
+            else "through the deal page"
         )
-        page_ms.append((time.perf_counter() - start) * 1000)
-        assert response.status_code == 302, response.status_code
-        with app.test_request_context():
-            record, game = store.load_game(game_id)
-            store.undo_last(record, game)
-    record_store, summary, record_page = (statistics.median(t) for t in (store_ms, summary_ms, page_ms))
-    print(f"a finished game's summary, {variant.name} for four, {last} deals (median of {REPEAT}):")
-    print(f"recording its last deal through the store (replay and write): {record_store:.2f} ms")
-    print(f"recording its last deal through the deal page: {record_page:.2f} ms")
-    print(f"its summary, built and kept: {summary:.2f} ms")
-    print(
-        f"summary on top of recording the last deal through the store: {100 * summary / record_store:.0f} %"
-    )
-    print(f"summary on top of recording the last deal through the page: {100 * summary / record_page:.0f} %")
+        print(f"recording the last deal {how}, a game on its own: {own:.2f} ms")
+        print(f"recording the last deal {how}, a table's game, with its summary: {table:.2f} ms")
+        print(f"summary on top of recording the last deal {how}: {100 * (table - own) / own:.0f} %")
+    print(f"the summary alone, built and kept by a page of the table: {statistics.median(alone):.2f} ms")
 
 
 def main() -> None:

@@ -208,6 +208,7 @@ SUMMARY_PLAYER_INDEX = (
     "position",
     "score",
 )
+SUMMARY_GAMES_INDEX = ("group_id", "played_at", "version", "variant", "status", "seat")
 SUMMARY_PARTNERS_INDEX = (
     "group_id",
     "status",
@@ -241,11 +242,11 @@ class GameSummaryRecord(db.Model):  # type: ignore[name-defined,misc]
             sqlite_where=text("partner_id IS NOT NULL"),
             postgresql_where=text("partner_id IS NOT NULL"),
         ),
-        Index("ix_game_summaries_group_played", "group_id", "played_at"),
+        # A game's own figures, once (its first seat's row): the history, newest first, and
+        # the versions, to tell whether every summary is up to date.
         Index(
-            "ix_game_summaries_versions",
-            "group_id",
-            "version",
+            "ix_game_summaries_games",
+            *SUMMARY_GAMES_INDEX,
             sqlite_where=text("seat = 0"),
             postgresql_where=text("seat = 0"),
         ),

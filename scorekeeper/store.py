@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
@@ -37,6 +37,12 @@ GAMES: KeptByVersion[Game] = KeptByVersion(size=256)
 # against the database. A row's key hash never changes and every change
 # raises the version, so a kept row is the row as it was at that version.
 ROWS: KeptByVersion[StoredGame] = KeptByVersion(size=256)
+
+# Called in the transaction of a deal entered, corrected or undone (not on PostgreSQL,
+# where the change is one statement), with the game's row at its new version and the
+# game as the change leaves it: groups/summaries.py keeps a table's finished game's
+# summary there. Whatever they write is derived, and rebuilt when missing.
+ALSO_IN_CHANGE: list[Callable[[Connection, StoredGame, Game], None]] = []
 
 CHANGED_ELSEWHERE = (
     "This game changed on another phone: here is the new score, enter your change again. "
@@ -330,7 +336,7 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    _change(record, change, {"deal": number, "inputs": stored})
+    _change(record, change, {"deal": number, "inputs": stored}, game=updated)
     _keep(record, updated)
     return updated
 
@@ -338,7 +344,7 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
 def undo_last(record: StoredGame, game: Game) -> Game:
     """Remove the last recorded deal (ChangedElsewhere if the game changed since it was loaded)."""
     updated = game.undo()
-    _change(record, _REMOVE_ENTRY, {"deal": len(game.entries)})
+    _change(record, _REMOVE_ENTRY, {"deal": len(game.entries)}, game=updated)
     _keep(record, updated)
     return updated
 
@@ -349,7 +355,14 @@ def abandon(record: StoredGame) -> None:
     record.abandoned_at = record.updated_at
 
 
-def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, claim: Any = _CLAIM) -> None:
+def _change(
+    record: StoredGame,
+    change: Any,
+    parameters: dict[str, Any],
+    *,
+    claim: Any = _CLAIM,
+    game: Game | None = None,
+) -> None:
     """One change to a game: the claim of its version, then ``change`` (if any), atomically.
 
     The claim raises the stored version by one, only if it is still the
@@ -360,7 +373,9 @@ def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, clai
     version and time.
 
     On PostgreSQL claim and change are one statement (see _ONE_STATEMENT);
-    elsewhere they are two in one transaction.
+    elsewhere they are two in one transaction, and the functions of
+    ALSO_IN_CHANGE are given ``game`` (the game as the change leaves it) to
+    write what they keep of it in that same transaction.
     """
     seen, now = record.version, utcnow()
     values = {**parameters, "game": record.id, "seen": seen, "now": now}
@@ -374,6 +389,10 @@ def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, clai
             claimed = connection.execute(claim, values).rowcount == 1
             if claimed and change is not None:
                 connection.execute(change, values)
+            if claimed and game is not None and ALSO_IN_CHANGE:
+                changed = replace(record, version=seen + 1, updated_at=now)
+                for also in ALSO_IN_CHANGE:
+                    also(connection, changed, game)
     if not claimed:
         if find_record(record.id) is None:
             abort(404)

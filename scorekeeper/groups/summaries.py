@@ -11,7 +11,10 @@ a summary holds no name.
 
 Keeping a summary is two statements: remove the game's rows of older
 versions, then insert the new ones unless rows of the same or a later
-version are there (another request kept them meanwhile).
+version are there (another request kept them meanwhile). A deal that
+finishes a table's game (or corrects a finished one) keeps its summary at
+once, in the deal's own transaction (store.ALSO_IN_CHANGE), so the next
+view of the statistics finds it ready; everything else waits for that view.
 
 ``flask --app scorekeeper rebuild-summaries`` rebuilds every summary from the
 games' inputs (after a change to what a summary holds, or to check that the
@@ -46,7 +49,7 @@ SEATED: KeptByVersion[tuple[int | None, ...]] = KeptByVersion(size=4096)
 _FIGURES = tuple(SeatSummary.__dataclass_fields__)
 
 _STALE = (
-    select(_GAMES.c.id)
+    select(*(_GAMES.c[name] for name in StoredGame.__dataclass_fields__))
     .select_from(_GAMES.outerjoin(_ROWS, (_ROWS.c.game_id == _GAMES.c.id) & (_ROWS.c.seat == 0)))
     .where(
         _GAMES.c.group_id == bindparam("group"),
@@ -102,30 +105,42 @@ def _player(player_ids: Sequence[int | None], seat: int | None) -> int | None:
     return player_ids[seat] if seat is not None and seat < len(player_ids) else None
 
 
+def keep_finished(connection: Connection, record: StoredGame, game: Game) -> None:
+    """In a change's transaction: a table's game the change leaves finished keeps its summary."""
+    if record.group_id is None or record.abandoned_at is not None or not game.state.finished:
+        return
+    keep(connection, [summary_rows(record, game, players_seated(record.id))])
+
+
 def refresh(group_id: str) -> int:
     """Rebuild the table's summaries that are missing or older than their games; how many."""
     connection = store.connection()
     games, game_versions, kept, kept_versions = connection.execute(_FINGERPRINTS, {"group": group_id}).one()
     if (games, game_versions) == (kept, kept_versions):
         return 0
-    stale = connection.execute(_STALE, {"group": group_id}).scalars().all()
+    stale = [StoredGame(**row._asdict()) for row in connection.execute(_STALE, {"group": group_id})]
     for start in range(0, len(stale), BATCH):
-        rebuild(stale[start : start + BATCH])
+        keep_summaries(stale[start : start + BATCH])
     return len(stale)
 
 
 def rebuild(game_ids: Iterable[str], *, force: bool = False) -> None:
-    """Replay each game (or take its kept replay) and keep its summary, in one transaction.
+    """Read each game and keep its summary (see keep_summaries)."""
+    records = [record for game_id in game_ids if (record := store.find_record(game_id)) is not None]
+    keep_summaries(records, force=force)
+
+
+def keep_summaries(records: Sequence[StoredGame], *, force: bool = False) -> None:
+    """Replay each table's game (or take its kept replay) and keep its summary, in one transaction.
 
     A summary already kept at the same or a later version stays, unless ``force``.
     """
     built = []
-    for game_id in game_ids:
-        record = store.find_record(game_id)
-        if record is None or record.group_id is None:
+    for record in records:
+        if record.group_id is None:
             continue
         game = store.game_of(record)  # brings ``record`` to the version it replays
-        built.append(summary_rows(record, game, players_seated(game_id)))
+        built.append(summary_rows(record, game, players_seated(record.id)))
     if built:
         with store.transaction() as writing:
             keep(writing, built, force=force)
@@ -194,5 +209,7 @@ def rebuild_summaries() -> None:
 
 
 def register(app: Flask) -> None:
-    """Add the command to the app's ``flask`` CLI."""
+    """Add the command to the app's ``flask`` CLI, and keep finished games' summaries as they finish."""
     app.cli.add_command(rebuild_summaries)
+    if keep_finished not in store.ALSO_IN_CHANGE:
+        store.ALSO_IN_CHANGE.append(keep_finished)

@@ -309,3 +309,33 @@ def test_the_finish_screen_shows_the_podium_bids_made_and_the_biggest_swing(phon
     assert "Biggest swing: Bob +12 in deal 2" in sheet
     assert f'href="/games/{game_id}/sheet.pdf"' in sheet and f'href="/tables/{group_id}/stats"' in sheet
     assert 'class="chart"' in sheet and "Running totals after deal 3: Ann 33, Bob 22, Cy 21." in sheet
+
+
+# --- limits ---------------------------------------------------------------------------------------
+
+
+def test_starting_tables_adding_players_and_keys_tried_are_limited(app: Flask, phone: TablePhone) -> None:
+    app.config.update(
+        RATELIMIT_CREATE="2 per minute", RATELIMIT_WRITE="3 per minute", RATELIMIT_JOIN="2 per minute"
+    )
+    group_id = phone.create()
+    phone.create("Friday whist")
+    page = phone.client.get("/tables/new")
+    refused = phone.client.post("/tables/new", data={"csrf_token": csrf_token(page), "name": "Saturday"})
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert count(app, GroupRecord) == 2
+    assert [phone.add_player(group_id, name).status_code for name in ("Ann", "Bob", "Cy", "Dee")] == [
+        302,
+        302,
+        302,
+        429,
+    ]
+    assert roster_names(app, group_id) == ["Ann", "Bob", "Cy"]
+    join = phone.client.get(f"/tables/{group_id}/join")
+    tries = [
+        phone.client.post(
+            f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": "x"}
+        ).status_code
+        for _ in range(3)
+    ]
+    assert tries == [422, 422, 429]

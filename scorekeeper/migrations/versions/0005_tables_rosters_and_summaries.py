@@ -41,6 +41,7 @@ STATS_INDEX = (
     "longest_run",
 )
 PLAYER_INDEX = ("group_id", "player_id", "played_at", "status", "variant", "game_id", "won", "position", "score")
+GAMES_INDEX = ("group_id", "played_at", "version", "variant", "status", "seat")
 PARTNERS_INDEX = ("group_id", "status", "player_id", "partner_id", "variant", "won", "rubber", "side_games")
 PARTNERS_ONLY = "partner_id IS NOT NULL"
 
@@ -124,18 +125,17 @@ def upgrade() -> None:
         sqlite_where=sa.text(PARTNERS_ONLY),
         postgresql_where=sa.text(PARTNERS_ONLY),
     )
-    op.create_index("ix_game_summaries_group_played", "game_summaries", ["group_id", "played_at"])
     op.create_index(
-        "ix_game_summaries_versions",
+        "ix_game_summaries_games",
         "game_summaries",
-        ["group_id", "version"],
+        list(GAMES_INDEX),
         sqlite_where=sa.text("seat = 0"),
         postgresql_where=sa.text("seat = 0"),
     )
 
 
 def downgrade() -> None:
-    for index in ("versions", "group_played", "partners", "player", "stats"):
+    for index in ("games", "partners", "player", "stats"):
         op.drop_index(f"ix_game_summaries_{index}", table_name="game_summaries")
     op.drop_table("game_summaries")
     op.drop_index("ix_seats_player_id", table_name="seats")

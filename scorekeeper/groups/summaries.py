@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy import Connection, Insert, bindparam, delete, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -106,10 +106,19 @@ def _player(player_ids: Sequence[int | None], seat: int | None) -> int | None:
 
 
 def keep_finished(connection: Connection, record: StoredGame, game: Game) -> None:
-    """In a change's transaction: a table's game the change leaves finished keeps its summary."""
+    """In a change's transaction: a table's game the change leaves finished keeps its summary.
+
+    A summary that cannot be made here never stops the deal from being saved: the
+    next page of the table builds it (and shows what went wrong) instead.
+    """
     if record.group_id is None or record.abandoned_at is not None or not game.state.finished:
         return
-    keep(connection, [summary_rows(record, game, players_seated(record.id))])
+    try:
+        rows = summary_rows(record, game, players_seated(record.id))
+    except Exception:
+        current_app.logger.exception("The summary of game %s could not be kept with its deal", record.id)
+        return
+    keep(connection, [rows])
 
 
 def refresh(group_id: str) -> int:

@@ -250,7 +250,7 @@ def test_partners_are_counted_per_pair_with_their_rubbers(app: Flask, driver: Dr
     )
     assert len(pairs) == 2
     page = words(phone.text(f"/tables/{group_id}/stats"))
-    assert "Ann & Cy 2 of 2 games 1 of 1 rubber 3 of 2 games" in page
+    assert "Ann & Cy 2 of 2 games 3 rubbers 1 of 1" in page
     versus = words(phone.text(f"/tables/{group_id}/versus?a={ids['Ann']}&b={ids['Cy']}"))
     assert "Games together 2" in versus and "As partners, won 2 of 2 games" in versus
 
@@ -341,3 +341,21 @@ def test_the_deal_that_finishes_a_game_keeps_its_summary_at_once(app: Flask, dri
     assert kept() == [(seat, version, "finished") for seat in range(3)]
     with request_context(app):
         assert summaries.refresh(group_id) == 0
+
+
+def test_a_summary_that_cannot_be_made_never_stops_the_last_deal(
+    app: Flask, driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    phone = TablePhone(driver)
+    group_id = phone.create()
+    game_id = phone.start_game(group_id, "custom-oh-hell", ["Ann", "Bob", "Cy"], options=SHORT)
+    phone.play_exact(game_id, GAME_A[:2])
+
+    def broken(*_args: object) -> list[dict[str, object]]:
+        raise RuntimeError("a summary this server cannot make")
+
+    monkeypatch.setattr(summaries, "summary_rows", broken)
+    phone.play_exact(game_id, GAME_A[2:], first=3)  # saved all the same
+    assert len(driver.stored(game_id)) == 3
+    monkeypatch.undo()
+    assert "From 1 finished game." in words(phone.text(f"/tables/{group_id}/stats"))

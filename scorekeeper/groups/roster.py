@@ -78,9 +78,10 @@ class Player:
 
 
 def roster(group_id: str) -> list[Player]:
-    """The table's players, in the order they joined it."""
+    """The table's players, in alphabetical order."""
     rows = store.connection().execute(_ROSTER, {"group": group_id}).all()
-    return [Player(id=row.id, name=row.name) for row in rows]
+    players = [Player(id=row.id, name=row.name) for row in rows]
+    return sorted(players, key=lambda player: (same_name_key(player.name), player.id))
 
 
 def seated_players(game_id: str) -> list[int | None]:

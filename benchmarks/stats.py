@@ -55,7 +55,7 @@ MIX: list[tuple[str, dict[str, Any], int]] = [
     ("german-whist", {}, 2),
 ]
 TEMPLATES_PER_KIND = 12
-REPEAT = 30
+REPEAT = 40
 
 
 def exact_deal(rng: random.Random, facts: DealFacts, players: int) -> dict[str, Any]:

@@ -139,4 +139,4 @@ class _Rows:
         ):
             if rows:
                 connection.execute(insert(table), rows)
-        summaries.keep(connection, self.summaries, new=True)
+        summaries.keep(connection, self.summaries)

@@ -9,9 +9,10 @@ game abandoned, shows in the statistics on the next view. Renaming a player
 raises the versions of their games and of those games' rows together, since
 a summary holds no name.
 
-Keeping a summary is two statements: remove the game's rows of older
-versions, then insert the new ones unless rows of the same or a later
-version are there (another request kept them meanwhile). A deal that
+Keeping a summary is one statement: insert the game's rows, or bring rows of
+an older version up to this one (rows of the same or a later version stay:
+another request kept them meanwhile). A game's seats never go away, so no
+row is left over. A deal that
 finishes a table's game (or corrects a finished one) keeps its summary at
 once, in the deal's own transaction (store.ALSO_IN_CHANGE), so the next
 view of the statistics finds it ready; everything else waits for that view.
@@ -71,10 +72,18 @@ _FORGET_OLDER = delete(_ROWS).where(
     _ROWS.c.game_id == bindparam("game"), _ROWS.c.version < bindparam("version")
 )
 _FORGET = delete(_ROWS).where(_ROWS.c.game_id == bindparam("game"))
-_KEEP: dict[str, Insert] = {
-    "sqlite": sqlite.insert(_ROWS).on_conflict_do_nothing(index_elements=["game_id", "seat"]),
-    "postgresql": postgresql.insert(_ROWS).on_conflict_do_nothing(index_elements=["game_id", "seat"]),
-}
+
+
+def _upsert(dialect: Any) -> Insert:
+    """Insert a game's rows, or bring rows of an older version up to this one (one statement)."""
+    statement = dialect.insert(_ROWS)
+    figures = {column.name: statement.excluded[column.name] for column in _ROWS.c if not column.primary_key}
+    return statement.on_conflict_do_update(  # type: ignore[no-any-return]
+        index_elements=["game_id", "seat"], set_=figures, where=_ROWS.c.version < statement.excluded.version
+    )
+
+
+_KEEP: dict[str, Insert] = {"sqlite": _upsert(sqlite), "postgresql": _upsert(postgresql)}
 
 
 def summary_rows(record: StoredGame, game: Game, player_ids: Sequence[int | None]) -> list[dict[str, Any]]:
@@ -164,23 +173,15 @@ def players_seated(game_id: str) -> tuple[int | None, ...]:
     return found
 
 
-def keep(
-    connection: Connection, built: Sequence[list[dict[str, Any]]], *, force: bool = False, new: bool = False
-) -> None:
-    """Store summaries built by ``summary_rows`` in the caller's transaction (``new``: of new games)."""
-    insert = _KEEP[connection.dialect.name]
+def keep(connection: Connection, built: Sequence[list[dict[str, Any]]], *, force: bool = False) -> None:
+    """Store summaries built by ``summary_rows`` in the caller's transaction (``force``: replace them)."""
     rows = []
     for game_rows in built:
-        if not game_rows:
-            continue
-        first = game_rows[0]
-        if force:
-            connection.execute(_FORGET, {"game": first["game_id"]})
-        elif not new:
-            connection.execute(_FORGET_OLDER, {"game": first["game_id"], "version": first["version"]})
+        if game_rows and force:
+            connection.execute(_FORGET, {"game": game_rows[0]["game_id"]})
         rows.extend(game_rows)
     if rows:
-        connection.execute(insert, rows)
+        connection.execute(_KEEP[connection.dialect.name], rows)
 
 
 def kept_rows(group_id: str | None = None) -> list[tuple[Any, ...]]:

@@ -39,8 +39,9 @@ STATS_INDEX = (
     "zero_made",
     "bid_gap",
     "longest_run",
+    "played_at",
+    "game_id",
 )
-PLAYER_INDEX = ("group_id", "player_id", "played_at", "status", "variant", "game_id", "won", "position", "score")
 GAMES_INDEX = ("group_id", "played_at", "version", "variant", "status", "seat")
 PARTNERS_INDEX = ("group_id", "status", "player_id", "partner_id", "variant", "won", "rubber", "side_games")
 PARTNERS_ONLY = "partner_id IS NOT NULL"
@@ -117,7 +118,6 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("game_id", "seat"),
     )
     op.create_index("ix_game_summaries_stats", "game_summaries", list(STATS_INDEX))
-    op.create_index("ix_game_summaries_player", "game_summaries", list(PLAYER_INDEX))
     op.create_index(
         "ix_game_summaries_partners",
         "game_summaries",
@@ -135,7 +135,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for index in ("games", "partners", "player", "stats"):
+    for index in ("games", "partners", "stats"):
         op.drop_index(f"ix_game_summaries_{index}", table_name="game_summaries")
     op.drop_table("game_summaries")
     op.drop_index("ix_seats_player_id", table_name="seats")

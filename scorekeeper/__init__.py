@@ -85,6 +85,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         security,
         share,
         sheets,
+        tables,
     )
     from .web.entry import load_screens
 
@@ -98,6 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(handover.bp)
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(events.bp)
+    tables.init_tables(app)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)

@@ -25,6 +25,7 @@ from .entry import screen_for
 from .forms import DRAW, new_game_form
 from .offline import offline_plan
 from .qr import qr_svg
+from .table_access import table_seating
 
 bp = Blueprint("games", __name__)
 SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
@@ -67,8 +68,15 @@ def new_game(code: str) -> Page:
         if not form.validate():
             raise RuleViolation(_first_form_error(form), field="players")
         options = form.option_values()
+        seating = table_seating(request.form, names)  # a game at a table: seats at its players
         record, _game, _key = store.create_game(
-            variant.code, names, first_dealer=first, options=options, drawn=drawn, holder=holder()
+            variant.code,
+            seating.names if seating else names,
+            first_dealer=first,
+            options=options,
+            drawn=drawn,
+            holder=holder(),
+            seating=seating,
         )
     except RuleViolation as refused:
         return render_template("games/new.html", variant=variant, form=form, error=refused), 422

@@ -22,7 +22,7 @@ from ..pdf import Orientation, Paper, orientation_for, paper_for, render_pdf
 from ..rules import Game, RuleViolation, Table, Trump, Variant, families, get_variant, rulebook
 from ..rules.state import DealFacts
 from . import view
-from .chart import totals_chart
+from .charts import totals_chart
 from .forms import new_game_form
 from .kept_pdfs import kept_pdf, shelf_key
 

@@ -111,7 +111,7 @@ def test_an_evening_with_an_arrival_a_departure_a_misdeal_and_a_revoke(phone: Ph
     phone.open_sheet()
     texts = page.locator(".event-row .event-note a").all_inner_texts()
     assert [text.split(" ")[0] for text in texts] == ["Mary", dealer, "Peggy", "John"]
-    expect(page.locator("thead th", has_text="Mary")).to_have_count(1)
+    expect(page.locator(".sheet-view thead th", has_text="Mary")).to_have_count(1)
     expect(page.locator("#deal-1 td.away")).to_have_count(1)  # Mary's column starts at deal 2
     expect(page.locator("#deal-4 td.away", has_text="left")).to_have_count(1)
     page.locator("#event-1").scroll_into_view_if_needed()

@@ -38,7 +38,8 @@ self.addEventListener("message", (event) => {
 async function keepPage(cache, url) {
   if (url.origin !== self.location.origin || NEVER_KEPT.test(url.pathname)) return;
   try {
-    const response = await fetch(url.href, { credentials: "same-origin" });
+    // The header tells the server this copy is the worker's: it leaves the page's messages to the player.
+    const response = await fetch(url.href, { credentials: "same-origin", headers: { "X-Scorekeeper-Keep": "1" } });
     if (response.ok && isPage(response)) await cache.put(pageKey(url), response);
   } catch (error) {
     // Offline already: nothing to keep.

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, url_for
+from flask import Blueprint, Response, current_app, get_flashed_messages, render_template, request, url_for
 
 bp = Blueprint("app_shell", __name__)
 
@@ -32,6 +32,27 @@ SHELL = (
 LIGHT = {"theme": "#0b5d3b", "background": "#fdfcf8"}
 DARK = {"theme": "#12402c", "background": "#0f1318"}
 """The bar's colour (the phone's status bar) and the page's, as app.css has them in each scheme."""
+
+
+KEEP_HEADER = "X-Scorekeeper-Keep"
+"""Sent by the service worker when it fetches a page to keep a copy for offline use."""
+
+
+@bp.app_context_processor
+def page_messages() -> dict[str, object]:
+    """``page_messages()`` for base.html: the messages flashed for the page the player opens.
+
+    The worker's own fetch of a page (its offline copy, made while the player moves on)
+    takes none: a message popped there would never be seen, and the copy would show it
+    again offline.
+    """
+
+    def messages() -> list[str]:
+        if request.headers.get(KEEP_HEADER):
+            return []
+        return get_flashed_messages()
+
+    return {"page_messages": messages}
 
 
 @bp.get("/manifest.webmanifest")

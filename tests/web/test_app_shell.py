@@ -115,3 +115,21 @@ def test_families_the_engine_cannot_foresee_say_why_on_the_page(driver: Driver) 
     game_id = driver.start("bid-whist", ["Ann", "Bob", "Cy", "Dee"])
     plan = _plan(driver.sheet(game_id))
     assert plan["deals"] == [] and "auction" in str(plan["unknown"])
+
+
+def test_the_worker_s_copy_of_a_page_leaves_the_message_to_the_page_the_player_opens(
+    client: FlaskClient,
+) -> None:
+    with client.session_transaction() as session:
+        session["_flashes"] = [("message", "A new game: Bob deals first.")]
+    # The worker keeps a copy of the page while the player is on the way to it.
+    copy = client.get("/", headers={"X-Scorekeeper-Keep": "1"}).get_data(as_text=True)
+    assert "A new game: Bob deals first." not in copy
+    page = client.get("/").get_data(as_text=True)
+    assert '<p class="flash" role="status">A new game: Bob deals first.</p>' in page
+    assert "A new game: Bob deals first." not in client.get("/").get_data(as_text=True)  # shown once
+
+
+def test_the_worker_says_its_copies_are_its_own(client: FlaskClient) -> None:
+    worker = client.get("/sw.js").get_data(as_text=True)
+    assert '"X-Scorekeeper-Keep": "1"' in worker

@@ -60,7 +60,7 @@ def played_table(driver: Driver) -> tuple[TablePhone, str]:
 
 def games_listed(page: str) -> str:
     """The list of games of a history page, without the ids each server gives them."""
-    found = re.search(r'<ul class="games history">.*?</ul>', page, re.S)
+    found = re.search(r'<ul class="games game-history">.*?</ul>', page, re.S)
     assert found
     return re.sub(r"[0-9a-f]{32}", "ID", found.group())
 

@@ -90,7 +90,8 @@ def server_ms(client: FlaskClient, url: str, repeat: int = 200, *, cold: bool = 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
-            {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite"}, instance_path=folder
+            {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "RATELIMIT_ENABLED": False},
+            instance_path=folder,
         )
         client = app.test_client()
         game_id = build_game(client)

@@ -71,8 +71,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
 
     from .web import (
         api,
+        app_shell,
         compress,
         errors,
+        events,
         games,
         handover,
         health,
@@ -84,6 +86,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         security,
         share,
         sheets,
+        tables,
         wording,
     )
     from .web.entry import load_screens
@@ -96,6 +99,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(referee.bp)
     app.register_blueprint(sheets.bp)
     app.register_blueprint(handover.bp)
+    app.register_blueprint(app_shell.bp)
+    app.register_blueprint(events.bp)
+    tables.init_tables(app)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from copy import copy
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from flask import abort, current_app, g
 from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
@@ -41,6 +41,12 @@ GAMES: KeptByVersion[Game] = KeptByVersion(size=256)
 # the database. A row's key hash never changes and every change raises the
 # version, so a kept row is the row as it was at that version.
 ROWS: KeptByVersion[StoredGame] = KeptByVersion(size=256)
+
+# Called in the transaction of a deal entered, corrected or undone (not on PostgreSQL,
+# where the change is one statement), with the game's row at its new version and the
+# game as the change leaves it: groups/summaries.py keeps a table's finished game's
+# summary there. Whatever they write is derived, and rebuilt when missing.
+ALSO_IN_CHANGE: list[Callable[[Connection, StoredGame, Game], None]] = []
 
 CHANGED_ELSEWHERE = english(Text("changed_elsewhere"))
 
@@ -68,6 +74,7 @@ class StoredGame:
     created_at: datetime
     updated_at: datetime
     abandoned_at: datetime | None
+    group_id: str | None = None  # the table it was played at (groups/), if any
 
     def key_matches(self, key: str | None) -> bool:
         """True when ``key`` is this game's edit key (compared in constant time)."""
@@ -161,6 +168,19 @@ _ONE_STATEMENT_DIALECTS = frozenset({"postgresql"})
 _TRANSACTIONS = "READ COMMITTED"
 
 
+class Seating(Protocol):
+    """Who sits where in a game started at a table (see groups/roster.py)."""
+
+    @property
+    def group_id(self) -> str:
+        """The table the game is played at."""
+        ...
+
+    def place(self, connection: Connection, seats: list[dict[str, Any]]) -> None:
+        """Give each seat row its roster player (``player_id``), in the game's transaction."""
+        ...
+
+
 def create_game(
     variant: str,
     players: Sequence[str],
@@ -170,6 +190,7 @@ def create_game(
     drawn: bool = False,
     log: Sequence[Mapping[str, Any]] = (),
     holder: str | None = None,
+    seating: Seating | None = None,
 ) -> tuple[StoredGame, Game, str]:
     """Check the table with the engine, store it, and return it with its new edit key.
 
@@ -177,6 +198,7 @@ def create_game(
     ``log`` is a log already checked by the engine (deal entries and table
     events as data, in order), stored with the table.
     ``holder``, a device id, is given the game's edit right in the same transaction.
+    ``seating`` places the game at a table, its seats at the table's players.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
     use_variant(game.table.variant)
@@ -194,12 +216,16 @@ def create_game(
         created_at=now,
         updated_at=now,
         abandoned_at=None,
+        group_id=None if seating is None else seating.group_id,
     )
     with _transaction() as connection:
         connection.execute(insert(_GAMES_TABLE), [vars(record)])
         seats = [
-            {"game_id": record.id, "seat": seat, "name": name} for seat, name in enumerate(table.players)
+            {"game_id": record.id, "seat": seat, "name": name, "player_id": None}
+            for seat, name in enumerate(table.players)
         ]
+        if seating is not None:
+            seating.place(connection, seats)
         connection.execute(insert(_SEATS_TABLE), seats)
         if log:
             entries = [
@@ -331,7 +357,7 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    _change(record, change, {"position": updated.deal_position(number), "inputs": stored})
+    _change(record, change, {"position": updated.deal_position(number), "inputs": stored}, game=updated)
     _keep(record, updated)
     return updated
 
@@ -340,7 +366,7 @@ def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Gam
     """Record a table event after everything recorded so far; a refused event stores nothing."""
     updated = game.add(read_event(data))  # raises before anything is stored
     stored = updated.log_data()[-1]
-    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored})
+    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored}, game=updated)
     _keep(record, updated)
     return updated
 
@@ -349,7 +375,8 @@ def correct_event(record: StoredGame, game: Game, number: int, data: Mapping[str
     """Correct table event ``number`` where it stands; later deals are re-scored."""
     updated = game.correct_event(number, read_event(data))  # raises before anything is stored
     position = updated.event_position(number)
-    _change(record, _CORRECT_ENTRY, {"position": position, "inputs": updated.log_data()[position - 1]})
+    inputs = updated.log_data()[position - 1]
+    _change(record, _CORRECT_ENTRY, {"position": position, "inputs": inputs}, game=updated)
     _keep(record, updated)
     return updated
 
@@ -358,7 +385,7 @@ def undo_last(record: StoredGame, game: Game) -> Game:
     """Remove the last item of the log, deal or event (ChangedElsewhere if the game changed since
     it was loaded)."""
     updated = game.undo()
-    _change(record, _REMOVE_ENTRY, {"position": len(game.log)})
+    _change(record, _REMOVE_ENTRY, {"position": len(game.log)}, game=updated)
     _keep(record, updated)
     return updated
 
@@ -369,7 +396,14 @@ def abandon(record: StoredGame) -> None:
     record.abandoned_at = record.updated_at
 
 
-def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, claim: Any = _CLAIM) -> None:
+def _change(
+    record: StoredGame,
+    change: Any,
+    parameters: dict[str, Any],
+    *,
+    claim: Any = _CLAIM,
+    game: Game | None = None,
+) -> None:
     """One change to a game: the claim of its version, then ``change`` (if any), atomically.
 
     The claim raises the stored version by one, only if it is still the
@@ -380,7 +414,9 @@ def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, clai
     version and time.
 
     On PostgreSQL claim and change are one statement (see _ONE_STATEMENT);
-    elsewhere they are two in one transaction.
+    elsewhere they are two in one transaction, and the functions of
+    ALSO_IN_CHANGE are given ``game`` (the game as the change leaves it) to
+    write what they keep of it in that same transaction.
     """
     seen, now = record.version, utcnow()
     values = {**parameters, "game": record.id, "seen": seen, "now": now}
@@ -394,6 +430,10 @@ def _change(record: StoredGame, change: Any, parameters: dict[str, Any], *, clai
             claimed = connection.execute(claim, values).rowcount == 1
             if claimed and change is not None:
                 connection.execute(change, values)
+            if claimed and game is not None and ALSO_IN_CHANGE:
+                changed = replace(record, version=seen + 1, updated_at=now)
+                for also in ALSO_IN_CHANGE:
+                    also(connection, changed, game)
     if not claimed:
         if find_record(record.id) is None:
             abort(404)

@@ -11,6 +11,8 @@
   const handlers = [];
   S.appScrolls = [];  // when the app scrolled by itself (a benchmark tells them from the player's)
   S.swaps = 0;  // screens swapped in so far (a benchmark or a test can wait for the next)
+  S.answered = [];  // called with each answer the server gives a save (offline.js takes the deals ahead)
+  S.unreachable = null;  // offline.js: keeps a save the server could not be reached for, true if it did
 
   // The family scripts bind their screen here; they are called again after every swap.
   S.onScreen = function (bind) {
@@ -82,10 +84,12 @@
         headers: { "Accept": "application/json", "If-Match": version ? version.value : "" },
       });
     } catch (error) {
-      refuse(form, { error: "Not saved: the phone is offline. Tap again when it is back online.", seat: null });
+      if (S.unreachable && await S.unreachable(form, submitter)) return;
+      refuse(form, { error: box.dataset.unreachable, seat: null });
       return;
     }
     const answer = await response.json().catch(() => null);
+    if (answer) S.answered.forEach((take) => take(answer));
     if (!answer) {
       form.submit();  // an answer the script does not know (an expired form): let the page show it
     } else if (response.ok && answer.html) {

@@ -20,6 +20,7 @@ from .errors import (
 )
 from .events import (
     EVENT_KINDS,
+    START_RULES,
     Adjustment,
     Arrival,
     Departure,
@@ -42,6 +43,7 @@ from .table import Table
 from .table_events import (
     EventChoice,
     EventPreview,
+    event_laws,
     possible_events,
     preview,
     table_laws,
@@ -61,6 +63,7 @@ from .walk import TableLaws
 
 __all__ = [
     "EVENT_KINDS",
+    "START_RULES",
     "SUITS",
     "VARIANTS",
     "Adjustment",
@@ -108,6 +111,7 @@ __all__ = [
     "Trump",
     "UnknownVariant",
     "Variant",
+    "event_laws",
     "families",
     "forbidden_bid",
     "get_variant",

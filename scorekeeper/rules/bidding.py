@@ -50,9 +50,9 @@ def next_bidder(facts: DealFacts, bids: Bids) -> int | None:
     return None
 
 
-def hook_text(facts: DealFacts, players: Sequence[str], value: int) -> Text:
+def hook_text(facts: DealFacts, players: Sequence[str], value: int | str) -> Text:
     """Why the last bidder may not bid ``value`` (code ``hook``): who, whether they deal, the bid
-    and the cards."""
+    and the cards (``value`` may be a placeholder of a declared rule, constraints.py)."""
     seat = facts.last_bidder
     return Text("hook", player=players[seat], dealer=seat == facts.dealer, forbidden=value, cards=facts.cards)
 

@@ -17,8 +17,10 @@ from typing import ClassVar
 
 from .bidding import Bids, over_under, verify_bids
 from .cards import Deck, Trump
+from .constraints import DealAhead, Foresight
 from .ending import EndRule, highest
 from .errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
+from .exact_ahead import exact_phases
 from .exact_checks import read_counts, verify_tricks, verify_trump
 from .exact_facts import (
     Reminders,
@@ -181,6 +183,25 @@ class ExactBidEngine:
             plan = by_blocks(waypoints, seated.size, plan, done)
         largest = min(max(self.schedule(seated)), self.deck(seated).size // seated.size)
         return capped(plan, done, largest)
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The deal due and the ones after it (``count`` at most), each with the rules of its entry.
+
+        Every deal's facts follow from the table alone; a game played to a
+        score may end before the last of them. Once the table has recorded an
+        event (an arrival, a sit-out…) only the deal due is foreseen: the deals
+        after it follow from the seating the events made, and come with each save.
+        """
+        current = state.current
+        deals: list[DealAhead] = []
+        if current is not None:
+            last = current.number + (count if state.life is None else 1)
+            for number in range(current.number, last):
+                facts = current if number == current.number else self.facts(table, number)
+                if facts is None:
+                    break
+                deals.append(DealAhead(facts=facts, phases=exact_phases(facts, state.players)))
+        return Foresight(deals=tuple(deals), ends_on_score=self.end(table).deals is None)
 
     # --- entries as data -----------------------------------------------------------
 

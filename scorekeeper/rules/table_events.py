@@ -77,6 +77,12 @@ def verify_stop(game: Game) -> None:
 def table_laws(table: Table) -> tuple[Text, ...]:
     """What the variant's laws (or its house rules) say about each table event under the table's
     options, as texts: for a rules page, so that no page restates a rule."""
+    return tuple(dict.fromkeys(event_laws(table).values()))
+
+
+def event_laws(table: Table) -> dict[str, Text]:
+    """``table_laws`` by kind of event: the text that governs each (arrivals, departures and
+    substitutes share theirs), for the page where that event is recorded."""
     variant = table.variant
     laws = variant.engine.laws
     misdeal = Text("law_misdeal_passes") if laws.misdeal_passes(table) else Text("law_misdeal_redealt")
@@ -85,7 +91,16 @@ def table_laws(table: Table) -> tuple[Text, ...]:
     else:
         players = Text("law_players_come_and_go", least=variant.min_players, most=variant.max_players)
     sit_out = Text("law_sit_out", least=MIN_PLAYING) if laws.sit_outs else Text("law_no_sit_out")
-    return (misdeal, laws.revoke_law(table), players, sit_out, Text("law_adjustment"), Text("law_stop"))
+    return {
+        "misdeal": misdeal,
+        "revoke": laws.revoke_law(table),
+        "arrival": players,
+        "departure": players,
+        "substitute": players,
+        "sit_out": sit_out,
+        "adjustment": Text("law_adjustment"),
+        "stop": Text("law_stop"),
+    }
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

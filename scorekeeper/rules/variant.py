@@ -16,6 +16,7 @@ from .options import OptionSpec
 from .tricks import Ranking, standard_ranking
 
 if TYPE_CHECKING:
+    from .constraints import Foresight
     from .explain import Explainer
     from .state import DealFacts, GameState
     from .table import Table
@@ -60,6 +61,11 @@ class Engine(Protocol):
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The JSON-like data ``read_entry`` reads back into the same entry."""
+        ...
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The deal due and those after it (``count`` at most) whose facts the rules decide in
+        advance, each with the rules of its entry as declared data (constraints.py); or why none."""
         ...
 
 

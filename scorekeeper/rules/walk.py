@@ -30,7 +30,8 @@ from .events import EVENT_TYPES, Revoke
 from .seating import RevokeMark, Seating, TableLife
 from .state import DealFacts, DealState
 from .table import Table
-from .table_state import Planner, TableLaws, TableState
+from .table_laws import Planner, TableLaws
+from .table_state import TableState
 from .text import Text
 
 __all__ = ["Planner", "TableLaws", "TableWalk"]

@@ -1,13 +1,14 @@
-"""Undo and redo of the last change, from the phone that made it.
+"""Undo and redo of the last change, from the phone that made it: a deal or a table event.
 
 The database keeps only a game's inputs. What one undo or redo needs besides
-— the deal's inputs before this phone's last change, and the inputs an undo
-took away — is kept in this phone's session, one of each, with the game's
-version they apply to. A change made since by any phone makes them stale, and
-they are then no longer offered: another phone's work is never overwritten.
+— the inputs of the deal or event before this phone's last change, and the
+inputs an undo took away — is kept in this phone's session, one of each, with
+the game's version they apply to. A change made since by any phone makes them
+stale, and they are then no longer offered: another phone's work is never
+overwritten.
 
-Without a last change of this phone to go back on, undo removes the game's
-last deal, as it always did.
+Without a last change of this phone to go back on, undo removes the last thing
+recorded, deal or table event, as it always did for deals.
 """
 
 from __future__ import annotations
@@ -18,56 +19,78 @@ from typing import Any
 from flask import session
 
 from .. import store
-from ..rules import Game, RuleViolation
+from ..rules import Game, RuleViolation, write_event
 from ..store import StoredGame
+from .table_life import KIND_LABELS
+from .wording import say
 
 LAST_CHANGE = "last_change"
 REDO = "redo"
+DEAL = "deal"
+EVENT = "event"
 
 
 @dataclass(frozen=True, kw_only=True)
 class Step:
-    """One undo or redo on offer: the deal it changes, the inputs it records (None: remove the deal)."""
+    """One undo or redo on offer: the deal or table event it changes (``kind``, its ``number``), the
+    inputs it records (None: remove it), and what the button says."""
 
     number: int
     inputs: dict[str, Any] | None
     label: str
+    kind: str = DEAL
 
 
-def remember_change(record: StoredGame, number: int, before: dict[str, Any] | None) -> None:
-    """Note this phone's change to deal ``number`` (``before``: its inputs until now, None if new)."""
-    session[LAST_CHANGE] = {"game": record.id, "version": record.version, "number": number, "before": before}
+def remember_change(
+    record: StoredGame, number: int, before: dict[str, Any] | None, *, kind: str = DEAL
+) -> None:
+    """Note this phone's change to deal (or table event) ``number``: ``before`` is its inputs until
+    now, None if it is new."""
+    session[LAST_CHANGE] = {
+        "game": record.id,
+        "version": record.version,
+        "kind": kind,
+        "number": number,
+        "before": before,
+    }
     if session.get(REDO, {}).get("game") == record.id:
         session.pop(REDO)
 
 
 def undo_step(record: StoredGame, game: Game) -> Step | None:
-    """What undo would do now: put this phone's last change back, or remove the last deal."""
-    word = game.table.variant.deal_word.singular
+    """What undo would do now: put this phone's last change back, or remove the last thing recorded."""
     last = _kept(LAST_CHANGE, record)
-    if last is not None and 1 <= last["number"] <= len(game.entries):
-        number, before = last["number"], last["before"]
-        if before is None and number == len(game.entries):
-            return Step(number=number, inputs=None, label=f"Undo {word} {number}")
-        if before is not None:
-            what = "the last change to" if number == len(game.entries) else "the correction of"
-            return Step(number=number, inputs=before, label=f"Undo {what} {word} {number}")
-    if not game.entries or game.last_is_event():
-        # A table event recorded last is taken back on the events' own pages, not as a deal.
+    if last is not None:
+        kept = _event_undo(game, last) if last["kind"] == EVENT else _deal_undo(game, last)
+        if kept is not None:
+            return kept
+    if not game.log:
         return None
+    if game.last_is_event():
+        number = len(game.events)
+        return Step(kind=EVENT, number=number, inputs=None, label=f"Undo {_event_words(game, number)}")
     number = len(game.entries)
-    return Step(number=number, inputs=None, label=f"Undo {word} {number}")
+    return Step(number=number, inputs=None, label=f"Undo {_word(game).lower()} {number}")
 
 
 def redo_step(record: StoredGame, game: Game) -> Step | None:
     """What redo would do now: record again what this phone's last undo took away, if nothing changed."""
     kept = _kept(REDO, record)
-    if kept is None or not 1 <= kept["number"] <= len(game.entries) + 1:
+    if kept is None:
         return None
-    number = kept["number"]
-    word = game.table.variant.deal_word.singular
+    number, inputs = kept["number"], kept["inputs"]
+    if kept["kind"] == EVENT:
+        count = len(game.events)
+        if not 1 <= number <= count + 1 or not isinstance(inputs, dict):
+            return None
+        what = KIND_LABELS.get(str(inputs.get("event")), "event").lower()
+        label = f"Redo the {what}" if number == count + 1 else f"Redo the correction of the {what}"
+        return Step(kind=EVENT, number=number, inputs=inputs, label=label)
+    if not 1 <= number <= len(game.entries) + 1:
+        return None
+    word = _word(game).lower()
     what = f"{word} {number}" if number == len(game.entries) + 1 else f"the change to {word} {number}"
-    return Step(number=number, inputs=kept["inputs"], label=f"Redo {what}")
+    return Step(number=number, inputs=inputs, label=f"Redo {what}")
 
 
 def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
@@ -75,16 +98,30 @@ def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
     step = undo_step(record, game)
     if step is None:
         raise RuleViolation("undo_nothing", field="number")
-    engine = game.table.variant.engine
-    taken = engine.write_entry(game.entries[step.number - 1])
-    if step.inputs is None:
-        updated = store.undo_last(record, game)
-        done = f"{_word(game)} {step.number} removed."
+    if step.kind == EVENT:
+        taken = write_event(game.events[step.number - 1])
+        if step.inputs is None:
+            done = f"Taken back: {_event_text(game, step.number)}."
+            updated = store.undo_last(record, game)
+        else:
+            updated = store.correct_event(record, game, step.number, step.inputs)
+            done = f"Back as it was: {_event_text(updated, step.number)}."
     else:
-        updated = store.record_deal(record, game, step.number, step.inputs)
-        done = f"{_word(game)} {step.number} is back as it was."
+        taken = game.table.variant.engine.write_entry(game.entries[step.number - 1])
+        if step.inputs is None:
+            updated = store.undo_last(record, game)
+            done = f"{_word(game)} {step.number} removed."
+        else:
+            updated = store.record_deal(record, game, step.number, step.inputs)
+            done = f"{_word(game)} {step.number} is back as it was."
     session.pop(LAST_CHANGE, None)
-    session[REDO] = {"game": record.id, "version": record.version, "number": step.number, "inputs": taken}
+    session[REDO] = {
+        "game": record.id,
+        "version": record.version,
+        "kind": step.kind,
+        "number": step.number,
+        "inputs": taken,
+    }
     return updated, done
 
 
@@ -93,6 +130,15 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
     step = redo_step(record, game)
     if step is None or step.inputs is None:
         raise RuleViolation("redo_nothing", field="number")
+    if step.kind == EVENT:
+        if step.number > len(game.events):
+            updated = store.record_event(record, game, step.inputs)
+            remember_change(record, step.number, None, kind=EVENT)
+        else:
+            before = write_event(game.events[step.number - 1])
+            updated = store.correct_event(record, game, step.number, step.inputs)
+            remember_change(record, step.number, before, kind=EVENT)
+        return updated, f"Recorded again: {_event_text(updated, step.number)}."
     engine = game.table.variant.engine
     before = engine.write_entry(game.entries[step.number - 1]) if step.number <= len(game.entries) else None
     updated = store.record_deal(record, game, step.number, step.inputs)
@@ -100,14 +146,60 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
     return updated, f"{_word(game)} {step.number} entered again."
 
 
+def _deal_undo(game: Game, last: dict[str, Any]) -> Step | None:
+    """Undo of this phone's last change to a deal, while that deal is still recorded."""
+    number, before = last["number"], last["before"]
+    count = len(game.entries)
+    if not 1 <= number <= count:
+        return None
+    word = _word(game).lower()
+    if before is None and number == count and not game.last_is_event():
+        return Step(number=number, inputs=None, label=f"Undo {word} {number}")
+    if before is not None:
+        what = "the last change to" if number == count else "the correction of"
+        return Step(number=number, inputs=before, label=f"Undo {what} {word} {number}")
+    return None
+
+
+def _event_undo(game: Game, last: dict[str, Any]) -> Step | None:
+    """Undo of this phone's last table event: taking it back, or putting back what it corrected."""
+    number, before = last["number"], last["before"]
+    count = len(game.events)
+    if not 1 <= number <= count:
+        return None
+    if before is None and number == count and game.last_is_event():
+        return Step(kind=EVENT, number=number, inputs=None, label=f"Undo {_event_words(game, number)}")
+    if before is not None:
+        return Step(
+            kind=EVENT,
+            number=number,
+            inputs=before,
+            label=f"Undo the correction of {_event_words(game, number)}",
+        )
+    return None
+
+
 def _kept(key: str, record: StoredGame) -> dict[str, Any] | None:
-    """The session's note under ``key`` when it is about this game as it stands now."""
+    """The session's note under ``key`` when it is about this game as it stands now (a note from
+    before table events had kinds is about a deal)."""
     kept = session.get(key)
     if not isinstance(kept, dict) or kept.get("game") != record.id or kept.get("version") != record.version:
         return None
     if not isinstance(kept.get("number"), int):
         return None
-    return kept
+    return {**kept, "kind": EVENT if kept.get("kind") == EVENT else DEAL}
+
+
+def _event_words(game: Game, number: int) -> str:
+    """ "the misdeal", "the adjustment": table event ``number`` as an undo button names it."""
+    return f"the {KIND_LABELS[game.events[number - 1].kind].lower()}"
+
+
+def _event_text(game: Game, number: int) -> str:
+    """The engine's text for table event ``number`` of ``game``, worded for the game."""
+    life = game.state.life
+    assert life is not None, "a game with a table event has its life"
+    return say(life.events[number - 1].text, game.table.variant)
 
 
 def _word(game: Game) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from ..rules import EventState, Game, RuleViolation
@@ -121,23 +121,32 @@ def _interleave(deals: list[Mapping[str, Any]], events: object) -> list[Mapping[
     return log
 
 
+CSV_HEADER = ("deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total")
+
+
 def export_csv(game: Game) -> str:
     """One row per deal per player (per partnership where partners score together).
 
     A game with table events adds a "note" column and a row for each event, after
     the deal it followed, naming the player or side it concerns and its points.
     """
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*CSV_HEADER, "note"] if game.state.life is not None else CSV_HEADER)
+    writer.writerows(csv_rows(game))
+    return out.getvalue()
+
+
+def csv_rows(game: Game) -> Iterator[list[object]]:
+    """The CSV's rows after its header (CSV_HEADER, and "note" when the game has table events),
+    each cell safe for a spreadsheet."""
     state = game.state
     engine = game.table.variant.engine
     life = state.life
-    out = io.StringIO()
-    writer = csv.writer(out)
-    header = ["deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total"]
-    writer.writerow([*header, "note"] if life is not None else header)
     events = list(life.events) if life is not None else []
     for deal, entry in zip(state.deals, game.entries, strict=True):
         while events and events[0].after_deal < deal.number:
-            writer.writerow([spreadsheet_cell(cell) for cell in _event_row(game, events.pop(0))])
+            yield [spreadsheet_cell(cell) for cell in _event_row(game, events.pop(0))]
         inputs = engine.write_entry(entry)
         trump = deal.trump.value if deal.trump is not None else ""
         players = life.names_at(deal.number) if life is not None else game.table.players
@@ -157,10 +166,9 @@ def export_csv(game: Game) -> str:
                 total,
             ]
             cells = [*row, ""] if life is not None else row
-            writer.writerow([spreadsheet_cell(cell) for cell in cells])
+            yield [spreadsheet_cell(cell) for cell in cells]
     for event in events:
-        writer.writerow([spreadsheet_cell(cell) for cell in _event_row(game, event)])
-    return out.getvalue()
+        yield [spreadsheet_cell(cell) for cell in _event_row(game, event)]
 
 
 def _side_names(players: Sequence[str], teams: Sequence[Sequence[int]] | None) -> list[str]:

@@ -23,7 +23,9 @@ from . import changes, screens, view
 from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
+from .offline import offline_plan
 from .qr import qr_svg
+from .table_access import table_seating
 from .wording import say, use_variant
 
 bp = Blueprint("games", __name__)
@@ -70,8 +72,15 @@ def new_game(code: str) -> Page:
         if not form.validate():
             raise _first_form_error(form)
         options = form.option_values()
+        seating = table_seating(request.form, names)  # a game at a table: seats at its players
         record, _game, _key = store.create_game(
-            variant.code, names, first_dealer=first, options=options, drawn=drawn, holder=holder()
+            variant.code,
+            seating.names if seating else names,
+            first_dealer=first,
+            options=options,
+            drawn=drawn,
+            holder=holder(),
+            seating=seating,
         )
     except RuleViolation as refused:
         return render_template("games/new.html", variant=variant, form=form, error=refused), 422
@@ -107,6 +116,7 @@ def sheet(game_id: str) -> str:
         undo_step=changes.undo_step(record, game) if editable else None,
         redo_step=changes.redo_step(record, game) if editable else None,
         grid=grid,
+        plan=offline_plan(record, game) if context["editable"] and context["current"] else None,
         **context,
     )
     if not personal:

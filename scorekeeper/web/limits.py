@@ -47,8 +47,9 @@ def by_address() -> str:
 
 
 def by_address_and_game() -> str:
-    """The client's address and the game it changes: each game at a table counts apart."""
-    return f"{get_remote_address()} {(request.view_args or {}).get('game_id', '')}"
+    """The client's address and the game (or table) it changes: each counts apart."""
+    args = request.view_args or {}
+    return f"{get_remote_address()} {args.get('game_id', '')} {args.get('group_id', '')}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -65,26 +66,51 @@ RULES = (
     Rule(
         setting="RATELIMIT_CREATE",
         key=by_address,
-        endpoints=("games.new_game", "api.create_game"),
+        endpoints=("games.new_game", "api.create_game", "tables.new_table", "tables.play_again"),
         methods=("POST",),
     ),
-    Rule(setting="RATELIMIT_IMPORT", key=by_address, endpoints=("share.import_game",), methods=("POST",)),
+    Rule(
+        setting="RATELIMIT_IMPORT",
+        key=by_address,
+        endpoints=("share.import_game", "table_files.import_table"),
+        methods=("POST",),
+    ),
     Rule(
         setting="RATELIMIT_WRITE",
         key=by_address_and_game,
         endpoints=(
             "games.deal",
             "games.undo",
+            "games.redo",
             "games.abandon",
             "handover.hand_over",
+            "events.new_event",
+            "events.event",
+            "events.take_back",
             "api.put_deal",
             "api.delete_deal",
+            "api.undo",
+            "api.post_event",
+            "api.put_event",
+            "api.delete_event",
+            "tables.add_player",
+            "tables.rename_player",
         ),
         methods=("POST", "PUT", "DELETE"),
     ),
-    Rule(setting="RATELIMIT_JOIN", key=by_address_and_game, endpoints=("handover.join",), methods=("POST",)),
+    Rule(
+        setting="RATELIMIT_JOIN",
+        key=by_address_and_game,
+        endpoints=("handover.join", "tables.join"),
+        methods=("POST",),
+    ),
     Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
-    Rule(setting="RATELIMIT_PDF", key=by_address, endpoints=("sheets.game_pdf", "sheets.blank_pdf")),
+    # A table's CSV replays every game of the table: it counts with the printing.
+    Rule(
+        setting="RATELIMIT_PDF",
+        key=by_address,
+        endpoints=("sheets.game_pdf", "sheets.blank_pdf", "table_files.export_csv"),
+    ),
 )
 
 

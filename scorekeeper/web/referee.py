@@ -18,7 +18,7 @@ from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import store, words
-from ..rules import Game, RuleViolation, Table, Trump, families, get_variant
+from ..rules import Game, RuleViolation, Table, Trump, families, get_variant, table_laws
 from ..rules.explain import explain, game_end, worked_examples
 from ..rules.rulebook import deal_plan, option_lines, seat_names
 from ..rules.state import DealFacts, DealState
@@ -195,6 +195,7 @@ def _rules_page(table: Table, error: RuleViolation | None, *, game_id: str | Non
             for example in worked_examples(table)
         ],
         ending=[say(line) for line in game_end(table)],
+        table_laws=[say(line) for line in table_laws(table)],
         options=[words.option_line(line) for line in option_lines(table)],
         player_links=[
             (count, url_for("referee.rules", code=variant.code, **{**_option_args(table), "players": count}))

@@ -20,6 +20,7 @@ from ..rules.state import DealFacts
 from ..store import StoredGame
 from . import changes, view
 from .entry import screen_for
+from .offline import offline_plan
 from .wording import say
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
@@ -86,6 +87,7 @@ def screen_answer(record: StoredGame, game: Game, number: int | None) -> dict[st
     answer["html"] = render_template("games/_screen.html", **context)
     answer["url"] = deal_url(record, number)
     answer["title"] = context["about"]["title"]
+    answer["plan"] = offline_plan(record, game)  # the deals ahead from here, for entering them offline
     return answer
 
 
@@ -175,7 +177,8 @@ def deal_page(
     error: RuleViolation | None,
 ) -> str:
     """The deal's page: its screen in the site's frame, loaded as a whole (no script needed)."""
-    return render_template("games/deal.html", **screen_context(record, game, facts, values, phase, error))
+    context = screen_context(record, game, facts, values, phase, error)
+    return render_template("games/deal.html", plan=offline_plan(record, game), **context)
 
 
 def screen_context(

@@ -15,6 +15,9 @@ POLICY = "; ".join(
         "style-src 'self'",
         "img-src 'self' data:",
         "connect-src 'self'",
+        # The app's own service worker (served at /sw.js) and web app manifest, nobody else's.
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "form-action 'self'",
         "frame-ancestors 'none'",
         "base-uri 'none'",

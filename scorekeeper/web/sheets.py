@@ -22,7 +22,7 @@ from ..pdf import Orientation, Paper, orientation_for, paper_for, render_pdf
 from ..rules import Game, RuleViolation, Table, Text, Trump, Variant, families, get_variant, rulebook
 from ..rules.state import DealFacts
 from . import view
-from .chart import totals_chart
+from .charts import totals_chart
 from .forms import new_game_form
 from .kept_pdfs import kept_pdf, shelf_key
 from .wording import say, use_variant
@@ -95,6 +95,7 @@ def game_pdf(game_id: str) -> Response:
             deck=say(game.table.variant.engine.describe_deck(game.table)),
             teams=_teams_text(game),
             chart=totals_chart(game),
+            revoke_law=say(game.table.variant.engine.laws.revoke_law(game.table), game.table.variant),
             **view.sheet_context(record, game, editable=False),
         )
 

@@ -13,6 +13,7 @@ from ..rules import Game, GameState, Trump
 from ..rules.state import DealFacts
 from ..store import StoredGame
 from .entry import screen_for
+from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 from .wording import say
 
 
@@ -122,10 +123,17 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
         # A trump the engine cannot read keeps the recorded one: the page shows the refusal.
         with suppress(ValueError):
             recorded = Trump.parse(entered_trump)
+    life = game.state.life
+    gone = {
+        seat.seat
+        for seat in (life.seats if life else ())
+        if seat.left_after is not None and seat.left_after < facts.number
+    }
     return {
         "title": deal_title(game.state, facts),
         "dealer": players[facts.dealer],
-        "sitting_out": [players[seat] for seat in facts.sitting_out],
+        # A player who left the table is out of every deal after: not news worth a line.
+        "sitting_out": [players[seat] for seat in facts.sitting_out if seat not in gone],
         "cards": facts.cards,
         "trump": trump_text(facts, recorded),
         "order_label": screen_for(game.table.variant).order_label,
@@ -166,16 +174,18 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
     names = side_names(game)
     best = max(state.totals)
     points = last.points or ()
+    word = game.table.variant.deal_word
+    notes = seat_notes(state.life, word.singular) if state.teams is None else {}
     sides = [
         {
             "name": name,
             "total": state.totals[index],
             "points": points[index] if index < len(points) else None,
             "leading": state.totals[index] == best and min(state.totals) != best,
+            "left": notes.get(index, "").startswith("left"),
         }
         for index, name in enumerate(names)
     ]
-    word = game.table.variant.deal_word
     return {"caption": f"After {word.singular} {last.number}", "sides": sides, "number": last.number}
 
 
@@ -205,8 +215,15 @@ def standings(game: Game) -> list[dict[str, Any]]:
     state = game.state
     names = side_names(game)
     best = max(state.totals) if state.totals else 0
+    notes = seat_notes(state.life, game.table.variant.deal_word.singular) if state.teams is None else {}
     rows = [
-        {"index": index, "name": names[index], "total": total, "leading": total == best}
+        {
+            "index": index,
+            "name": names[index],
+            "total": total,
+            "leading": total == best,
+            "note": notes.get(index),
+        }
         for index, total in enumerate(state.totals)
     ]
     return sorted(rows, key=lambda row: -row["total"])
@@ -217,15 +234,22 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
     state = game.state
     current = state.current
     abandoned = record.abandoned_at is not None
+    sides = side_names(game)
+    players = seat_heads(game)
     return {
         "record": record,
         "game": game,
         "state": state,
         "editable": editable and not abandoned,
         "abandoned": abandoned,
-        "sides": side_names(game),
-        "short_sides": short_names(side_names(game)),
+        "sides": sides,
+        "short_sides": short_names(sides),
         "short_players": short_names(list(game.state.players)),
+        # What the grids show of the table events (see table_life.py): None without events.
+        "life": sheet_life(game),
+        "heads": side_heads(game, sides),
+        "player_heads": players,
+        "dealers": dealers(game),
         "standings": standings(game),
         "winners": winners_text(game),
         "progress": progress_text(game),

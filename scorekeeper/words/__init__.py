@@ -24,7 +24,18 @@ from ..rules.options import OptionSpec, OptionValue
 from ..rules.rulebook import OptionLine
 from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
-from . import drive, events, explain, facts, judge, oneonta, refusals, web  # noqa: F401  (their words)
+from . import (  # noqa: F401  (their words)
+    drive,
+    events,
+    explain,
+    facts,
+    judge,
+    offline,
+    oneonta,
+    refusals,
+    tables,
+    web,
+)
 from ._core import (
     CATALOGUE,
     DEAL_WORD_KEYS,

@@ -3,7 +3,7 @@ and what each family's laws say about them (for the rules pages)."""
 
 from __future__ import annotations
 
-from ._core import Params, Speaker, gettext, ngettext, say, say_n, signed, worded, words
+from ._core import N_, Params, Speaker, gettext, ngettext, say, say_n, signed, worded, words
 
 EVENT_WHAT = {
     "misdeal": "a misdeal",
@@ -113,11 +113,19 @@ def _arrival(speaker: Speaker, params: Params) -> str:
             "%(name)s joins before %(deal)s 1 at the left of %(neighbour)s, starting on %(start)s"
         )
     text = template % speaker.fill(params)
-    if params["rule"] == "lowest":
-        text = gettext("%(text)s (the lowest total)") % {"text": text}
-    elif params["rule"] == "average":
-        text = gettext("%(text)s (the average, rounded down)") % {"text": text}
+    rule = params["rule"]
+    if isinstance(rule, str) and rule in START_WORDS:
+        text = gettext("%(text)s (%(rule)s)") % {"text": text, "rule": start_words(rule)}
     return _with_plan(speaker, params, text)
+
+
+START_WORDS: dict[str, str] = {"lowest": N_("the lowest total"), "average": N_("the average, rounded down")}
+"""What each starting-total rule of an arrival gives (``events.START_RULES``), for its text and its form."""
+
+
+def start_words(rule: str) -> str:
+    """A starting-total rule in words: "the lowest total", "the average, rounded down"."""
+    return gettext(START_WORDS[rule])
 
 
 @worded("event_departure")

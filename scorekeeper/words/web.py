@@ -147,7 +147,7 @@ words(
         "form_field_error": say("%(label)s: %(message)s"),
         "form_check": say("Check the form"),
         "form_choose_first_dealer": say("Choose who deals first, or let the app draw"),
-        "undo_nothing": say("There is nothing to undo: no %(deal)s has been recorded"),
+        "undo_nothing": say("There is nothing to undo: nothing has been recorded"),
         "redo_nothing": say("There is nothing to redo: the game changed since the undo"),
         # blank sheets
         "blank_rows_range": say("Print from 1 to %(most)s rows, not %(value)s"),

@@ -59,9 +59,11 @@ def live_link(phone: Phone) -> str:
 
 
 def expect_read_only(page: Page) -> None:
-    """Nothing on the live page enters, corrects or removes a deal (it may only show totals alone)."""
+    """Nothing on the live page enters, corrects or removes a deal (it may only show totals alone, and keep
+    the screen on)."""
     expect(page.locator("form")).to_have_count(0)
-    expect(page.locator("input:not(#compact), select, textarea, button")).to_have_count(0)
+    controls = "input:not(#compact):not([data-wake-lock]), select, textarea, button"
+    expect(page.locator(controls)).to_have_count(0)
     expect(page.locator("a[href*='/deals/'], a[href$='/undo'], a[href$='/abandon']")).to_have_count(0)
     expect(page.locator("a[aria-label^='Correct']")).to_have_count(0)
 

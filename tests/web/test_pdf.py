@@ -24,7 +24,7 @@ from scorekeeper.extensions import db
 from scorekeeper.pdf import PAPERS, KeptStylesheets, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
 from scorekeeper.rules import Game
 from scorekeeper.web import view
-from scorekeeper.web.chart import totals_chart
+from scorekeeper.web.charts import totals_chart
 from scorekeeper.web.sheets import deal_plan
 
 from .conftest import Driver, error_text

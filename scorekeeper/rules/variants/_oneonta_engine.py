@@ -12,10 +12,12 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..cards import Trump
+from ..constraints import Foresight
 from ..errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
 from ..events import InvalidEvent
 from ..revoke import house_rule
 from ..seating import Seating, first_clockwise
+from ..state import GameState
 from ..table import Table
 from ..text import Text
 from ..walk import TableLaws, TableWalk
@@ -48,6 +50,11 @@ from ._oneonta_table import (
 )
 
 ONEONTA_LAWS = TableLaws(sit_outs=True)
+
+NEXT_HAND_FOLLOWS_THIS_ONE = Text("foresee_next_hand_follows")
+"""Why no hand is foreseen: the next hand's first bidder and the tie-break hands follow this one's score."""
+BIDS_JUDGED_IN_TURN = Text("foresee_bids_in_turn")
+"""Why no hand is foreseen: Oneonta bids are judged one after another in bidding order."""
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -106,6 +113,14 @@ class OneontaEngine:
         """Raise the InvalidBid the bids of a deal break, naming the player; return them checked."""
         names = table.players if players is None else players
         return verify_bids(self.bid_rules(table), facts, bids, names)
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """No hand is foreseen: why, in the players' words (see the two reasons below)."""
+        if state.current is None:
+            return Foresight()
+        if self.form.follows_previous_high or self.form.tie_breaks:
+            return Foresight(unknown=NEXT_HAND_FOLLOWS_THIS_ONE)
+        return Foresight(unknown=BIDS_JUDGED_IN_TURN)
 
     # --- entries as data -------------------------------------------------------------
 

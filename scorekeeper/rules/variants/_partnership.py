@@ -27,6 +27,11 @@ PARTNERSHIPS: Teams = ((0, 2), (1, 3))
 
 EntryT = TypeVar("EntryT")
 
+SIDES = (0, 1)
+"""Whose count an entry gives: side 0 or side 1 (the other side's follows)."""
+SUIT_CODES: tuple[str, ...] = tuple(suit.value for suit in SUITS)
+"""The suits a turned card may show, as an entry writes them."""
+
 
 def team_of(seat: int) -> int:
     """The partnership (0 or 1) of a seat at a four-player table."""

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS, Trump, jokers
+from ..constraints import Foresight
 from ..errors import InvalidTricks
 from ..options import Options
 from ..seating import RevokeMark
@@ -82,6 +83,8 @@ __all__ = [
 
 BID_WHIST_NAME = "Bid Whist"
 BID_WHIST_LAWS = TableLaws(fixed_table=Text("fixed_four_partnerships"), revoke_law=renege_law)
+AUCTION_NEEDS_THE_SERVER = Text("foresee_auction_needs_server")
+"""Why no hand is foreseen: its auction is judged call by call against the high bid so far."""
 
 
 def auction_rules(options: Options) -> AuctionRules:
@@ -104,6 +107,12 @@ class BidWhistEngine:
     def deal_count(self, table: Table) -> int | None:
         """None: the game ends when a side reaches +target or −target."""
         return None
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """No hand is foreseen: its auction is judged call by call, which the declared rules do not carry."""
+        if state.current is None:
+            return Foresight()
+        return Foresight(unknown=AUCTION_NEEDS_THE_SERVER)
 
     def describe_deck(self, table: Table) -> Text:
         """The pack the table needs: 52 cards and the jokers played."""

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS
+from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
 from ..errors import InvalidTricks
 from ..options import OptionSpec
 from ..revoke import REVOKE_OPTIONS, house_rule
@@ -28,6 +29,8 @@ from ._german_rules import (
     raised_target,
 )
 from ._partnership import (
+    SIDES,
+    SUIT_CODES,
     assemble,
     check_keys,
     checked_entry,
@@ -55,6 +58,7 @@ __all__ = [
 
 GERMAN_WHIST_NAME = "German Whist"
 GERMAN_LAWS = TableLaws(fixed_table=Text("fixed_two_players"))
+MISSING_TRICKS = Text("player_tricks_missing")
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -96,10 +100,34 @@ class GermanWhistEngine:
         check_keys(data, ("tricks", "side", "trump"), GERMAN_WHIST_NAME)
         tricks = read_whole_number(data, "tricks", InvalidTricks)
         if tricks is None:
-            raise InvalidTricks("player_tricks_missing")
+            raise InvalidTricks.from_text(MISSING_TRICKS)
         return GermanEntry(
             number=number, tricks=tricks, side=read_side(data, 2), trump=read_suit(data.get("trump"))
         )
+
+    def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
+        """The hand due and the ones after it (``count`` at most, none past an agreed number of hands):
+        the deal alternates, so every hand's facts are known; scored to a target, the game may end sooner."""
+        current = state.current
+        if current is None:
+            return Foresight()
+        whole = counted_tricks(table.options.flag("count_all_tricks"))
+        rules = (
+            Constraint(kind="one_of", field="side", choices=SIDES, default=0),
+            Constraint(kind="one_of", field="tricks", choices=tuple(range(whole + 1))),
+            Constraint(kind="entered", field="tricks", message=MISSING_TRICKS),
+            Constraint(kind="one_of", field="trump", choices=SUIT_CODES),
+        )
+        phase = EntryPhase(name="tricks", fields=("side", "tricks", "trump"), rules=rules)
+        last = _deal_count(table) or current.number + count - 1
+        # After a table event only the hand due is foreseen: the ones after it follow from the
+        # seating the events made.
+        ahead = count if state.life is None else 1
+        deals = tuple(
+            DealAhead(facts=current if number == current.number else _facts(table, number), phases=(phase,))
+            for number in range(current.number, min(last, current.number + ahead - 1) + 1)
+        )
+        return Foresight(deals=deals, ends_on_score=_deal_count(table) is None)
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The data ``read_entry`` reads back."""

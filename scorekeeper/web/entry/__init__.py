@@ -16,7 +16,8 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import Game, Variant
+from ... import words
+from ...rules import SUITS, Game, Variant
 from ...rules.bidding import implied_tricks
 from ...rules.state import DealFacts
 
@@ -39,6 +40,10 @@ class EntryScreen:
     and sheet pages load for this kind (static/screen.js, loaded on every deal
     screen, saves in place and shows the engine's verdicts).
     ``order_label`` names the deal's seat order where there is no bidding.
+    ``offline_labels`` words the values of this kind for the page that takes
+    entries offline (static/offline.js): per entry key, the form's input name,
+    the row's name and note, each chip's spoken name and the choices' signs;
+    None where the engine foresees no deal of this kind.
     """
 
     form_template: str
@@ -50,6 +55,7 @@ class EntryScreen:
     stylesheet: str | None = None
     script: str = "deal.js"
     order_label: str = "Bidding"
+    offline_labels: Callable[[Game], dict[str, dict[str, Any]]] | None = None
 
 
 SCREENS: dict[str, EntryScreen] = {}
@@ -110,6 +116,16 @@ def tricks_fill(
         return {"fill": {}, "everyone": found, "values": {**values, "tricks": tapped}}
     filled = [found.get(seat, took) for seat, took in enumerate(tapped)]
     return {"fill": found, "everyone": {}, "values": {**values, "tricks": filled}}
+
+
+def trump_labels() -> dict[str, Any]:
+    """The turned suit's row, for the page that takes entries offline."""
+    return {
+        "input": "trump",
+        "legend": "Trump",
+        "note": "turned, optional",
+        "choices": {suit.value: [suit.symbol, words.trump_name(suit)] for suit in SUITS},
+    }
 
 
 def load_screens() -> None:

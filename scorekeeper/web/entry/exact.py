@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import ExactDeal, Game, legal_bids, next_bidder, over_under
 from ...rules.state import DealFacts
 from ..wording import say
-from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
+from . import EntryScreen, number_or_text, per_seat, register, tricks_fill, trump_labels
 
 CHIPS_A_LINE = 6
 """How many number buttons fit on one line of a row beside the player's name on a phone."""
@@ -126,6 +126,20 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
     return answer
 
 
+def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
+    """Bids and tricks per player, and the turned suit, as the offline page words them."""
+    return {
+        "bids": {"input": "bid", "legend": "Bids", "each": "{name} bids {value}", "saves": "Save the bids"},
+        "tricks": {
+            "input": "tricks",
+            "legend": "Tricks",
+            "each": "{name} took {value}",
+            "saves": "Save the tricks",
+        },
+        "trump": trump_labels(),
+    }
+
+
 register(
     "exact_bids",
     EntryScreen(
@@ -135,5 +149,6 @@ register(
         context=context,
         phase=phase,
         live=live,
+        offline_labels=offline_labels,
     ),
 )

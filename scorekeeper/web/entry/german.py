@@ -15,7 +15,7 @@ from ...rules import SUITS, DealState, Game
 from ...rules.state import DealFacts
 from ...rules.variants.german import GermanDeal, counted_tricks
 from . import EntryScreen, register
-from .whist import NOT_SCORED, chosen_side, phase, preview_deal, read_counts, side_names
+from .whist import NOT_SCORED, chosen_side, offline_labels, phase, preview_deal, read_counts, side_names
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
@@ -71,5 +71,6 @@ register(
         phase=phase,
         live=live,
         stylesheet="whist.css",
+        offline_labels=offline_labels,
     ),
 )

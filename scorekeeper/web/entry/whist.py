@@ -17,7 +17,7 @@ from ...rules import SUITS, DealState, Game, RuleViolation
 from ...rules.state import DealFacts
 from ...rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
 from ..wording import say
-from . import EntryScreen, number_or_text, register
+from . import EntryScreen, number_or_text, register, trump_labels
 
 
 def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealState | None:
@@ -116,6 +116,27 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
     return {"summary": whist_summary(game, deal, chosen_side(values), "tricks" in values), "struck": []}
 
 
+def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
+    """Whose count, the tricks, the honours and the turned suit, as the offline page words them."""
+    word = game.table.variant.deal_word.singular
+    return {
+        "side": {
+            "input": "side",
+            "legend": "Count",
+            "note": "whose tricks",
+            "choices": {str(index): [name, name] for index, name in enumerate(side_names(game))},
+        },
+        "tricks": {"input": "tricks", "legend": "Tricks", "note": "they took", "each": "{value} tricks"},
+        "honours": {
+            "input": "honours",
+            "legend": "Honours",
+            "note": "A K Q J of trumps dealt to them",
+            "each": "{value} honours",
+        },
+        "trump": {**trump_labels(), "saves": f"Save the {word}"},
+    }
+
+
 register(
     "partnership_tricks",
     EntryScreen(
@@ -127,5 +148,6 @@ register(
         phase=phase,
         live=live,
         stylesheet="whist.css",
+        offline_labels=offline_labels,
     ),
 )

@@ -1,0 +1,129 @@
+"""A table's games, newest first, filtered by variant, player and dates, a page at a time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import ColumnElement, exists, func, select
+
+from .. import store
+from ..models import GameSummaryRecord, SeatRecord
+
+_G = GameSummaryRecord.__table__
+_SEATS = SeatRecord.__table__
+PAGE_SIZE = 25
+
+
+@dataclass(frozen=True, kw_only=True)
+class Filters:
+    """What the history shows: one variant, games one player sat in, dates from and to (inclusive)."""
+
+    variant: str | None = None
+    player_id: int | None = None
+    since: date | None = None
+    until: date | None = None
+
+    def conditions(self, group_id: str) -> list[ColumnElement[bool]]:
+        """The filters as conditions on the table's game summaries."""
+        found = [_G.c.group_id == group_id, _G.c.seat == 0]
+        if self.variant is not None:
+            found.append(_G.c.variant == self.variant)
+        if self.player_id is not None:
+            found.append(
+                exists().where(_SEATS.c.game_id == _G.c.game_id, _SEATS.c.player_id == self.player_id)
+            )
+        if self.since is not None:
+            found.append(_G.c.played_at >= datetime.combine(self.since, time(), UTC))
+        if self.until is not None:
+            found.append(_G.c.played_at < datetime.combine(self.until + timedelta(days=1), time(), UTC))
+        return found
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seat:
+    """A player in a seat of a game of the history."""
+
+    seat: int
+    name: str
+    player_id: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameLine:
+    """One game of the history."""
+
+    game_id: str
+    variant: str
+    played_at: datetime
+    status: str
+    deals_played: int
+    deal_count: int | None
+    seats: list[Seat] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+
+    @property
+    def winner_names(self) -> list[str]:
+        """The names of the winners, in seat order."""
+        return [seat.name for seat in self.seats if seat.seat in self.winners]
+
+
+def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[GameLine], int]:
+    """One page of the table's games that pass ``filters``, newest first, and how many pass."""
+    conditions = filters.conditions(group_id)
+    connection = store.connection()
+    total = connection.execute(select(func.count()).select_from(_G).where(*conditions)).scalar_one()
+    query = (
+        select(_G.c.game_id, _G.c.variant, _G.c.played_at, _G.c.status, _G.c.deals_played, _G.c.deal_count)
+        .where(*conditions)
+        .order_by(_G.c.played_at.desc(), _G.c.game_id)
+        .limit(PAGE_SIZE)
+        .offset((max(page, 1) - 1) * PAGE_SIZE)
+    )
+    lines = [_line(row) for row in connection.execute(query)]
+    _add_seats(lines)
+    return lines, total
+
+
+def variants(group_id: str) -> list[str]:
+    """The codes of every variant the table has a game of, in any state."""
+    query = (
+        select(_G.c.variant)
+        .where(_G.c.group_id == group_id, _G.c.seat == 0)
+        .distinct()
+        .order_by(_G.c.variant)
+    )
+    return list(store.connection().execute(query).scalars())
+
+
+def latest(group_id: str, count: int = 1) -> list[GameLine]:
+    """The table's newest games."""
+    return history(group_id, Filters())[0][:count]
+
+
+def _line(row: Any) -> GameLine:
+    return GameLine(
+        game_id=row.game_id,
+        variant=row.variant,
+        played_at=row.played_at,
+        status=row.status,
+        deals_played=row.deals_played,
+        deal_count=row.deal_count,
+    )
+
+
+def _add_seats(lines: list[GameLine]) -> None:
+    if not lines:
+        return
+    by_game = {line.game_id: line for line in lines}
+    query = (
+        select(_SEATS.c.game_id, _SEATS.c.seat, _SEATS.c.name, _SEATS.c.player_id)
+        .where(_SEATS.c.game_id.in_(by_game))
+        .order_by(_SEATS.c.game_id, _SEATS.c.seat)
+    )
+    for row in store.connection().execute(query):
+        by_game[row.game_id].seats.append(Seat(seat=row.seat, name=row.name, player_id=row.player_id))
+    winners = select(_G.c.game_id, _G.c.seat).where(_G.c.game_id.in_(by_game), _G.c.won.is_(True))
+    for game_id, seat in store.connection().execute(winners):
+        by_game[game_id].winners.append(seat)

@@ -1,0 +1,70 @@
+"""What the editing phone's pages carry to keep a game going without a connection.
+
+The engine foresees the deals due next (their facts and the rules of their
+entries as declared data, rules/constraints.py); this adds what the page
+shows about each (its title and one-line facts, in the sheet's words), what
+its entry screen calls each value (labels per input kind, from the entry
+screen), and what the page needs to send the entries later: the game's
+version, the form token and the addresses. static/offline.js reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+from flask_wtf.csrf import generate_csrf
+
+from ..rules import Game
+from ..store import StoredGame
+from . import view
+from .entry import screen_for
+from .wording import say
+
+AHEAD = 36
+"""The most deals a page carries: a whole long game (33 deals of Romanian Whist for seven) from its start."""
+
+
+def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
+    """The deals this phone may enter offline, how to show and send them, or why it may not."""
+    table = game.table
+    state = game.state
+    screen = screen_for(table.variant)
+    foresight = table.variant.engine.foresee(table, state, AHEAD) if record.abandoned_at is None else None
+    deals: list[dict[str, Any]] = []
+    for ahead in foresight.deals if foresight is not None else ():
+        facts = ahead.facts
+        about = view.deal_about(game, facts)
+        deals.append(
+            {
+                **ahead.as_data(lambda said: say(said, table.variant)),
+                "title": about["title"],
+                "line": view.facts_line(about),
+                "dealer": facts.dealer,
+            }
+        )
+    if deals:
+        number = deals[0]["number"]
+        deals[0]["phase"] = screen.phase(game, number)
+        deals[0]["values"] = _stored(game, number)
+    return {
+        "game": record.id,
+        "version": record.version,
+        "csrf": generate_csrf(),
+        "players": list(game.state.players),
+        "word": table.variant.deal_word.title,
+        "sheet_url": url_for("games.sheet", game_id=record.id),
+        "deal_url": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
+        "export_url": url_for("share.export_game_json", game_id=record.id),
+        "labels": screen.offline_labels(game) if screen.offline_labels is not None else {},
+        "deals": deals,
+        "ends_on_score": bool(foresight and foresight.ends_on_score),
+        "unknown": say(foresight.unknown, table.variant) if foresight is not None else None,
+    }
+
+
+def _stored(game: Game, number: int) -> dict[str, Any]:
+    """What is stored of the deal due (bids of an open deal), as the engine writes it."""
+    if number <= len(game.entries):
+        return game.table.variant.engine.write_entry(game.entries[number - 1])
+    return {}

@@ -1,0 +1,269 @@
+"""A whole table as a file: JSON that imports to the same table elsewhere, and CSV of every deal.
+
+The JSON holds the table's name, its roster and every game as a game's own
+export (exchange.py: variant, options, players, first dealer, every deal's
+inputs) with what a table adds: which roster player sat in each seat,
+whether the first dealer was drawn, and when the game started, last changed,
+was abandoned and each deal was recorded. Importing it on another server
+replays every game with the engine and stores the table only if all of them
+are legal; the history and the statistics come out the same.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from .. import store
+from ..groups.access import Group, clean_table_name
+from ..groups.importing import ImportedGame, ImportedTable
+from ..groups.roster import roster_name
+from ..models import DealEntryRecord, GameRecord, GroupPlayerRecord, SeatRecord, utcnow
+from ..rules import Game, RuleViolation, Table, Text, get_variant
+from ..rules.ending import MOST_DEALS
+from ..rules.table import same_name_key
+from .exchange import CSV_HEADER, FORMAT_VERSION, csv_rows, read_export, spreadsheet_cell
+from .exchange import FORMAT as GAME_FORMAT
+
+FORMAT = "scorekeeper/table"
+MOST_GAMES = 20_000
+
+_GAMES = GameRecord.__table__
+_SEATS = SeatRecord.__table__
+_ENTRIES = DealEntryRecord.__table__
+_PLAYERS = GroupPlayerRecord.__table__
+
+
+def export_table(group: Group) -> dict[str, Any]:
+    """The table's name, roster and every game with its inputs and times, oldest game first.
+
+    The deals are the inputs as stored: what the engine wrote when they were recorded.
+    """
+    connection = store.connection()
+    players = connection.execute(
+        select(_PLAYERS.c.id, _PLAYERS.c.name, _PLAYERS.c.created_at)
+        .where(_PLAYERS.c.group_id == group.id)
+        .order_by(_PLAYERS.c.id)
+    ).all()
+    index = {row.id: number for number, row in enumerate(players)}
+    games = connection.execute(
+        select(_GAMES).where(_GAMES.c.group_id == group.id).order_by(_GAMES.c.created_at, _GAMES.c.id)
+    ).all()
+    ids = [game.id for game in games]
+    seats: dict[str, list[Any]] = {game_id: [] for game_id in ids}
+    deals: dict[str, list[Any]] = {game_id: [] for game_id in ids}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start : start + 500]
+        for row in connection.execute(
+            select(_SEATS.c.game_id, _SEATS.c.name, _SEATS.c.player_id)
+            .where(_SEATS.c.game_id.in_(chunk))
+            .order_by(_SEATS.c.game_id, _SEATS.c.seat)
+        ):
+            seats[row.game_id].append(row)
+        for row in connection.execute(
+            select(_ENTRIES.c.game_id, _ENTRIES.c.data, _ENTRIES.c.recorded_at)
+            .where(_ENTRIES.c.game_id.in_(chunk))
+            .order_by(_ENTRIES.c.game_id, _ENTRIES.c.number)
+        ):
+            deals[row.game_id].append(row)
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "name": group.name,
+        "created_at": _when(group.created_at),
+        "players": [{"name": row.name, "joined_at": _when(row.created_at)} for row in players],
+        "games": [
+            {
+                "format": GAME_FORMAT,
+                "format_version": FORMAT_VERSION,
+                "variant": game.variant,
+                "options": game.options,
+                "players": [seat.name for seat in seats[game.id]],
+                "first_dealer": game.first_dealer,
+                "deals": [deal.data for deal in deals[game.id]],
+                "abandoned": game.abandoned_at is not None,
+                "seats": [index.get(seat.player_id) for seat in seats[game.id]],
+                "first_dealer_drawn": game.first_dealer_drawn,
+                "created_at": _when(game.created_at),
+                "updated_at": _when(game.updated_at),
+                "abandoned_at": _when(game.abandoned_at) if game.abandoned_at else None,
+                "recorded_at": [_when(deal.recorded_at) for deal in deals[game.id]],
+            }
+            for game in games
+        ],
+    }
+
+
+def export_table_csv(group: Group) -> Iterator[str]:
+    """CSV of every deal of every game, oldest game first: a game's CSV with its id, date and variant."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    # "note" holds a table event's words; a game without events leaves it empty.
+    writer.writerow(("game", "date", "variant", *CSV_HEADER, "note"))
+    yield _drain(out)
+    ids = (
+        store.connection()
+        .execute(
+            select(_GAMES.c.id)
+            .where(_GAMES.c.group_id == group.id)
+            .order_by(_GAMES.c.created_at, _GAMES.c.id)
+        )
+        .scalars()
+        .all()
+    )
+    for game_id in ids:
+        record = store.find_record(game_id)
+        if record is None:
+            continue  # removed while the file was written
+        game = store.game_of(record)
+        first = [record.id, _when(record.created_at)[:10], spreadsheet_cell(game.table.variant.name)]
+        writer.writerows([*first, *row, *[""] * (len(CSV_HEADER) + 1 - len(row))] for row in csv_rows(game))
+        yield _drain(out)
+
+
+def _drain(out: io.StringIO) -> str:
+    text = out.getvalue()
+    out.seek(0)
+    out.truncate()
+    return text
+
+
+def read_table(data: object) -> ImportedTable:
+    """Check a table file's shape and replay every game; raises RuleViolation naming what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RuleViolation("table_file_not_table", field="file")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise RuleViolation(
+            "table_file_version", field="file", version=repr(data.get("format_version")), ours=FORMAT_VERSION
+        )
+    name = clean_table_name(data.get("name"))
+    players = data.get("players")
+    games = data.get("games")
+    if not isinstance(players, list) or not all(isinstance(player, dict) for player in players):
+        raise RuleViolation("table_file_players", field="file")
+    if not isinstance(games, list) or not all(isinstance(game, dict) for game in games):
+        raise RuleViolation("table_file_games", field="file")
+    if len(games) > MOST_GAMES:
+        raise RuleViolation("table_file_too_many_games", field="file", most=MOST_GAMES, count=len(games))
+    names = _roster(players)
+    now = utcnow()
+    return ImportedTable(
+        name=name,
+        created_at=_time(data.get("created_at"), now, "table_start"),
+        players=names,
+        joined_at=tuple(_time(player.get("joined_at"), now, "player_joining") for player in players),
+        games=tuple(_game(number, game, names, now) for number, game in enumerate(games, start=1)),
+    )
+
+
+def _roster(players: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    names: list[str] = []
+    seen: dict[str, str] = {}
+    for player in players:
+        name = roster_name(player.get("name"))
+        key = same_name_key(name)
+        if key in seen:
+            raise RuleViolation("table_file_roster_twice", field="file", name=seen[key])
+        seen[key] = name
+        names.append(name)
+    return tuple(names)
+
+
+def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: datetime) -> ImportedGame:
+    """One game of the file, replayed by the engine with its seats' roster names."""
+    where = Text("table_file_game", number=number, variant=None)
+    try:
+        table, deals = read_export(dict(data))
+        variant = get_variant(table["variant"])
+        where = Text("table_file_game", number=number, variant=variant.name)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != len(table["players"]):
+            raise RuleViolation("table_file_seats", field="file")
+        if not all(type(seat) is int and 0 <= seat < len(roster) for seat in seats):
+            raise RuleViolation("table_file_seats", field="file")
+        if len(set(seats)) != len(seats):
+            raise RuleViolation("table_file_seat_twice", field="file")
+        for seat, (typed, index) in enumerate(zip(table["players"], seats, strict=True)):
+            if not isinstance(typed, str) or same_name_key(typed) != same_name_key(roster[index]):
+                raise RuleViolation(
+                    "table_file_seat_name",
+                    field="file",
+                    position=seat + 1,
+                    typed=repr(typed),
+                    name=roster[index],
+                )
+        if len(deals) > MOST_DEALS:
+            raise RuleViolation("table_file_too_many_deals", field="file", most=MOST_DEALS, count=len(deals))
+        names = [roster[index] for index in seats]
+        start = Table.create(variant, names, first_dealer=table["first_dealer"], options=table["options"])
+        entries = tuple(variant.engine.read_entry(n, deal) for n, deal in enumerate(deals, start=1))
+        game = _replayed(start, entries)
+        created = _time(data.get("created_at"), now, "game_start")
+        updated = _time(data.get("updated_at"), created, "game_last_change")
+        abandoned = data.get("abandoned_at")
+        abandoned_at = (
+            _time(abandoned, updated, "game_abandoning") if abandoned or data.get("abandoned") else None
+        )
+        recorded = data.get("recorded_at") or []
+        if not isinstance(recorded, list):
+            raise RuleViolation("table_file_deal_times", field="file")
+        times = tuple(
+            _time(recorded[n] if n < len(recorded) else None, updated, "deal_time") for n in range(len(deals))
+        )
+    except RuleViolation as refused:
+        raise RuleViolation(
+            "table_file_game_refused", field="file", game=where, reason=refused.text
+        ) from refused
+    return ImportedGame(
+        game=game,
+        seats=tuple(seats),
+        drawn=bool(data.get("first_dealer_drawn", False)),
+        created_at=created,
+        updated_at=updated,
+        abandoned_at=abandoned_at,
+        recorded_at=times,
+    )
+
+
+def _time(raw: object, default: datetime, what: str) -> datetime:
+    """A time from the file (ISO 8601; without a zone, UTC), or ``default`` when it has none."""
+    if raw is None:
+        return default
+    if not isinstance(raw, str):
+        raise RuleViolation("table_file_time_shape", field="file", what=what)
+    try:
+        found = datetime.fromisoformat(raw)
+    except ValueError:
+        raise RuleViolation(
+            "table_file_time_unreadable", field="file", what=what, value=repr(raw[:40])
+        ) from None
+    return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
+
+
+def _when(moment: datetime) -> str:
+    """A time as the file writes it: ISO 8601 in UTC (a time read back without its zone is UTC)."""
+    aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    return aware.astimezone(UTC).isoformat()
+
+
+def _replayed(table: Table, entries: tuple[Any, ...]) -> Game:
+    """The game replayed at once; on a refusal, replayed deal by deal to name the deal at fault."""
+    try:
+        game = Game(table, entries)
+        _ = game.state  # replays and checks every deal
+        return game
+    except RuleViolation:
+        game = Game(table)
+        for entry in entries:
+            try:
+                game = game.record(entry)
+            except RuleViolation as refused:
+                raise RuleViolation(
+                    "import_refused", field="file", item="deal", number=entry.number, reason=refused.text
+                ) from refused
+        raise

@@ -1,0 +1,111 @@
+"""Moving a table: export it as JSON (and every deal as CSV), import it on another server."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+import zlib
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    flash,
+    redirect,
+    render_template,
+    request,
+    stream_with_context,
+    url_for,
+)
+
+from ..groups.importing import store_table
+from ..rules import RuleViolation
+from .device import holder
+from .exchange import UnreadableFile, read_file
+from .table_access import load_group
+from .table_exchange import export_table, export_table_csv, read_table
+
+bp = Blueprint("table_files", __name__, url_prefix="/tables")
+
+# A table file is larger than any game's: a few KB a game, up to MOST_GAMES games
+# (gzip-compressed files are read too). The app-wide limit is for everything else.
+IMPORT_LIMIT = 16 * 1024 * 1024
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+@bp.get("/<group_id>/export.json")
+def export_json(group_id: str) -> Response:
+    """The whole table as JSON: importing it elsewhere gives the same table, games and statistics."""
+    group = load_group(group_id, fresh=False)
+    body = json.dumps(export_table(group), ensure_ascii=False, separators=(",", ":"))
+    return _download(body, "application/json", f"{_stem(group.name)}.json")
+
+
+@bp.get("/<group_id>/export.csv")
+def export_csv(group_id: str) -> Response:
+    """Every deal of every game of the table, one row per deal per player."""
+    group = load_group(group_id, fresh=False)
+    response = Response(stream_with_context(export_table_csv(group)), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_stem(group.name)}-deals.csv"'
+    return response
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_table() -> Response | str | tuple[str, int]:
+    """Start a table from an exported file; a file with any illegal game is refused, nothing stored."""
+    if request.method == "GET":
+        return render_template("tables/import.html", error=None)
+    upload = request.files.get("file")
+    raw = upload.read(IMPORT_LIMIT + 1) if upload else b""
+    try:
+        if not raw:
+            raise RuleViolation("table_file_missing", field="file")
+        text = _unpacked(raw)
+        if len(text) > IMPORT_LIMIT:
+            raise RuleViolation("table_file_too_large", field="file")
+        imported = read_table(read_file(text))
+        group = store_table(imported, holder=holder())
+    except UnreadableFile as refused:
+        return render_template("tables/import.html", error=refused), 400
+    except RuleViolation as refused:
+        return render_template("tables/import.html", error=refused), 422
+    games = len(imported.games)
+    flash(f"{group.name} is here, with {games} game{'s' if games != 1 else ''}, kept on this phone.")
+    return redirect(url_for("tables.table", group_id=group.id))
+
+
+def allow_large_imports(app: Flask) -> None:
+    """Let a table's file through the app-wide body limit, before anything reads the body.
+
+    The check of the form's CSRF token reads the body first, so the limit is
+    raised by the very first function run for a request.
+    """
+
+    def raise_limit() -> None:
+        if request.endpoint == "table_files.import_table":
+            request.max_content_length = IMPORT_LIMIT + 64 * 1024
+
+    app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
+
+
+def _unpacked(raw: bytes) -> bytes:
+    """The file's bytes, un-gzipped if it was compressed (no more than the limit)."""
+    if not raw.startswith(GZIP_MAGIC):
+        return raw
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
+            return unpacking.read(IMPORT_LIMIT + 1)
+    except (OSError, EOFError, zlib.error):
+        raise UnreadableFile("file_not_unpacked") from None
+
+
+def _stem(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "table"
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

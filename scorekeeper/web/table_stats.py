@@ -1,0 +1,220 @@
+"""A table's history and statistics: every page readable by anyone with the table's link.
+
+The figures are added up by the database from the games' kept summaries
+(groups/stats.py); every page first rebuilds the summaries of games changed
+since they were kept, so a correction shows at once.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from flask import Blueprint, abort, render_template, request
+
+from ..groups import history, roster, stats
+from ..groups.access import Group
+from ..rules import RuleViolation, get_variant
+from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars
+from .table_access import keeps, load_group
+
+bp = Blueprint("table_stats", __name__, url_prefix="/tables")
+
+
+@bp.get("/<group_id>/games")
+def games(group_id: str) -> str:
+    """The table's games, newest first, filtered by variant, player and dates."""
+    group = load_group(group_id)
+    players = roster.roster(group.id)
+    variant = _variant_arg(request.args.get("variant"))
+    player_id = _player_arg(request.args.get("player"), players)
+    since, until = _date_arg("since"), _date_arg("until")
+    page = _page_arg()
+    filters = history.Filters(variant=variant, player_id=player_id, since=since, until=until)
+    lines, total = history.history(group.id, filters, page=page)
+    pages = max(1, -(-total // history.PAGE_SIZE))
+    args = {k: v for k, v in request.args.items() if k != "page" and v}
+    return render_template(
+        "tables/games.html",
+        group=group,
+        keeps=keeps(group),
+        players=players,
+        variants=history.variants(group.id),
+        lines=lines,
+        total=total,
+        page=min(page, pages),
+        pages=pages,
+        args=args,
+        filters=filters,
+    )
+
+
+@bp.get("/<group_id>/stats")
+def statistics(group_id: str) -> str:
+    """Per player: games, wins, places, scores and bids; partners; the win shares as a chart."""
+    group = load_group(group_id)
+    variant = _variant_arg(request.args.get("variant"))
+    names = _names(group)
+    records = stats.players(group.id, variant, extremes=variant is not None)
+    finished = stats.finished_games(group.id, variant)
+    shares = share_bars(
+        [(names.get(record.player_id or 0, "?"), record.wins, record.games) for record in records],
+        title="Share of games won",
+        caption="Each player's games won, of the games they played; the table below gives the same figures.",
+        label=lambda won, played: f"{round(100 * won / played) if played else 0} % · {won} of {played}",
+    )
+    return render_template(
+        "tables/stats.html",
+        group=group,
+        keeps=keeps(group),
+        variant=variant,
+        variants=stats.variants_played(group.id),
+        records=records,
+        names=names,
+        finished=finished,
+        shares=shares,
+        pairs=stats.pairs(group.id, variant),
+        bidding=[record for record in records if record.bidding is not None],
+        first=None,
+        second=None,
+    )
+
+
+@bp.get("/<group_id>/players/<int:player_id>")
+def player(group_id: str, player_id: int) -> str:
+    """One player: over all and per variant, bids, partners, rivals, and results over time."""
+    group = load_group(group_id)
+    names = _names(group)
+    if player_id not in names:
+        abort(404)
+    variant = _variant_arg(request.args.get("variant"))
+    results = stats.results(group.id, player_id, variant)
+    against = stats.rivals(group.id, player_id, variant)
+    rivals = [(other, against[other]) for other in names if other in against]
+    return render_template(
+        "tables/player.html",
+        group=group,
+        keeps=keeps(group),
+        player_id=player_id,
+        name=names[player_id],
+        names=names,
+        variant=variant,
+        variants=stats.variants_played(group.id),
+        overall=stats.player_overall(group.id, player_id, variant),
+        by_variant=stats.player_by_variant(group.id, player_id),
+        pairs=stats.pairs(group.id, variant, player_id=player_id),
+        rivals=rivals,
+        win_chart=_win_share_chart(results),
+        score_chart=_score_chart(results) if variant is not None else None,
+        results=results,
+    )
+
+
+@bp.get("/<group_id>/versus")
+def versus(group_id: str) -> str:
+    """Two players head to head: who finished ahead in the games they both played."""
+    group = load_group(group_id)
+    names = _names(group)
+    first = _player_arg(request.args.get("a"), None, names)
+    second = _player_arg(request.args.get("b"), None, names)
+    variant = _variant_arg(request.args.get("variant"))
+    chosen = first is not None and second is not None and first != second
+    return render_template(
+        "tables/versus.html",
+        group=group,
+        keeps=keeps(group),
+        names=names,
+        first=first,
+        second=second,
+        variant=variant,
+        variants=stats.variants_played(group.id),
+        result=stats.head_to_head(group.id, first, second, variant) if chosen else None,  # type: ignore[arg-type]
+        same=first is not None and first == second,
+    )
+
+
+# --- charts ---------------------------------------------------------------------------------
+
+
+def _win_share_chart(results: list[stats.Result]) -> Chart | None:
+    """The player's share of games won so far, after each game."""
+    if not results:
+        return None
+    shares, wins = [], 0
+    for count, result in enumerate(results, start=1):
+        wins += result.won
+        shares.append(round(100 * wins / count))
+    chosen = sampled(len(results))
+    return line_chart(
+        ["Games won"],
+        [[shares[i] for i in chosen]],
+        [i + 1 for i in chosen],
+        title="Share of games won so far",
+        x_label="game",
+        unit=" %",
+        left=56,
+        fixed_range=(0, 100),
+        summary=f"Share of games won so far: {shares[-1]} % after {len(results)} games.",
+        width=SCREEN_WIDTH,
+        height=SCREEN_HEIGHT,
+    )
+
+
+def _score_chart(results: list[stats.Result]) -> Chart | None:
+    """The player's final score in each game of one variant."""
+    scored = [result for result in results if result.score is not None]
+    if not scored:
+        return None
+    chosen = sampled(len(scored))
+    return line_chart(
+        ["Final score"],
+        [[scored[i].score or 0 for i in chosen]],
+        [i + 1 for i in chosen],
+        title="Final score in each game",
+        x_label="game",
+        summary=f"Final score in each game, {len(scored)} games: from {min(r.score or 0 for r in scored)} "
+        f"to {max(r.score or 0 for r in scored)}, {scored[-1].score} in the last.",
+        width=SCREEN_WIDTH,
+        height=SCREEN_HEIGHT,
+    )
+
+
+# --- reading the query string ----------------------------------------------------------------
+
+
+def _names(group: Group) -> dict[int, str]:
+    return {player.id: player.name for player in roster.roster(group.id)}
+
+
+def _variant_arg(raw: str | None) -> str | None:
+    if not raw:
+        return None
+    try:
+        return get_variant(raw).code
+    except RuleViolation:
+        abort(404)
+
+
+def _player_arg(
+    raw: str | None, players: list[roster.Player] | None, names: dict[int, str] | None = None
+) -> int | None:
+    if not raw:
+        return None
+    known = names if names is not None else {player.id: player.name for player in players or []}
+    if not raw.isdigit() or int(raw) not in known:
+        abort(404)
+    return int(raw)
+
+
+def _date_arg(name: str) -> date | None:
+    raw = request.args.get(name)
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        abort(400, f"A date is written year-month-day (2026-11-22), not {raw[:20]!r}")
+
+
+def _page_arg() -> int:
+    raw = request.args.get("page", "1")
+    return int(raw) if raw.isdigit() and 0 < int(raw) < 100_000 else 1

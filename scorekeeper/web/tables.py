@@ -1,0 +1,231 @@
+"""A table's own pages: start one, its home, its roster, bring another phone, start and replay games.
+
+Anyone with a table's id (its read-only link) reads it; a phone that keeps
+the table (it started it, or opened the table's own link) may change it.
+Views are linear: load or 404, check the phone keeps the table, change,
+redirect; a refused name re-renders with the reason (422) and stores nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import store
+from ..groups import access, history, roster, summaries
+from ..groups.roster import seating_for_names, seating_for_players
+from ..rules import RuleViolation, families, get_variant
+from ..store import StoredGame
+from . import view
+from .device import can_edit, holder
+from .qr import qr_svg
+from .table_access import keeps, load_group, require_keeper
+
+bp = Blueprint("tables", __name__, url_prefix="/tables")
+
+
+def init_tables(app: Flask) -> None:
+    """Add tables to the app: their pages, the parts other pages include, the summaries' command."""
+    from . import table_files, table_parts, table_stats
+
+    for blueprint in (bp, table_stats.bp, table_files.bp, table_parts.bp):
+        app.register_blueprint(blueprint)
+    table_files.allow_large_imports(app)
+    summaries.register(app)
+
+
+Page = str | tuple[str, int] | Response
+RECENT_GAMES = 5
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_table() -> Page:
+    """A name for the table; this phone keeps it from the start."""
+    if request.method == "GET":
+        return render_template("tables/new.html", error=None, name="")
+    name = request.form.get("name", "")
+    try:
+        group = access.create_group(name, holder=holder())
+    except RuleViolation as refused:
+        return render_template("tables/new.html", error=refused, name=name[:100]), 422
+    flash(f"{group.name} is kept on this phone. Add its players, then start a game.")
+    return redirect(url_for("tables.table", group_id=group.id))
+
+
+@bp.get("/<group_id>")
+def table(group_id: str) -> str:
+    """The table: its latest games, its players, what to start, and its links."""
+    group = load_group(group_id)
+    return _table_page(group, error=None, typed="")
+
+
+@bp.post("/<group_id>/players")
+def add_player(group_id: str) -> Page:
+    """Add a player to the roster; a refused name shows why and stores nothing."""
+    group = load_group(group_id, fresh=False)
+    require_keeper(group)
+    typed = request.form.get("name", "")
+    try:
+        player = roster.add_player(group.id, typed)
+    except RuleViolation as refused:
+        return _table_page(group, error=refused, typed=typed[:100]), 422
+    flash(f"{player.name} joined the table.")
+    return redirect(url_for("tables.table", group_id=group.id, _anchor="players"))
+
+
+@bp.route("/<group_id>/players/<int:player_id>/name", methods=["GET", "POST"])
+def rename_player(group_id: str, player_id: int) -> Page:
+    """Rename a player everywhere: every game of the table shows the new name."""
+    group = load_group(group_id, fresh=False)
+    require_keeper(group)
+    player = _player_or_404(group.id, player_id)
+    if request.method == "GET":
+        return render_template(
+            "tables/rename.html", group=group, player=player, error=None, typed=player.name
+        )
+    typed = request.form.get("name", "")
+    try:
+        renamed, games = roster.rename_player(group.id, player.id, typed)
+    except RuleViolation as refused:
+        page = render_template(
+            "tables/rename.html", group=group, player=player, error=refused, typed=typed[:100]
+        )
+        return page, 422
+    flash(f"{player.name} is now {renamed.name}, in {games} game{'s' if games != 1 else ''}.")
+    return redirect(url_for("table_stats.player", group_id=group.id, player_id=player.id))
+
+
+@bp.route("/<group_id>/join", methods=["GET", "POST"])
+def join(group_id: str) -> Page:
+    """Keep the table on this phone, with the key of the table's own link.
+
+    The link carries its key after ``#``, which no server or log ever sees:
+    the page's script moves it into the form (without a script it is pasted).
+    """
+    group = load_group(group_id, fresh=False)
+    if request.method == "GET":
+        return render_template("tables/join.html", group=group, error=None)
+    typed = request.form.get("key", "").strip().lstrip("#")
+    if not access.key_opens(group.id, typed):
+        error = "That is not this table's key: copy the whole link from a phone that keeps the table."
+        return render_template("tables/join.html", group=group, error=error), 422
+    access.hold(holder(), group.id)
+    flash(f"This phone keeps {group.name} now: start its games and change its players here too.")
+    return redirect(url_for("tables.table", group_id=group.id))
+
+
+@bp.get("/<group_id>/start")
+def start(group_id: str) -> Response:
+    """The new-game form for a variant at this table, with a game's seating if asked.
+
+    ``seats=last`` seats the players of the table's latest game; ``game=ID``
+    those of that game of the table. The options come too when the variant is the same.
+    """
+    group = load_group(group_id)
+    require_keeper(group)
+    try:
+        variant = get_variant(request.args.get("variant", ""))
+    except RuleViolation:
+        abort(404)
+    args: dict[str, str] = {"table": group.id}
+    source = _source_game(group.id)
+    if source is not None:
+        players = store.game_of(source).table.players
+        args.update({f"players-{seat}": name for seat, name in enumerate(players)})
+        if source.variant == variant.code:
+            args.update({f"option_{name}": str(value) for name, value in source.options.items()})
+    return redirect(url_for("games.new_game", code=variant.code, **args))
+
+
+@bp.route("/<group_id>/again/<game_id>", methods=["GET", "POST"])
+def play_again(group_id: str, game_id: str) -> Page:
+    """The same players in the same seats, the same options, the next dealer: ask once, then start."""
+    group = load_group(group_id, fresh=False)
+    record, game = store.load_game(game_id)
+    if record.group_id != group.id:
+        abort(404)
+    if not (keeps(group) or can_edit(record)):
+        abort(
+            403, "Only a phone that keeps this table, or kept the score of this game, can start the next one."
+        )
+    table = game.table
+    next_dealer = (table.first_dealer + 1) % table.size
+    if request.method == "GET":
+        context = {"options": view.option_lines(game), "dealer": table.players[next_dealer]}
+        return render_template(
+            "tables/again.html", group=group, record=record, game=game, error=None, **context
+        )
+    try:
+        seating = _seating_of(record, list(table.players))
+        created, _game, _key = store.create_game(
+            table.variant.code,
+            seating.names,
+            first_dealer=next_dealer,
+            options=dict(table.options),
+            holder=holder(),
+            seating=seating,
+        )
+    except RuleViolation as refused:
+        context = {"options": view.option_lines(game), "dealer": table.players[next_dealer]}
+        page = render_template(
+            "tables/again.html", group=group, record=record, game=game, error=refused, **context
+        )
+        return page, 422
+    flash(f"A new game: {seating.names[next_dealer]} deals first.")
+    return redirect(url_for("games.sheet", game_id=created.id))
+
+
+# --- helpers of the views above ------------------------------------------------------
+
+
+def _table_page(group: access.Group, *, error: RuleViolation | None, typed: str) -> str:
+    kept = keeps(group)
+    players = roster.roster(group.id)
+    recent, total = history.history(group.id, history.Filters())
+    read_link = url_for("tables.table", group_id=group.id, _external=True)
+    context: dict[str, Any] = {
+        "group": group,
+        "keeps": kept,
+        "players": players,
+        "recent": recent[:RECENT_GAMES],
+        "total_games": total,
+        "families": families(),
+        "last_variant": recent[0].variant if recent else None,
+        "read_link": read_link,
+        "read_qr": qr_svg(read_link, title="QR code of the table's read-only link"),
+        "error": error,
+        "typed": typed,
+    }
+    if kept:
+        own = url_for("tables.join", group_id=group.id, _external=True) + "#" + access.join_key(group.id)
+        context.update(own_link=own, own_qr=qr_svg(own, title="QR code of the table's own link"))
+    return render_template("tables/table.html", **context)
+
+
+def _source_game(group_id: str) -> StoredGame | None:
+    """The game whose seating the new-game form starts from, if the query asks for one."""
+    if wanted := request.args.get("game"):
+        record = store.find_record(wanted)
+        if record is None or record.group_id != group_id:
+            abort(404)
+        return record
+    if request.args.get("seats") == "last" and (last := history.latest(group_id)):
+        return store.find_record(last[0].game_id)
+    return None
+
+
+def _player_or_404(group_id: str, player_id: int) -> roster.Player:
+    for player in roster.roster(group_id):
+        if player.id == player_id:
+            return player
+    abort(404)
+
+
+def _seating_of(record: StoredGame, names: list[str]) -> roster.RosterSeating:
+    """The seating of a table's game: its seats' roster players (their names as they are now)."""
+    player_ids = roster.seated_players(record.id)
+    if all(player_id is not None for player_id in player_ids):
+        return seating_for_players(record.group_id or "", [p for p in player_ids if p is not None])
+    return seating_for_names(record.group_id or "", names)

@@ -1,0 +1,127 @@
+// Every page: installs the service worker (sw.js keeps the app's pages, styles and scripts for
+// when there is no connection), says when the phone is offline, keeps the screen on during a game
+// where the player wants it (Screen Wake Lock, with a switch), and keeps the page's place — its
+// scroll and the taps not saved yet — when the phone locks and the browser drops the page.
+// Without this script every page works the same, online.
+(function () {
+  "use strict";
+  const S = window.Scorekeeper = window.Scorekeeper || {};
+
+  // --- the service worker -------------------------------------------------------------------
+  S.worker = null;
+  if ("serviceWorker" in navigator) {
+    S.worker = navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => null);
+  }
+  // Ask the worker to keep a copy of a page (one whose address the page changed in place).
+  S.keepPage = function (url) {
+    const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (controller) controller.postMessage({ keep: url });
+  };
+
+  // --- online or not ------------------------------------------------------------------------
+  const banner = document.querySelector("[data-offline-banner]");
+  function showConnection() {
+    const offline = !navigator.onLine;
+    document.documentElement.classList.toggle("is-offline", offline);
+    if (banner) banner.hidden = !offline;
+  }
+  window.addEventListener("online", showConnection);
+  window.addEventListener("offline", showConnection);
+  showConnection();
+
+  // --- the screen stays on ------------------------------------------------------------------
+  const wake = document.querySelector("[data-wake]");
+  if (wake && "wakeLock" in navigator) {
+    const box = wake.querySelector("[data-wake-lock]");
+    const note = wake.querySelector("[data-wake-note]");
+    let lock = null;
+    wake.hidden = false;
+    box.checked = localStorage.getItem("wake-lock") !== "off";
+
+    async function hold() {
+      if (!box.checked || document.visibilityState !== "visible" || lock) return;
+      try {
+        lock = await navigator.wakeLock.request("screen");
+        note.textContent = "";
+        lock.addEventListener("release", () => { lock = null; });
+      } catch (error) {
+        note.textContent = wake.dataset.refused || "";
+      }
+    }
+
+    box.addEventListener("change", () => {
+      localStorage.setItem("wake-lock", box.checked ? "on" : "off");
+      if (box.checked) {
+        hold();
+      } else if (lock) {
+        lock.release().catch(() => {});
+        lock = null;
+      }
+    });
+    // The lock goes when the page is hidden (the phone locked): take it again when it is back.
+    document.addEventListener("visibilitychange", hold);
+    hold();
+  }
+
+  // --- the page keeps its place -------------------------------------------------------------
+  // A phone that locks may drop the page; opened again it would load afresh at the top with the
+  // taps not saved yet gone. Note both when the page is hidden; put them back when it comes back.
+  const PLACE = "place:";
+
+  function formsState() {
+    return Array.from(document.querySelectorAll("main form")).map((form) =>
+      Array.from(form.elements)
+        .filter((field) => field.name && (field.type === "radio" || field.type === "checkbox") && field.checked)
+        .map((field) => [field.name, field.value]));
+  }
+
+  function notePlace() {
+    const open = Array.from(document.querySelectorAll("main details")).map((node) => node.open);
+    const place = { y: window.scrollY, forms: formsState(), open: open, at: Date.now() };
+    try {
+      sessionStorage.setItem(PLACE + location.pathname + location.search, JSON.stringify(place));
+    } catch (error) {
+      // Storage full or refused: the page simply starts at the top.
+    }
+  }
+
+  function restorePlace() {
+    let place = null;
+    try {
+      place = JSON.parse(sessionStorage.getItem(PLACE + location.pathname + location.search) || "null");
+    } catch (error) {
+      place = null;
+    }
+    if (!place) return;
+    const forms = document.querySelectorAll("main form");
+    (place.forms || []).forEach((pairs, index) => {
+      const form = forms[index];
+      if (!form) return;
+      let changed = false;
+      pairs.forEach(([name, value]) => {
+        const field = Array.from(form.elements).find((node) => node.name === name && node.value === value);
+        if (field && !field.checked && !field.disabled) {
+          field.checked = true;
+          changed = true;
+        }
+      });
+      if (changed) form.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    document.querySelectorAll("main details").forEach((node, index) => {
+      if (place.open && place.open[index]) node.open = true;
+    });
+    window.scrollTo(0, place.y || 0);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") notePlace();
+  });
+  window.addEventListener("pagehide", notePlace);
+  // The family scripts bind their screens on DOMContentLoaded too; put the taps back after them.
+  window.addEventListener("load", () => {
+    const entry = performance.getEntriesByType("navigation")[0];
+    const reopened = entry && (entry.type === "reload" || entry.type === "back_forward");
+    if (reopened || document.wasDiscarded) restorePlace();
+  });
+  S.notePlace = notePlace;
+})();

@@ -111,31 +111,33 @@ _CLAIM = (
 )
 _ADD_HAND = insert(_HANDS).values(
     drive_id=bindparam("drive"),
-    hand=bindparam("hand"),
-    table_number=bindparam("table"),
-    tricks=bindparam("tricks"),
-    pair=bindparam("pair"),
-    moved_as=bindparam("moved_as"),
+    hand=bindparam("hand_number"),
+    table_number=bindparam("hand_table"),
+    tricks=bindparam("hand_tricks"),
+    pair=bindparam("hand_pair"),
+    moved_as=bindparam("hand_moved_as"),
     recorded_at=bindparam("now"),
 )
 _WHERE_HAND = (
     _HANDS.c.drive_id == bindparam("drive"),
-    _HANDS.c.hand == bindparam("hand"),
-    _HANDS.c.table_number == bindparam("table"),
+    _HANDS.c.hand == bindparam("hand_number"),
+    _HANDS.c.table_number == bindparam("hand_table"),
 )
 _CORRECT_HAND = (
     update(_HANDS)
     .where(*_WHERE_HAND)
     .values(
-        tricks=bindparam("tricks"),
-        pair=bindparam("pair"),
-        moved_as=bindparam("moved_as"),
+        tricks=bindparam("hand_tricks"),
+        pair=bindparam("hand_pair"),
+        moved_as=bindparam("hand_moved_as"),
         recorded_at=bindparam("now"),
     )
 )
 _REMOVE_HAND = delete(_HANDS).where(*_WHERE_HAND)
-_SET_PRIZES = update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(prizes=bindparam("prizes"))
-_SET_PLAYERS = update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(players=bindparam("players"))
+_SET_PRIZES = update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(prizes=bindparam("new_prizes"))
+_SET_PLAYERS = (
+    update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(players=bindparam("new_players"))
+)
 
 
 # --- set-up --------------------------------------------------------------------------
@@ -283,7 +285,7 @@ def withdraw_hand(drive_id: str, seen: Seen) -> tuple[StoredDrive, Drive]:
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         updated = drive.withdraw(seen.hand, seen.table)
-        return updated, _REMOVE_HAND, {"hand": seen.hand, "table": seen.table}
+        return updated, _REMOVE_HAND, {"hand_number": seen.hand, "hand_table": seen.table}
 
     return _apply(drive_id, seen, change)
 
@@ -293,7 +295,7 @@ def set_prizes(drive_id: str, prizes: Sequence[PrizeSpec]) -> tuple[StoredDrive,
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         updated = drive.with_prizes(prizes)
-        return updated, _SET_PRIZES, {"prizes": [prize_data(prize) for prize in updated.setup.prizes]}
+        return updated, _SET_PRIZES, {"new_prizes": [prize_data(prize) for prize in updated.setup.prizes]}
 
     return _apply(drive_id, None, change)
 
@@ -309,18 +311,18 @@ def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Dr
         renamed = DriveSetup.create(setup.name, list(names), **options, prizes=setup.prizes)
         updated = Drive(renamed, drive.entries)
         _ = updated.state
-        return updated, _SET_PLAYERS, {"players": list(renamed.players)}
+        return updated, _SET_PLAYERS, {"new_players": list(renamed.players)}
 
     return _apply(drive_id, None, change)
 
 
 def _hand_values(entry: HandEntry) -> dict[str, Any]:
     return {
-        "hand": entry.hand,
-        "table": entry.table,
-        "tricks": entry.tricks,
-        "pair": entry.pair.value,
-        "moved_as": None if entry.moved_as is None else entry.moved_as.value,
+        "hand_number": entry.hand,
+        "hand_table": entry.table,
+        "hand_tricks": entry.tricks,
+        "hand_pair": entry.pair.value,
+        "hand_moved_as": None if entry.moved_as is None else entry.moved_as.value,
     }
 
 

@@ -42,6 +42,7 @@ HIDDEN = re.compile(r'<input type="hidden" name="(hand|seats|was)" value="([^"]*
 def text_of(page: TestResponse) -> str:
     """The page's words without markup, spaces squeezed."""
     body = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page.get_data(as_text=True), flags=re.S)
+    body = re.sub(r"</?(strong|em|abbr)\b[^>]*>", "", body)  # inside a sentence: no space of their own
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
 

@@ -165,6 +165,8 @@ def player(drive: Drive, index: int) -> dict[str, Any]:
         {
             "hand": row.hand,
             "trump": trump_name(row.trump),
+            "symbol": row.trump.symbol if row.trump.is_suit else row.trump.label,
+            "label": row.trump.label if row.trump.is_suit else "",
             "table": "out" if row.sat_out else str(row.table),
             "partner": "—" if row.partner is None else names[row.partner],
             "tricks": "" if row.tricks is None else str(row.tricks),

@@ -26,6 +26,9 @@ from .drive_words import (
     trump_name,
 )
 
+# Past this many players level for a prize, the page counts them instead of naming them all.
+MOST_WINNERS_NAMED = 4
+
 
 def overview(record: StoredDrive, drive: Drive) -> dict[str, Any]:
     """What every page of a drive shows around its own content."""
@@ -151,7 +154,7 @@ def caller(drive: Drive) -> dict[str, Any]:
         "interval": state.at_interval,
         "finished": state.finished,
         "places": places,
-        "prizes": prizes(drive) if state.at_interval or state.finished else [],
+        "prizes": decided_prizes(drive) if state.at_interval or state.finished else [],
     }
 
 
@@ -197,7 +200,7 @@ def leaderboard(drive: Drive) -> dict[str, Any]:
     return {
         "lines": lines,
         "show_prizes": state.at_interval or state.finished,
-        "prizes": prizes(drive),
+        "prizes": decided_prizes(drive),
         "finished": state.finished,
     }
 
@@ -208,8 +211,17 @@ def prizes(drive: Drive) -> list[dict[str, Any]]:
     return [_prize(result, names) for result in drive.state.prizes]
 
 
+def decided_prizes(drive: Drive) -> list[dict[str, Any]]:
+    """The prizes whose hands are all in: at the interval the first half's, at the end every one."""
+    names = drive.setup.players
+    return [_prize(result, names) for result in drive.state.prizes if result.decided]
+
+
 def _prize(result: PrizeResult, names: tuple[str, ...]) -> dict[str, Any]:
-    winners = names_list([names[player] for player in result.winners])
+    if len(result.winners) > MOST_WINNERS_NAMED:
+        winners = f"{len(result.winners)} players level"
+    else:
+        winners = names_list([names[player] for player in result.winners])
     return {
         "name": prize_name(result),
         "winners": winners,

@@ -97,3 +97,26 @@ def test_the_leaderboard_shows_the_prizes_at_the_interval_and_the_end(
     assert "the drive is over" in table
     caller = text_of(client.get(f"{organiser.url}/caller"))
     assert "The drive is over" in caller and "Highest total Bob (35) won" in caller
+
+
+def test_a_correction_moves_the_players_again_unless_they_have_already_moved(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = Organiser(app, client)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    assert organiser.set_up(names, hands="4", interval_after="").status_code == 303
+    assert organiser.type_in(1, 1, 8).status_code == 303
+    assert organiser.type_in(1, 2, 5).status_code == 303
+    as_entered = "Ann 1 North Bob 1 West Cat 2 North Dan 2 West Eve 1 East Fay 1 South Gus 2 East Hal 2 South"
+    assert as_entered in text_of(client.get(f"{organiser.url}/caller"))
+    form = text_of(client.get(f"{organiser.url}/hands/1/tables/1"))
+    assert "The players have already moved as the first result said" in form
+    # Table 1's card said E–W 8, but everyone has already moved as if N–S had won: that stands.
+    assert organiser.type_in(1, 1, 8, pair="EW", keep_movement="yes").status_code == 303
+    assert as_entered in text_of(client.get(f"{organiser.url}/caller"))
+    assert "1= Cat 8 1 1 1= Dan 8" in text_of(client.get(f"{organiser.url}/leaderboard"))
+    # Corrected again without that box, before anyone entered hand 2: the movement follows E–W's win.
+    assert organiser.type_in(1, 1, 9, pair="EW").status_code == 303
+    moved = "Ann 2 North Bob 2 West Cat 1 East Dan 1 South Eve 1 North Fay 1 West Gus 2 East Hal 2 South"
+    assert moved in text_of(client.get(f"{organiser.url}/caller"))
+    assert organiser.stored_hands() == [(1, 1, 9, "EW"), (1, 2, 5, "NS")]

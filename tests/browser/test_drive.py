@@ -126,3 +126,67 @@ def test_a_player_finds_where_to_go_and_the_leaderboard(phone: Phone) -> None:
     expect(page.locator(".board tbody tr")).to_have_count(len(NAMES))
     check_accessibility(page, "the leaderboard")
     page.screenshot(path=f"{SHOTS}/drive-leaderboard.png", full_page=True)
+
+
+HIDDEN = re.compile(r'<input type="hidden" name="(hand|seats|was|csrf_token)" value="([^"]*)"')
+
+
+@pytest.mark.browser
+def test_the_caller_s_screen_holds_a_hall_of_160_at_the_interval(
+    big_screen: Page, browser: Browser, live_server: str
+) -> None:
+    """40 tables play the first half; at the interval the prize and every player's next table and
+    seat fit the projector's 1920×1080 without scrolling."""
+    page = big_screen
+    page.goto("/drives/new")
+    page.get_by_label("Name of the drive").fill("County championship")
+    names = [
+        f"{first} {last}"
+        for last in ("Abbott", "Barker", "Carter", "Dawson", "Ellis", "Fletcher", "Graham", "Hughes")
+        for first in (
+            "Ann",
+            "Bob",
+            "Cat",
+            "Dan",
+            "Eve",
+            "Fay",
+            "Gus",
+            "Hal",
+            "Ivy",
+            "Jon",
+            "Kay",
+            "Len",
+            "May",
+            "Ned",
+            "Olive",
+            "Pat",
+            "Quin",
+            "Rose",
+            "Sam",
+            "Tess",
+        )
+    ]
+    page.get_by_label("Their names, one a line").fill("\n".join(names))
+    page.get_by_label("Number of hands").fill("24")
+    page.get_by_label("Interval after hand").fill("12")
+    page.get_by_role("button", name="Set up the drive").click()
+    expect(page.locator(".lead")).to_contain_text("160 players at 40 tables")
+    drive_url = page.url
+    tables = page.locator(".table-links a").evaluate_all("(links) => links.map((link) => link.href)")
+    assert len(tables) == 40
+    # The tables' phones (not the projector) enter the first half: the form a table's page sends.
+    phones = browser.new_context(base_url=live_server)
+    for hand in range(1, 13):
+        for table, link in enumerate(tables):
+            form = dict(HIDDEN.findall(phones.request.get(link).text()))
+            answer = phones.request.post(
+                link, form={**form, "pair": "NS", "tricks": str((hand + table) % 14)}, max_redirects=0
+            )
+            assert answer.status == 303, (hand, table, answer.text()[:300])
+    phones.close()
+    page.goto(drive_url + "/caller")
+    expect(page.locator(".caller-call")).to_have_text("Interval")
+    expect(page.locator(".caller-prizes .prize")).not_to_have_count(0)
+    expect(page.locator(".caller-places li")).to_have_count(160)
+    page.screenshot(path=f"{SHOTS}/caller-interval-160.png")
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= 1080

@@ -60,7 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.teardown_appcontext(store.close_connection)
     csrf.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from . import models  # noqa: F401  (registers the tables with the metadata)
+    from . import drive_models, models  # noqa: F401  (registers the tables with the metadata)
 
     if app.config.get("AUTO_MIGRATE", os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0"):
         # Several workers starting at once on a new SQLite file would each create
@@ -73,6 +73,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         api,
         app_shell,
         compress,
+        drive_pdfs,
+        drive_screens,
+        drives,
         errors,
         events,
         games,
@@ -102,6 +105,9 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.register_blueprint(app_shell.bp)
     app.register_blueprint(events.bp)
     tables.init_tables(app)
+    app.register_blueprint(drives.bp)
+    app.register_blueprint(drive_screens.bp)
+    app.register_blueprint(drive_pdfs.bp)
     limits.init_limits(app)
     cleanup.register(app)
     health.init_health(app)

@@ -1,0 +1,171 @@
+"""What a whist drive of 40 tables (160 players) and 24 hands costs the server.
+
+    .venv/bin/python benchmarks/drive.py
+
+Through the WSGI app with the test client (SQLite, no network), CSRF on as in
+a browser. The drive is set up and its first 23 hands entered through the
+tables' pages; then each of the 40 tables enters hand 24 from its phone and
+the leaderboard is read, as a hall of phones would after each entry. Beside
+it, in the same run, the floor: the trivial endpoint (/healthz). Also the
+caller's screen, a correction of hand 1 (everything after it re-scored), and
+the leaderboard page's size for 160 players as sent with gzip. Prints figures
+only; asserts nothing about them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+
+from flask.testing import FlaskClient
+
+from scorekeeper import create_app
+
+TABLES = 40
+PLAYERS = TABLES * 4
+HANDS = 24
+FIRST_NAMES = [
+    "Ann",
+    "Bob",
+    "Cat",
+    "Dan",
+    "Eve",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jon",
+    "Kay",
+    "Len",
+    "May",
+    "Ned",
+    "Olive",
+    "Pat",
+    "Quin",
+    "Rose",
+    "Sam",
+    "Tess",
+]
+SURNAMES = ["Abbott", "Barker", "Carter", "Dawson", "Ellis", "Fletcher", "Graham", "Hughes"]
+# 160 different names, as a hall's list would have: the leaderboard's size depends on them.
+NAMES = [f"{first} {last}" for last in SURNAMES for first in FIRST_NAMES]
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+TABLE_LINK = re.compile(r'href="http://localhost(/drives/[0-9a-f]+/tables/(\d+)/[0-9a-f]+)"')
+HIDDEN = re.compile(r'<input type="hidden" name="(hand|seats|was)" value="([^"]*)"')
+
+
+def token(client: FlaskClient, url: str) -> str:
+    found = TOKEN.search(client.get(url).get_data(as_text=True))
+    assert found, url
+    return found.group(1)
+
+
+def set_up(client: FlaskClient) -> tuple[str, dict[int, str]]:
+    """A progressive drive of 160 named players, 24 hands with an interval after 12."""
+    form = {
+        "csrf_token": token(client, "/drives/new"),
+        "name": "County championship",
+        "players": "\n".join(NAMES[:PLAYERS]),
+        "count": "",
+        "format": "progressive",
+        "hands": str(HANDS),
+        "interval_after": str(HANDS // 2),
+        "trump1": "H",
+        "trump2": "C",
+        "trump3": "D",
+        "trump4": "S",
+        "trump5": "",
+        "sit_out_tricks": "7",
+        "tie_break": "most_hands_won",
+        "up_direction": "higher",
+    }
+    answer = client.post("/drives/new", data=form)
+    assert answer.status_code == 303, answer.status_code
+    url = answer.location
+    links = TABLE_LINK.findall(client.get(url).get_data(as_text=True))
+    return url, {int(table): path for path, table in links}
+
+
+def hand_form(phone: FlaskClient, path: str, tricks: int) -> dict[str, str]:
+    """What a table's phone sends for its page as now shown."""
+    page = phone.get(path).get_data(as_text=True)
+    hidden = dict(HIDDEN.findall(page))
+    found = TOKEN.search(page)
+    assert found
+    return {**hidden, "pair": "NS", "tricks": str(tricks), "csrf_token": found.group(1)}
+
+
+def enter(phone: FlaskClient, path: str, form: dict[str, str]) -> None:
+    answer = phone.post(path, data=form)
+    assert answer.status_code == 303, answer.status_code
+
+
+def ms(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def median_ms(action: Callable[[], object], repeat: int = 200) -> float:
+    action()
+    return statistics.median(ms(action) for _ in range(repeat))
+
+
+def main() -> None:
+    rng = random.Random(20)
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(
+            {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "RATELIMIT_ENABLED": False},
+            instance_path=folder,
+        )
+        organiser = app.test_client()
+        url, tables = set_up(organiser)
+        phones = {table: app.test_client() for table in tables}
+        for _hand in range(1, HANDS):
+            for table, path in tables.items():
+                enter(phones[table], path, hand_form(phones[table], path, rng.randint(0, 13)))
+        reader = app.test_client()
+        board = f"{url}/leaderboard"
+
+        trivial = median_ms(lambda: reader.get("/healthz").get_data())
+        # The caller's screen while hand 24 is played: every player's table and seat.
+        caller = median_ms(lambda: reader.get(f"{url}/caller").get_data())
+        # Each table's phone has its page open (loaded before the hand is entered); the time
+        # is its entry, then one read of the leaderboard.
+        forms = {table: hand_form(phones[table], path, rng.randint(0, 13)) for table, path in tables.items()}
+        entered = [
+            ms(
+                lambda table=table, path=path: (
+                    enter(phones[table], path, forms[table]),
+                    reader.get(board).get_data(),
+                )
+            )
+            for table, path in tables.items()
+        ]
+        leaderboard = median_ms(lambda: reader.get(board).get_data())
+        corrections = []
+        correction_path = f"{url}/hands/1/tables/1"
+        for tricks in (3, 10, 4, 9, 5, 8):
+            form = hand_form(organiser, correction_path, tricks)
+            corrections.append(ms(lambda form=form: enter(organiser, correction_path, form)))
+        compressed = len(reader.get(board, headers={"Accept-Encoding": "gzip"}).get_data())
+        raw = len(reader.get(board).get_data())
+
+        print(f"Whist drive: {TABLES} tables, {PLAYERS} players, {HANDS} hands (test client, SQLite)")
+        print(f"trivial endpoint: {trivial:.2f} ms")
+        print(f"a hand entered + leaderboard, {TABLES} tables: {statistics.median(entered):.2f} ms")
+        print(f"  (slowest of the {TABLES} tables' entries of hand {HANDS}: {max(entered):.2f} ms)")
+        print(f"leaderboard page, {PLAYERS} players, unchanged drive: {leaderboard:.2f} ms")
+        print(f"caller's screen, {PLAYERS} players: {caller:.2f} ms")
+        print(f"a correction of hand 1 (every later hand re-scored): {statistics.median(corrections):.2f} ms")
+        print(
+            f"leaderboard page, {PLAYERS} players, gzip: {compressed / 1024:.1f} KB ({raw / 1024:.1f} KB raw)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The stored inputs of a whist drive: its set-up and each table's hand as entered.
+
+Like games, drives keep only what the organiser and the tables entered; every
+seating, score, leaderboard and prize is replayed by the engine
+(``scorekeeper.rules.drive``) on every read.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .extensions import db
+from .models import new_game_id, utcnow
+
+
+class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A drive's set-up as the organiser entered it, its organiser key's hash and its version.
+
+    ``players`` are the names in entry order (the order gives the first
+    seating); ``options`` are the engine's set-up options by name (format,
+    hands, interval_after, trumps, sit_out_tricks, tie_break, up_direction);
+    ``prizes`` those the organiser added. The version rises with every change.
+    """
+
+    __tablename__ = "drives"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(80))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    prizes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    edit_key_hash: Mapped[str] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DriveHandRecord(db.Model):  # type: ignore[name-defined,misc]
+    """One table's hand as entered: the tricks of one pair ("NS" or "EW").
+
+    ``moved_as`` is set only by a correction that kept the movement the players
+    already made (see ``Drive.correct``): it is an input of that correction.
+    """
+
+    __tablename__ = "drive_hands"
+
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id", ondelete="CASCADE"), primary_key=True)
+    hand: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    tricks: Mapped[int] = mapped_column(Integer)
+    pair: Mapped[str] = mapped_column(String(2))
+    moved_as: Mapped[str | None] = mapped_column(String(2), default=None)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

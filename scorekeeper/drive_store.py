@@ -1,0 +1,377 @@
+"""Loading and saving whist drives: stored inputs in, engine drives out.
+
+The database keeps a drive's set-up and one row per table per hand as the
+table entered it; every load replays them with the engine, so a correction
+of any table's hand re-scores (and, while nobody has moved on, re-seats)
+everything after it. Replays are kept per drive version, as games' are.
+
+**Versions.** Forty tables enter the same hand within a minute, each raising
+the drive's version; a phone that saw version 12 is not stale because another
+table entered its own hand meanwhile. A change therefore says what the phone
+saw of *its* table's hand (the players seated there and the tricks entered, if
+any, see :class:`Seen`); it is refused as changed elsewhere (409, nothing
+stored) when that is no longer what is stored. The write itself claims the
+drive's version (compare and set in the same transaction), so of two phones
+at once only one goes on; the other's change is judged again on the fresh
+drive.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from flask import abort
+from sqlalchemy import bindparam, delete, insert, select, update
+
+from .drive_models import DriveHandRecord, DriveRecord
+from .kept import KeptByVersion
+from .models import hash_key, new_game_id, utcnow
+from .rules.drive import Drive, DriveSetup, HandEntry, InvalidDriveSetup, Pair, PrizeRule, PrizeSpec
+from .rules.errors import OutOfTurn
+from .store import connection, transaction
+
+DRIVES: KeptByVersion[Drive] = KeptByVersion(size=64)
+CLAIM_ATTEMPTS = 5
+
+CHANGED_ELSEWHERE = (
+    "This table's hand changed on another phone: here it is as it stands now. "
+    "Check it and enter your change again if it is still needed. Nothing was overwritten."
+)
+
+
+class DriveChangedElsewhere(OutOfTurn):
+    """A change made from what a phone saw of a table's hand, which is no longer what is stored."""
+
+    field = "version"
+
+    def __init__(self, message: str = CHANGED_ELSEWHERE) -> None:
+        super().__init__(message, field="version")
+
+
+@dataclass(kw_only=True)
+class StoredDrive:
+    """A drive's row as stored: its set-up inputs, key hash, version and times (no hands)."""
+
+    id: str
+    name: str
+    players: list[str]
+    options: dict[str, Any]
+    prizes: list[dict[str, Any]]
+    edit_key_hash: str
+    version: int
+    created_at: datetime
+    updated_at: datetime
+
+    def key_matches(self, key: str | None) -> bool:
+        """True when ``key`` is this drive's organiser key (compared in constant time)."""
+        return key is not None and hmac.compare_digest(hash_key(key), self.edit_key_hash)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seen:
+    """What a phone showed of one table's hand when its change was made.
+
+    ``players`` the four seated (N, E, S, W), ``north_south`` the tricks
+    already entered (None: not entered yet).
+    """
+
+    hand: int
+    table: int
+    players: tuple[int, ...] | None = None
+    north_south: int | None = None
+
+
+_DRIVES = DriveRecord.__table__
+_HANDS = DriveHandRecord.__table__
+_DRIVE_ROW = select(*(_DRIVES.c[name] for name in StoredDrive.__dataclass_fields__)).where(
+    _DRIVES.c.id == bindparam("drive")
+)
+_VERSION_AND_HANDS = (
+    select(
+        _DRIVES.c.version,
+        _HANDS.c.hand,
+        _HANDS.c.table_number,
+        _HANDS.c.tricks,
+        _HANDS.c.pair,
+        _HANDS.c.moved_as,
+    )
+    .select_from(_DRIVES.outerjoin(_HANDS, _HANDS.c.drive_id == _DRIVES.c.id))
+    .where(_DRIVES.c.id == bindparam("drive"))
+    .order_by(_HANDS.c.hand, _HANDS.c.table_number)
+)
+_CLAIM = (
+    update(_DRIVES)
+    .where(_DRIVES.c.id == bindparam("drive"), _DRIVES.c.version == bindparam("seen"))
+    .values(version=_DRIVES.c.version + 1, updated_at=bindparam("now"))
+)
+_ADD_HAND = insert(_HANDS).values(
+    drive_id=bindparam("drive"),
+    hand=bindparam("hand_number"),
+    table_number=bindparam("hand_table"),
+    tricks=bindparam("hand_tricks"),
+    pair=bindparam("hand_pair"),
+    moved_as=bindparam("hand_moved_as"),
+    recorded_at=bindparam("now"),
+)
+_WHERE_HAND = (
+    _HANDS.c.drive_id == bindparam("drive"),
+    _HANDS.c.hand == bindparam("hand_number"),
+    _HANDS.c.table_number == bindparam("hand_table"),
+)
+_CORRECT_HAND = (
+    update(_HANDS)
+    .where(*_WHERE_HAND)
+    .values(
+        tricks=bindparam("hand_tricks"),
+        pair=bindparam("hand_pair"),
+        moved_as=bindparam("hand_moved_as"),
+        recorded_at=bindparam("now"),
+    )
+)
+_REMOVE_HAND = delete(_HANDS).where(*_WHERE_HAND)
+_SET_PRIZES = update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(prizes=bindparam("new_prizes"))
+_SET_PLAYERS = (
+    update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(players=bindparam("new_players"))
+)
+
+
+# --- set-up --------------------------------------------------------------------------
+
+
+def setup_options(setup: DriveSetup) -> dict[str, Any]:
+    """The set-up's options as stored: the engine's own codes, by the names ``create`` takes."""
+    return {
+        "format": setup.format.value,
+        "hands": setup.hands,
+        "interval_after": setup.interval_after,
+        "trumps": [trump.value for trump in setup.trumps],
+        "sit_out_tricks": setup.sit_out_tricks,
+        "tie_break": setup.tie_break.value,
+        "up_direction": setup.up_direction.value,
+    }
+
+
+def prize_data(prize: PrizeSpec) -> dict[str, Any]:
+    """An organiser's prize as stored."""
+    return {"rule": prize.rule.value, "name": prize.name, "place": prize.place, "player": prize.player}
+
+
+def read_prize(data: Mapping[str, Any]) -> PrizeSpec:
+    """A stored prize for the engine to check."""
+    return PrizeSpec(
+        rule=PrizeRule(data["rule"]),
+        name=data.get("name"),
+        place=data.get("place"),
+        player=data.get("player"),
+    )
+
+
+def setup_of(record: StoredDrive) -> DriveSetup:
+    """The engine's set-up of a stored drive, checked again."""
+    return DriveSetup.create(
+        record.name, record.players, **record.options, prizes=[read_prize(item) for item in record.prizes]
+    )
+
+
+def create_drive(name: str, players: Sequence[str] | int, **options: Any) -> tuple[StoredDrive, Drive, str]:
+    """Check the set-up with the engine, store it, and return it with its new organiser key.
+
+    Raises a RuleViolation, and stores nothing, when the engine refuses it.
+    """
+    drive = Drive.start(name, players, **options)
+    setup = drive.setup
+    key = secrets.token_urlsafe(24)
+    now = utcnow()
+    record = StoredDrive(
+        id=new_game_id(),
+        name=setup.name,
+        players=list(setup.players),
+        options=setup_options(setup),
+        prizes=[],
+        edit_key_hash=hash_key(key),
+        version=1,
+        created_at=now,
+        updated_at=now,
+    )
+    with transaction() as writing:
+        writing.execute(insert(_DRIVES), [vars(record)])
+    DRIVES.put((record.id, record.version), drive)
+    return record, drive, key
+
+
+# --- loading -------------------------------------------------------------------------
+
+
+def find_drive(drive_id: str) -> StoredDrive | None:
+    """The stored drive's row, if there is one."""
+    row = connection().execute(_DRIVE_ROW, {"drive": drive_id}).first()
+    return None if row is None else StoredDrive(**row._asdict())
+
+
+def load_drive(drive_id: str) -> tuple[StoredDrive, Drive]:
+    """The stored drive and its replay, or 404."""
+    record = find_drive(drive_id)
+    if record is None:
+        abort(404)
+    return record, drive_of(record)
+
+
+def drive_of(record: StoredDrive) -> Drive:
+    """Replay a stored drive, or take this version's kept replay.
+
+    The hands are read with the version in one statement; should the drive
+    have changed since ``record`` was read, ``record`` is brought up to date.
+    """
+    while (kept := DRIVES.get((record.id, record.version))) is None:
+        rows = connection().execute(_VERSION_AND_HANDS, {"drive": record.id}).all()
+        if not rows:
+            abort(404)
+        if rows[0].version != record.version:
+            if (fresh := find_drive(record.id)) is None:
+                abort(404)
+            vars(record).update(vars(fresh))
+            continue
+        entries = tuple(
+            HandEntry(
+                hand=row.hand,
+                table=row.table_number,
+                tricks=row.tricks,
+                pair=Pair(row.pair),
+                moved_as=None if row.moved_as is None else Pair(row.moved_as),
+            )
+            for row in rows
+            if row.hand is not None
+        )
+        drive = Drive(setup_of(record), entries)
+        DRIVES.put((record.id, record.version), drive)
+        return drive
+    return kept
+
+
+# --- changes -------------------------------------------------------------------------
+
+
+def enter_hand(drive_id: str, entry: HandEntry, seen: Seen) -> tuple[StoredDrive, Drive]:
+    """Record a table's hand for the first time; refused entries store nothing."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        updated = drive.enter(entry)
+        return updated, _ADD_HAND, _hand_values(entry)
+
+    return _apply(drive_id, seen, change)
+
+
+def correct_hand(
+    drive_id: str, entry: HandEntry, seen: Seen, *, keep_movement: bool | None = None
+) -> tuple[StoredDrive, Drive]:
+    """Replace a table's recorded hand; everything after it is replayed."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        updated = drive.correct(entry, keep_movement=keep_movement)
+        stored = updated.entered(entry.hand, entry.table)
+        assert stored is not None
+        return updated, _CORRECT_HAND, _hand_values(stored)
+
+    return _apply(drive_id, seen, change)
+
+
+def withdraw_hand(drive_id: str, seen: Seen) -> tuple[StoredDrive, Drive]:
+    """Remove a table's entry for a hand, while nobody has moved on from it."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        updated = drive.withdraw(seen.hand, seen.table)
+        return updated, _REMOVE_HAND, {"hand_number": seen.hand, "hand_table": seen.table}
+
+    return _apply(drive_id, seen, change)
+
+
+def set_prizes(drive_id: str, prizes: Sequence[PrizeSpec]) -> tuple[StoredDrive, Drive]:
+    """Replace the organiser's prizes, each checked by the engine; the hands are untouched."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        updated = drive.with_prizes(prizes)
+        return updated, _SET_PRIZES, {"new_prizes": [prize_data(prize) for prize in updated.setup.prizes]}
+
+    return _apply(drive_id, None, change)
+
+
+def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Drive]:
+    """The same players, in the same order, under new names (checked by the engine)."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        setup = drive.setup
+        if len(names) != setup.player_count:
+            raise InvalidDriveSetup(f"Give all {setup.player_count} players a name", field="players")
+        options = setup_options(setup)
+        renamed = DriveSetup.create(setup.name, list(names), **options, prizes=setup.prizes)
+        updated = Drive(renamed, drive.entries)
+        _ = updated.state
+        return updated, _SET_PLAYERS, {"new_players": list(renamed.players)}
+
+    return _apply(drive_id, None, change)
+
+
+def _hand_values(entry: HandEntry) -> dict[str, Any]:
+    return {
+        "hand_number": entry.hand,
+        "hand_table": entry.table,
+        "hand_tricks": entry.tricks,
+        "hand_pair": entry.pair.value,
+        "hand_moved_as": None if entry.moved_as is None else entry.moved_as.value,
+    }
+
+
+def _check_seen(drive: Drive, seen: Seen | None) -> None:
+    """ChangedElsewhere unless the table's hand is still as the phone showed it."""
+    if seen is None:
+        return
+    state = drive.state
+    known = seen.players is not None and seen.hand <= len(state.hands)
+    if known and state.hands[seen.hand - 1].table(seen.table).players != seen.players:
+        raise DriveChangedElsewhere()
+    stored = drive.entered(seen.hand, seen.table)
+    stored_tricks = None if stored is None else stored.north_south_tricks
+    if stored_tricks != seen.north_south:
+        raise DriveChangedElsewhere()
+
+
+def _apply(
+    drive_id: str, seen: Seen | None, change: Callable[[Drive], tuple[Drive, Any, dict[str, Any]]]
+) -> tuple[StoredDrive, Drive]:
+    """Judge ``change`` on the stored drive and write it under the drive's version claim.
+
+    A claim lost to another table's change (the version moved on) judges the
+    change again on the fresh drive, a few times, before giving up as changed elsewhere.
+    """
+    for _ in range(CLAIM_ATTEMPTS):
+        record, drive = load_drive(drive_id)
+        _check_seen(drive, seen)
+        updated, statement, values = change(drive)  # raises before anything is stored
+        if _claim_and(record, statement, values):
+            DRIVES.put((record.id, record.version), updated)
+            return record, updated
+    raise DriveChangedElsewhere()
+
+
+def _claim_and(record: StoredDrive, statement: Any, values: dict[str, Any]) -> bool:
+    """Raise the drive's version from the one ``record`` was read at, and make ``statement``, atomically.
+
+    False, with nothing written, when another change claimed that version first.
+    """
+    seen, now = record.version, utcnow()
+    parameters = {**values, "drive": record.id, "seen": seen, "now": now}
+    with transaction() as writing:
+        claimed = writing.execute(_CLAIM, parameters).rowcount == 1
+        if claimed:
+            writing.execute(statement, parameters)
+    if not claimed:
+        if find_drive(record.id) is None:
+            abort(404)
+        return False
+    record.version, record.updated_at = seen + 1, now
+    return True

@@ -1,0 +1,129 @@
+"""A drive on paper: table cards with their QR codes, the players' tally cards, the results sheet.
+
+Rendered by WeasyPrint as the game sheets are (pdf.py), and kept per drive
+version on the app's PDF shelf (kept_pdfs.py). A drive played entirely on
+paper still gets its movement plan and its totals: each tally card carries
+the seats known so far, and the rows after them are left for the pencil.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, url_for
+from werkzeug.wrappers import Response
+
+from .. import drive_store
+from ..rules.drive import Drive
+from . import drive_view
+from .drive_access import require_organiser, table_token
+from .drive_words import trump_name
+from .kept_pdfs import shelf_key
+from .qr import qr_svg
+from .sheets import _language, _paper, _pdf_download  # the game sheets' paper, language and shelf
+
+bp = Blueprint("drive_pdfs", __name__)
+
+
+@bp.get("/drives/<drive_id>/table-cards.pdf")
+def table_cards(drive_id: str) -> Response:
+    """One card per table: its number in large type and the QR code of the table's phone link.
+
+    The links are secrets of the tables, so only the organiser prints them.
+    """
+    record, drive = drive_store.load_drive(drive_id)
+    require_organiser(record)
+    paper, language = _paper(), _language()
+    cards = []
+    for table in range(1, drive.state.layout.tables + 1):
+        url = url_for(
+            "drives.table_phone",
+            drive_id=record.id,
+            table=table,
+            token=table_token(record.id, table),
+            _external=True,
+        )
+        cards.append({"number": table, "url": url, "qr": qr_svg(url, title=f"QR code of table {table}")})
+
+    def render() -> str:
+        return render_template(
+            "drives/paper/table_cards.html",
+            paper=paper,
+            orientation="portrait",
+            language=language,
+            cards=cards,
+            **drive_view.overview(record, drive),
+        )
+
+    key = shelf_key(
+        "drive-table-cards", record.id, record.name, drive.state.layout.tables, paper.name, language
+    )
+    return _pdf_download(key, render, f"{_stem(drive)}-table-cards.pdf")
+
+
+@bp.get("/drives/<drive_id>/tally-cards.pdf")
+def tally_cards(drive_id: str) -> Response:
+    """Every player's tally card: a row per hand with table, partner, trump, tricks and running total."""
+    record, drive = drive_store.load_drive(drive_id)
+    paper, language = _paper(), _language()
+
+    def render() -> str:
+        return render_template(
+            "drives/paper/tally_cards.html",
+            paper=paper,
+            orientation="portrait",
+            language=language,
+            cards=[_card(drive, player) for player in range(drive.setup.player_count)],
+            **drive_view.overview(record, drive),
+        )
+
+    key = shelf_key("drive-tally-cards", record.id, record.version, paper.name, language)
+    return _pdf_download(key, render, f"{_stem(drive)}-tally-cards.pdf")
+
+
+@bp.get("/drives/<drive_id>/results.pdf")
+def results(drive_id: str) -> Response:
+    """The results sheet: the prizes and every player's total, best first."""
+    record, drive = drive_store.load_drive(drive_id)
+    paper, language = _paper(), _language()
+
+    def render() -> str:
+        return render_template(
+            "drives/paper/results.html",
+            paper=paper,
+            orientation="portrait",
+            language=language,
+            started=record.created_at,
+            **drive_view.leaderboard(drive),
+            **drive_view.overview(record, drive),
+        )
+
+    key = shelf_key("drive-results", record.id, record.version, paper.name, language)
+    return _pdf_download(key, render, f"{_stem(drive)}-results.pdf")
+
+
+def _card(drive: Drive, player: int) -> dict[str, Any]:
+    """A player's tally card: the known rows from the engine, then each later hand's trump only."""
+    known = drive_view.player(drive, player)["rows"]
+    later = [
+        {
+            "hand": hand,
+            "trump": trump_name(drive.setup.trump_for(hand)),
+            "table": "",
+            "partner": "",
+            "tricks": "",
+            "total": "",
+        }
+        for hand in range(len(known) + 1, drive.setup.hands + 1)
+    ]
+    return {
+        "name": drive.setup.players[player],
+        "rows": known + later,
+        "interval_after": drive.setup.interval_after,
+    }
+
+
+def _stem(drive: Drive) -> str:
+    """ "st-marys-autumn-drive", for the files' names."""
+    words = "".join(char if char.isalnum() else " " for char in drive.setup.name.lower()).split()
+    return "-".join(words)[:60] or "whist-drive"

@@ -1,0 +1,106 @@
+"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard.
+
+These pages are read-only and follow the drive by themselves: with JavaScript
+they ask every few seconds for a fragment, answered 304 while the drive's
+version is unchanged (ETag); without it they reload themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, abort, make_response, render_template, request
+
+from .. import drive_store
+from ..drive_store import StoredDrive
+from ..kept import KeptByVersion
+from ..rules.drive import Drive
+from . import drive_view
+
+bp = Blueprint("drive_screens", __name__)
+
+# Rendered fragments of the pages many screens poll, per drive version: a
+# hall of phones asking for the leaderboard costs one query each, not a render.
+FRAGMENTS: KeptByVersion[str] = KeptByVersion(size=256)
+
+
+@bp.get("/drives/<drive_id>/caller")
+def caller(drive_id: str) -> Response:
+    """The caller's screen, for a projector: hand and trump, tables not in, "move now", every seat."""
+    return _followed(
+        drive_id, "caller", "drives/caller.html", "drives/caller_fragment.html", drive_view.caller
+    )
+
+
+@bp.get("/drives/<drive_id>/leaderboard")
+def leaderboard(drive_id: str) -> Response:
+    """Every player's total, best first, and the prizes at the interval and the end."""
+    return _followed(
+        drive_id,
+        "leaderboard",
+        "drives/leaderboard.html",
+        "drives/leaderboard_fragment.html",
+        drive_view.leaderboard,
+    )
+
+
+@bp.get("/drives/<drive_id>/players")
+def players(drive_id: str) -> str:
+    """The players' names, each a link to that player's own page."""
+    record, drive = drive_store.load_drive(drive_id)
+    return render_template("drives/players.html", **drive_view.overview(record, drive))
+
+
+@bp.get("/drives/<drive_id>/players/<int:index>")
+def player(drive_id: str, index: int) -> Response:
+    """A player's phone: "you go to table 4, North; your partner is Ann", and their card so far."""
+    record, drive = drive_store.load_drive(drive_id)
+    if not 0 <= index < drive.setup.player_count:
+        abort(404)
+
+    def context(drive: Drive) -> dict[str, Any]:
+        return drive_view.player(drive, index)
+
+    return _followed(
+        drive_id,
+        f"player-{index}",
+        "drives/player.html",
+        "drives/player_fragment.html",
+        context,
+        loaded=(record, drive),
+    )
+
+
+def _followed(
+    drive_id: str,
+    kind: str,
+    template: str,
+    fragment: str,
+    build: Callable[[Drive], dict[str, Any]],
+    *,
+    loaded: tuple[StoredDrive, Drive] | None = None,
+) -> Response:
+    """A page that follows the drive: whole, or (``?fragment=1``) the part that changes, with an ETag."""
+    etag_seen = request.if_none_match
+    record = loaded[0] if loaded else drive_store.find_drive(drive_id)
+    if record is None:
+        abort(404)
+    etag = f"{kind}-{record.version}"
+    wants_fragment = bool(request.args.get("fragment"))
+    if wants_fragment and etag_seen.contains(etag):
+        response = Response(status=304)
+    elif wants_fragment:
+        key = (record.id, record.version, kind)
+        if (body := FRAGMENTS.get(key)) is None:
+            drive = loaded[1] if loaded else drive_store.drive_of(record)
+            body = render_template(fragment, **build(drive), **drive_view.overview(record, drive))
+            FRAGMENTS.put(key, body)
+        response = make_response(body)
+    else:
+        drive = loaded[1] if loaded else drive_store.drive_of(record)
+        context = {**drive_view.overview(record, drive), **build(drive)}
+        response = make_response(render_template(template, etag=etag, fragment=fragment, **context))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response

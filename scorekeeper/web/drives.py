@@ -1,0 +1,271 @@
+"""Whist drives, the organiser's side: set one up, run it, enter any table's hand, add prizes.
+
+Every view is linear: load or 404, check the organiser key or the table's
+link, ask the engine, commit, redirect. A refused entry re-renders the form
+with what was typed and the engine's reason (422) and stores nothing; a hand
+another phone changed first is shown as it now stands (409).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import drive_store
+from ..drive_store import DriveChangedElsewhere, StoredDrive
+from ..rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
+from ..rules.errors import RuleViolation
+from . import drive_view
+from .drive_access import (
+    is_organiser,
+    organiser_key,
+    remember_organiser,
+    require_organiser,
+    require_table,
+    table_token,
+)
+from .drive_forms import HandForm, read_hand, read_prize, setup_defaults, setup_inputs, setup_values
+from .drive_words import ADDABLE_PRIZES, FORMAT_BLURBS, FORMAT_NAMES, PRIZE_NAMES, movement_words
+from .qr import qr_svg
+
+bp = Blueprint("drives", __name__)
+
+Page = str | tuple[str, int] | Response
+
+
+@bp.route("/drives/new", methods=["GET", "POST"])
+def new_drive() -> Page:
+    """The set-up: name, players (or their number), format, hands, trumps and options."""
+    if request.method == "GET":
+        return _setup_page(setup_defaults(), None)
+    values = setup_values(request.form)
+    try:
+        name, players, options = setup_inputs(values)
+        record, _drive, key = drive_store.create_drive(name, players, **options)
+    except RuleViolation as refused:
+        return _setup_page(values, refused), 422
+    remember_organiser(record.id, key)
+    return redirect(url_for("drives.drive", drive_id=record.id), 303)
+
+
+@bp.get("/drives/<drive_id>")
+def drive(drive_id: str) -> str:
+    """The drive's page: its rules in words, links for everyone, and the organiser's controls."""
+    record, drive = drive_store.load_drive(drive_id)
+    organiser = is_organiser(record)
+    context = drive_view.overview(record, drive)
+    if organiser:
+        context.update(_organiser_context(record, drive))
+    return render_template("drives/drive.html", organiser=organiser, **context)
+
+
+@bp.get("/drives/<drive_id>/organise")
+def organise(drive_id: str) -> Response:
+    """The organiser link: this browser runs the drive from now on (the key leaves the address)."""
+    record = drive_store.find_drive(drive_id)
+    if record is None:
+        abort(404)
+    key = request.args.get("key")
+    if not record.key_matches(key):
+        abort(403, "This organiser link is not right: ask the organiser for it again.")
+    assert key is not None
+    remember_organiser(record.id, key)
+    return redirect(url_for("drives.drive", drive_id=drive_id), 303)
+
+
+@bp.route("/drives/<drive_id>/tables/<int:table>/<token>", methods=["GET", "POST"])
+def table_phone(drive_id: str, table: int, token: str) -> Page:
+    """A table's phone: who sits where for the hand in play, and the hand's tricks entered once."""
+    require_table(drive_id, table, token)
+    record, drive = drive_store.load_drive(drive_id)
+    if not 1 <= table <= drive.state.layout.tables:
+        abort(404)
+    if request.method == "GET":
+        return _table_page(record, drive, table, None, None)
+    return _save_hand(
+        drive_id, table, lambda record, drive, form, error: _table_page(record, drive, table, form, error)
+    )
+
+
+@bp.route("/drives/<drive_id>/hands/<int:hand>/tables/<int:table>", methods=["GET", "POST"])
+def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
+    """The organiser enters or corrects any table's hand, as written on its paper card."""
+    record, drive = drive_store.load_drive(drive_id)
+    require_organiser(record)
+    if not 1 <= table <= drive.state.layout.tables or not 1 <= hand <= len(drive.state.hands):
+        abort(404)
+    if request.method == "GET":
+        return _organiser_hand_page(record, drive, hand, table, None, None)
+    return _save_hand(
+        drive_id,
+        table,
+        lambda record, drive, form, error: _organiser_hand_page(record, drive, hand, table, form, error),
+    )
+
+
+@bp.get("/drives/<drive_id>/hands/<int:hand>")
+def hand_tables(drive_id: str, hand: int) -> str:
+    """One hand at every table, for the organiser typing in the paper cards."""
+    record, drive = drive_store.load_drive(drive_id)
+    require_organiser(record)
+    if not 1 <= hand <= len(drive.state.hands):
+        abort(404)
+    context = drive_view.overview(record, drive)
+    return render_template("drives/hand.html", hand=drive_view.hand_rows(drive, hand), **context)
+
+
+@bp.post("/drives/<drive_id>/prizes")
+def add_prize(drive_id: str) -> Page:
+    """The organiser adds a prize: a place, most hands won, or one they award themselves."""
+    record, drive = drive_store.load_drive(drive_id)
+    require_organiser(record)
+    try:
+        prize = read_prize(request.form)
+        drive_store.set_prizes(drive_id, (*drive.setup.prizes, prize))
+    except RuleViolation as refused:
+        context = drive_view.overview(record, drive)
+        context.update(_organiser_context(record, drive, prize_error=refused, prize_values=request.form))
+        return render_template("drives/drive.html", organiser=True, **context), 422
+    flash(f"Prize added: {prize.name}")
+    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="prizes"), 303)
+
+
+@bp.post("/drives/<drive_id>/prizes/<int:number>/remove")
+def remove_prize(drive_id: str, number: int) -> Response:
+    """The organiser takes back a prize they added."""
+    record, drive = drive_store.load_drive(drive_id)
+    require_organiser(record)
+    prizes = list(drive.setup.prizes)
+    if not 1 <= number <= len(prizes):
+        abort(404)
+    removed = prizes.pop(number - 1)
+    drive_store.set_prizes(drive_id, prizes)
+    flash(f"Prize removed: {removed.name}")
+    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="prizes"), 303)
+
+
+@bp.post("/drives/<drive_id>/players")
+def rename(drive_id: str) -> Page:
+    """The organiser names the players (a drive set up with only their number starts with numbers)."""
+    record, drive = drive_store.load_drive(drive_id)
+    require_organiser(record)
+    names = [request.form.get(f"player-{index}", "") for index in range(drive.setup.player_count)]
+    try:
+        drive_store.rename_players(drive_id, names)
+    except RuleViolation as refused:
+        context = drive_view.overview(record, drive)
+        context.update(_organiser_context(record, drive, names_error=refused, typed_names=names))
+        return render_template("drives/drive.html", organiser=True, **context), 422
+    flash("Players' names saved.")
+    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="players"), 303)
+
+
+# --- helpers of the views above ------------------------------------------------------
+
+
+def _save_hand(drive_id: str, table: int, page: Any) -> Page:
+    """Enter or correct the table's hand the form names; re-render with the reason when refused."""
+    record, drive = drive_store.load_drive(drive_id)
+    form: HandForm | None = None
+    try:
+        form = read_hand(request.form, table)
+        if drive.entered(form.entry.hand, table) is None:
+            drive_store.enter_hand(drive_id, form.entry, form.seen)
+        else:
+            drive_store.correct_hand(drive_id, form.entry, form.seen, keep_movement=form.keep_movement)
+    except DriveChangedElsewhere as changed:
+        record, drive = drive_store.load_drive(drive_id)
+        return page(record, drive, None, changed), 409
+    except RuleViolation as refused:
+        return page(record, drive, form, refused), 422
+    assert form is not None
+    flash(drive_view.saved_message(form.entry))
+    return redirect(request.path, 303)
+
+
+def _setup_page(values: dict[str, Any], error: RuleViolation | None) -> str:
+    formats = [
+        {
+            "code": code.value,
+            "name": FORMAT_NAMES[code],
+            "blurb": FORMAT_BLURBS[code],
+            "rules": movement_words(movement_rule(Drive.start("Rules", 8, format=code).setup)),
+        }
+        for code in DriveFormat
+    ]
+    return render_template("drives/new.html", values=values, error=error, formats=formats)
+
+
+def _organiser_context(
+    record: StoredDrive,
+    drive: Drive,
+    *,
+    prize_error: RuleViolation | None = None,
+    prize_values: Any = None,
+    names_error: RuleViolation | None = None,
+    typed_names: list[str] | None = None,
+) -> dict[str, Any]:
+    key = organiser_key(record)
+    tables = []
+    for table in range(1, drive.state.layout.tables + 1):
+        url = url_for(
+            "drives.table_phone",
+            drive_id=record.id,
+            table=table,
+            token=table_token(record.id, table),
+            _external=True,
+        )
+        tables.append({"number": table, "url": url, "qr": qr_svg(url, title=f"QR code of table {table}")})
+    return {
+        "drive_prizes": drive_view.prizes(drive),
+        "organiser_url": url_for("drives.organise", drive_id=record.id, key=key, _external=True),
+        "table_links": tables,
+        "addable_prizes": [(rule.value, PRIZE_NAMES[rule]) for rule in ADDABLE_PRIZES],
+        "prize_error": prize_error,
+        "prize_values": prize_values or {},
+        "names_error": names_error,
+        "typed_names": typed_names or list(drive.setup.players),
+    }
+
+
+def _table_page(
+    record: StoredDrive, drive: Drive, table: int, form: HandForm | None, error: RuleViolation | None
+) -> str:
+    state = drive.state
+    hand = state.hand_in_play if state.hand_in_play is not None else state.setup.hands
+    context = drive_view.overview(record, drive)
+    line = drive_view.table_line(drive, hand, table)
+    url = url_for("drives.table_phone", drive_id=record.id, table=table, token=table_token(record.id, table))
+    return render_template(
+        "drives/table.html",
+        line=line,
+        form=drive_view.hand_form_values(line, form),
+        error=error,
+        tricks=legal_tricks(),
+        action=url,
+        finished=state.finished,
+        **context,
+    )
+
+
+def _organiser_hand_page(
+    record: StoredDrive,
+    drive: Drive,
+    hand: int,
+    table: int,
+    form: HandForm | None,
+    error: RuleViolation | None,
+) -> str:
+    context = drive_view.overview(record, drive)
+    line = drive_view.table_line(drive, hand, table)
+    return render_template(
+        "drives/organiser_hand.html",
+        line=line,
+        form=drive_view.hand_form_values(line, form),
+        error=error,
+        tricks=legal_tricks(),
+        action=url_for("drives.organiser_hand", drive_id=record.id, hand=hand, table=table),
+        **context,
+    )

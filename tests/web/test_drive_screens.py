@@ -1,0 +1,122 @@
+"""The caller's screen, a player's phone and the leaderboard, as a drive goes on.
+
+They follow the drive by polling a fragment: 304 while nothing changed.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .drive_pages import Organiser, text_of
+from .test_drives import small_drive
+
+
+def test_the_caller_shows_the_hand_the_tables_not_in_and_move_now(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    assert organiser.set_up(names, hands="4", interval_after="").status_code == 303
+    hall = app.test_client()
+    screen = text_of(hall.get(f"{organiser.url}/caller"))
+    assert "Hand 1 of 4 ♥ Hearts" in screen
+    assert "Not in yet: 1, 2" in screen
+    assert "Seats for hand 1" in screen
+    assert "Ann 1 North" in screen and "Eve 2 North" in screen  # entered in pairs: Ann and Bob N–S at table 1
+    assert organiser.enter(app.test_client(), 1, 8).status_code == 303
+    assert "Not in yet: 2" in text_of(hall.get(f"{organiser.url}/caller?fragment=1"))
+    assert organiser.enter(app.test_client(), 2, 5).status_code == 303
+    screen = text_of(hall.get(f"{organiser.url}/caller"))
+    assert "Hand 2 of 4 ♣ Clubs Move now" in screen
+    # Table 1: Ann and Bob (N–S) won; Bob crosses to West. Cat (E) moves up to table 2's free
+    # North, Dan (W) down to table 2 too (two tables wrap), West. Table 2: Gus and Hal (E–W) won;
+    # Hal crosses to South. Eve (N) up to table 1's free East, Fay (S) down to its free South.
+    expected = "Ann 1 North Bob 1 West Cat 2 North Dan 2 West Eve 1 East Fay 1 South Gus 2 East Hal 2 South"
+    assert expected in screen
+    assert "Go to" in screen
+
+
+def test_the_caller_polls_a_fragment_answered_304_until_the_drive_changes(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = small_drive(app, client)
+    hall = app.test_client()
+    first = hall.get(f"{organiser.url}/caller?fragment=1")
+    assert first.status_code == 200
+    etag = first.headers["ETag"]
+    assert "<html" not in first.get_data(as_text=True)
+    assert hall.get(f"{organiser.url}/caller?fragment=1", headers={"If-None-Match": etag}).status_code == 304
+    assert organiser.enter(app.test_client(), 1, 8).status_code == 303
+    changed = hall.get(f"{organiser.url}/caller?fragment=1", headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert "Move now" in text_of(changed)
+    page = hall.get(f"{organiser.url}/caller").get_data(as_text=True)
+    assert 'data-live-url="' in page and "drive.js" in page
+    assert '<meta http-equiv="refresh"' in page  # without JavaScript the page reloads itself
+
+
+def test_a_player_phone_says_where_to_go_and_who_the_partner_is(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    eve = app.test_client()
+    page = text_of(eve.get(f"{organiser.url}/players/4"))
+    assert "You sit out hand 1 and score 7 tricks." in page
+    assert organiser.enter(app.test_client(), 1, 8).status_code == 303
+    page = text_of(eve.get(f"{organiser.url}/players/4"))
+    assert "Hand 2 · ♣ Clubs" in page
+    assert "You go to table 1, North; your partner is Dan." in page
+    assert "Against Cat and Bob." in page
+    assert "Total 7 · place" in page
+    ann = text_of(eve.get(f"{organiser.url}/players/0"))
+    assert "You sit out hand 2" in ann
+    assert "1 ♥ Hearts 1 Bob 8 8" in ann  # her card: hand, trump, table, partner, tricks, total
+    assert eve.get(f"{organiser.url}/players/5").status_code == 404
+    listing = text_of(eve.get(f"{organiser.url}/players"))
+    assert "Ann Bob Cat Dan Eve" in listing
+
+
+def test_the_leaderboard_shows_the_prizes_at_the_interval_and_the_end(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = small_drive(app, client)
+    phone = app.test_client()
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert "Prizes" not in board
+    assert organiser.enter(phone, 1, 8).status_code == 303
+    assert organiser.enter(phone, 1, 9, pair="EW").status_code == 303
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert "Interval · then Hand 3 of 4" in board
+    assert "Prizes at the interval" in board
+    assert "Best first half Bob (17) won" in board
+    assert "Highest total" not in board  # only the prizes decided at the interval
+    assert organiser.enter(phone, 1, 7).status_code == 303
+    assert "Prizes" not in text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert organiser.enter(phone, 1, 11, pair="EW").status_code == 303
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert "All 4 hands played: the drive is over" in board
+    assert "Booby prize (lowest total) Dan (17) won" in board
+    table = text_of(phone.get(organiser.tables[1]))
+    assert "the drive is over" in table
+    caller = text_of(client.get(f"{organiser.url}/caller"))
+    assert "The drive is over" in caller and "Highest total Bob (35) won" in caller
+
+
+def test_a_correction_moves_the_players_again_unless_they_have_already_moved(
+    app: Flask, client: FlaskClient
+) -> None:
+    organiser = Organiser(app, client)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    assert organiser.set_up(names, hands="4", interval_after="").status_code == 303
+    assert organiser.type_in(1, 1, 8).status_code == 303
+    assert organiser.type_in(1, 2, 5).status_code == 303
+    as_entered = "Ann 1 North Bob 1 West Cat 2 North Dan 2 West Eve 1 East Fay 1 South Gus 2 East Hal 2 South"
+    assert as_entered in text_of(client.get(f"{organiser.url}/caller"))
+    form = text_of(client.get(f"{organiser.url}/hands/1/tables/1"))
+    assert "The players have already moved as the first result said" in form
+    # Table 1's card said E–W 8, but everyone has already moved as if N–S had won: that stands.
+    assert organiser.type_in(1, 1, 8, pair="EW", keep_movement="yes").status_code == 303
+    assert as_entered in text_of(client.get(f"{organiser.url}/caller"))
+    assert "1= Cat 8 1 1 1= Dan 8" in text_of(client.get(f"{organiser.url}/leaderboard"))
+    # Corrected again without that box, before anyone entered hand 2: the movement follows E–W's win.
+    assert organiser.type_in(1, 1, 9, pair="EW").status_code == 303
+    moved = "Ann 2 North Bob 2 West Cat 1 East Dan 1 South Eve 1 North Fay 1 West Gus 2 East Hal 2 South"
+    assert moved in text_of(client.get(f"{organiser.url}/caller"))
+    assert organiser.stored_hands() == [(1, 1, 9, "EW"), (1, 2, 5, "NS")]

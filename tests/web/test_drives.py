@@ -1,0 +1,229 @@
+"""Setting up and running a whist drive through its pages: set-up, tables' phones, the organiser.
+
+Every refusal re-renders with the engine's reason and stores nothing; a phone
+that saw an older state of its table's hand gets 409 and stores nothing.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.drive_models import DriveRecord
+from scorekeeper.extensions import db
+
+from .conftest import error_text
+from .drive_pages import Organiser, text_of
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+
+
+def drive_count(app: Flask) -> int:
+    with app.app_context():
+        return db.session.query(DriveRecord).count()
+
+
+def small_drive(app: Flask, client: FlaskClient) -> Organiser:
+    """Five players, progressive, 4 hands with an interval after 2 (the engine's worked example)."""
+    organiser = Organiser(app, client)
+    answer = organiser.set_up(NAMES, hands="4", interval_after="2")
+    assert answer.status_code == 303
+    return organiser
+
+
+def test_the_home_page_leads_to_a_new_drive(client: FlaskClient) -> None:
+    home = client.get("/").get_data(as_text=True)
+    assert 'href="/drives/new"' in home
+    page = client.get("/drives/new")
+    assert page.status_code == 200
+    words = text_of(page)
+    for format_name in ("Progressive", "Semi-partner", "Partner drive"):
+        assert format_name in words
+    assert "The losing pair moves up one table together" in words  # the partner drive's rule in words
+
+
+def test_a_drive_is_set_up_with_its_tables_and_rules_in_words(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    assert organiser.set_up(names, format="semi_partner").status_code == 303
+    assert sorted(organiser.tables) == [1, 2]
+    words = text_of(client.get(organiser.url))
+    assert "Semi-partner whist drive · 9 players at 2 tables" in words
+    assert "Hand 1 of 24 · ♥ Hearts · being played" in words
+    assert "The winners stay in their seats, together." in words
+    assert "1 player sit out each hand in turn and score 7 tricks" in words
+    assert "24 hands, an interval after hand 12" in words
+    with app.app_context():
+        record = db.session.get(DriveRecord, organiser.drive_id)
+        assert record is not None
+        assert record.players == names
+        assert record.options["trumps"] == ["H", "C", "D", "S"]
+        assert record.options["format"] == "semi_partner"
+
+
+def test_a_refused_set_up_says_why_and_stores_nothing(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    cases = [
+        (["Ann", "Bob", "Cat"], {}, "at least 4 players"),
+        (NAMES, {"format": "partner"}, "5 players cannot all have a partner"),
+        (NAMES, {"interval_after": "24"}, "The interval comes after one of hands 1 to 23"),
+        (NAMES, {"trump2": "H"}, "Hearts comes twice"),
+        (NAMES, {"name": "  "}, "The drive needs a name"),
+        (["Ann", "Bob", "ann", "Dan"], {}, "Two players are called"),
+    ]
+    for players, fields, reason in cases:
+        answer = organiser.set_up(players, **fields)
+        assert answer.status_code == 422, reason
+        assert reason in error_text(answer)
+        assert players[0] in answer.get_data(as_text=True)  # the form keeps what was typed
+    assert drive_count(app) == 0
+
+
+def test_a_drive_set_up_with_only_a_number_is_named_later(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    assert organiser.set_up(8).status_code == 303
+    assert "Player 8" in text_of(client.get(f"{organiser.url}/players"))
+    names = {
+        f"player-{index}": name
+        for index, name in enumerate(["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"])
+    }
+    assert organiser.form_post(f"{organiser.url}/players", names).status_code == 303
+    assert "Hal" in text_of(client.get(f"{organiser.url}/players"))
+    clash = {**names, "player-7": "ann"}
+    refused = organiser.form_post(f"{organiser.url}/players", clash)
+    assert refused.status_code == 422
+    assert "Two players are called" in error_text(refused)
+    assert "Hal" in text_of(client.get(f"{organiser.url}/players"))
+
+
+def test_a_small_drive_is_scored_as_worked_out_by_hand(app: Flask, client: FlaskClient) -> None:
+    """The engine's worked example, entered from the table's phone: hands 1 and 3 by N–S, 2 and 4 by E–W."""
+    organiser = small_drive(app, client)
+    phone = app.test_client()
+    for tricks, pair in ((8, "NS"), (9, "EW"), (7, "NS"), (11, "EW")):
+        assert organiser.enter(phone, 1, tricks, pair=pair).status_code == 303
+    assert organiser.stored_hands() == [(1, 1, 8, "NS"), (2, 1, 9, "EW"), (3, 1, 7, "NS"), (4, 1, 11, "EW")]
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    # Ann 8+7+7+11, Bob 8+9+7+11, Cat 5+9+6+7, Dan 5+4+6+2, Eve 7+4+7+2 (7 for each hand sat out).
+    assert "1 Bob 35 4 4 2 Ann 33 4 4 3 Cat 27 2 4 4 Eve 20 2 4 5 Dan 17 0 4" in board
+    assert "Highest total Bob (35) won" in board
+    assert "Booby prize (lowest total) Dan (17) won" in board
+    assert "Best first half Bob (17) won" in board  # Bob 8 + 9; Ann 8 + 7
+    # Ann 7 + 11 and Bob 7 (sat out) + 11, each with two hands won: level after the tie-break.
+    assert "Best second half Ann and Bob (18) tie — cut for it" in board
+
+
+def test_a_table_phone_refuses_impossible_tricks_and_stores_nothing(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    phone = app.test_client()
+    for tricks, reason in (
+        (14, "N–S cannot take 14 tricks; a hand has 13"),
+        ("seven", "tricks are a whole number"),
+        ("", "Tap the number of tricks"),
+    ):
+        answer = organiser.enter(phone, 1, tricks)
+        assert answer.status_code == 422
+        assert reason in error_text(answer)
+        assert "Ann" in text_of(answer)  # the table's seating is shown again with the form
+    assert organiser.stored_hands() == []
+    assert organiser.version() == 1
+
+
+def test_a_wrong_table_link_is_not_found(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    phone = app.test_client()
+    good = organiser.tables[1]
+    assert phone.get(good[:-4] + "0000").status_code == 404
+    assert phone.get(good.replace("/tables/1/", "/tables/2/")).status_code == 404
+    assert phone.get(f"/drives/{'0' * 32}").status_code == 404
+
+
+def test_a_stale_phone_gets_409_and_nothing_is_stored(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    assert (
+        organiser.set_up([f"P{number}" for number in range(1, 9)], hands="4", interval_after="").status_code
+        == 303
+    )
+    first, second, other_table = app.test_client(), app.test_client(), app.test_client()
+    path = organiser.tables[1]
+    seen_by_second = second.get(path)
+    seen_by_other_table = other_table.get(organiser.tables[2])
+    assert organiser.enter(first, 1, 8).status_code == 303
+    stale = organiser.post(second, path, seen_by_second, 5, pair="NS")
+    assert stale.status_code == 409
+    assert "changed on another phone" in error_text(stale)
+    assert "Entered: North–South 8, East–West 5" in text_of(stale)  # the hand as it now stands
+    assert organiser.stored_hands() == [(1, 1, 8, "NS")]
+    # Another table's entry meanwhile is not a change to this table: it goes through.
+    fresh = organiser.post(other_table, organiser.tables[2], seen_by_other_table, 4, pair="EW")
+    assert fresh.status_code == 303
+    assert organiser.stored_hands() == [(1, 1, 8, "NS"), (1, 2, 4, "EW")]
+
+
+def test_the_organiser_types_in_paper_cards_and_corrects_any_hand(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    assert organiser.type_in(1, 1, 8).status_code == 303
+    assert organiser.type_in(2, 1, 4).status_code == 303  # N–S 4 is E–W 9
+    assert "1 Ann 15" not in text_of(client.get(f"{organiser.url}/leaderboard"))
+    # The first card was misread: E–W took 8 in hand 1. Hand 2 is already in, so the players'
+    # movement stands and only the scores change.
+    corrected = organiser.type_in(1, 1, 8, pair="EW")
+    assert corrected.status_code == 303
+    assert organiser.stored_hands() == [(1, 1, 8, "EW"), (2, 1, 4, "NS")]
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    # Ann and Bob 5 in hand 1 now, Cat and Dan 8; hand 2 unchanged (Cat, Bob 9; Eve, Dan 4; Ann 7 out).
+    assert "1 Cat 17" in board
+    assert "Ann 12" in board and "Bob 14" in board and "Dan 12" in board and "Eve 11" in board
+    stale_page = client.get(f"{organiser.url}/hands/2/tables/1")
+    assert organiser.type_in(2, 1, 6).status_code == 303
+    stale = organiser.post(client, f"{organiser.url}/hands/2/tables/1", stale_page, 10, pair="NS")
+    assert stale.status_code == 409
+    assert organiser.stored_hands() == [(1, 1, 8, "EW"), (2, 1, 6, "NS")]
+
+
+def test_only_the_organiser_types_in_hands(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    stranger = app.test_client()
+    assert stranger.get(f"{organiser.url}/hands/1/tables/1").status_code == 403
+    assert stranger.get(f"{organiser.url}/hands/1").status_code == 403
+    assert stranger.get(f"{organiser.url}/table-cards.pdf").status_code == 403
+    assert "Run it from another phone" not in text_of(stranger.get(organiser.url))
+    link = next(
+        line
+        for line in client.get(organiser.url).get_data(as_text=True).splitlines()
+        if "organise?key=" in line
+    )
+    address = (
+        link.split('href="', 1)[1].split('"', 1)[0].replace("http://localhost", "").replace("&amp;", "&")
+    )
+    assert stranger.get(address.replace("key=", "key=x")).status_code == 403
+    assert stranger.get(address).status_code == 303
+    assert stranger.get(f"{organiser.url}/hands/1/tables/1").status_code == 200
+
+
+def test_the_organiser_adds_and_removes_prizes(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    added = organiser.form_post(
+        f"{organiser.url}/prizes", {"name": "Runner-up", "rule": "place", "place": "2"}
+    )
+    assert added.status_code == 303
+    raffle = {"name": "Raffle", "rule": "chosen", "player": "4"}
+    assert organiser.form_post(f"{organiser.url}/prizes", raffle).status_code == 303
+    words = text_of(client.get(organiser.url))
+    assert "Runner-up" in words and "Raffle Eve won" in words
+    for data, reason in (
+        ({"name": "", "rule": "place", "place": "2"}, "needs a name"),
+        ({"name": "Tenth", "rule": "place", "place": "10"}, "the place is from 1 to 5"),
+        ({"name": "raffle", "rule": "most_hands_won"}, "Two prizes are called raffle"),
+    ):
+        refused = organiser.form_post(f"{organiser.url}/prizes", data)
+        assert refused.status_code == 422
+        assert reason in error_text(refused)
+    with app.app_context():
+        record = db.session.get(DriveRecord, organiser.drive_id)
+        assert record is not None
+        assert [prize["name"] for prize in record.prizes] == ["Runner-up", "Raffle"]
+    assert organiser.form_post(f"{organiser.url}/prizes/1/remove", {}).status_code == 303
+    assert "Prize removed: Runner-up" in text_of(client.get(organiser.url))
+    words = text_of(client.get(organiser.url))
+    assert "Runner-up" not in words and "Raffle" in words

@@ -201,3 +201,20 @@ words(
         "drive_prize_name_twice": say("Two prizes are called %(prize)s: give each a different name"),
     }
 )
+
+
+# The drive pages' own refusals (web/drive_forms.py, drive_store.py).
+words(
+    {
+        "drive_form_players_missing": say("Enter the players' names, one a line, or only how many there are"),
+        "drive_form_count_not_whole": say("The number of players is a whole number, not %(value)s"),
+        "drive_form_hand_lost": say("The form lost its hand number: open the table's page again"),
+        "drive_form_tricks_missing": say("Tap the number of tricks the pair took"),
+        "drive_form_prize_rule": say("Choose what the prize is for"),
+        "drive_names_all": say("Give all %(count)s players a name"),
+        "drive_changed_elsewhere": say(
+            "This table's hand changed on another phone: here it is as it stands now. "
+            "Check it and enter your change again if it is still needed. Nothing was overwritten."
+        ),
+    }
+)

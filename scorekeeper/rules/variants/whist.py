@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import ClassVar
 
 from ..cards import SUITS
-from ..constraints import NAME, Constraint, DealAhead, EntryPhase, Foresight
+from ..constraints import Foresight
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
 from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
@@ -19,8 +19,6 @@ from ..variant import Variant
 from ..walk import TableLaws, TableWalk
 from ._partnership import (
     PARTNERSHIPS,
-    SIDES,
-    SUIT_CODES,
     assemble,
     check_keys,
     checked_entry,
@@ -35,6 +33,7 @@ from ._partnership import (
     team_of,
     team_winners,
 )
+from ._whist_ahead import MISSING_TRICKS, whist_foresight
 from ._whist_explain import CLASSIC_WHIST_EXPLAINER
 from ._whist_options import CLASSIC_WHIST_OPTIONS
 from ._whist_rules import (
@@ -78,7 +77,6 @@ WHIST_LAWS = TableLaws(
     misdeal_passes=_misdeal_loses_deal,
     revoke_law=_revoke_law,
 )
-MISSING_TRICKS = Text("side_tricks_missing")
 
 
 class InvalidHonours(RuleViolation):
@@ -141,40 +139,7 @@ class ClassicWhistEngine:
     def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
         """The deal due and the ones after it (``count`` at most): the deal passes to the left, so every
         deal's facts are known; the game ends on a score, maybe before the last of them."""
-        current = state.current
-        if current is None:
-            return Foresight()
-        names = (team_name(state.players, 0), team_name(state.players, 1))
-        rules = [
-            Constraint(kind="one_of", field="side", choices=SIDES, default=0),
-            Constraint(kind="one_of", field="tricks", choices=tuple(range(TRICKS_PER_DEAL + 1))),
-            Constraint(kind="entered", field="tricks", message=MISSING_TRICKS),
-        ]
-        fields = ["side", "tricks"]
-        if table.options.flag("honours"):
-            rules.append(
-                Constraint(kind="one_of", field="honours", choices=tuple(range(HONOURS_PER_DEAL + 1)))
-            )
-            rules.append(
-                Constraint(
-                    kind="entered",
-                    field="honours",
-                    owner="side",
-                    names=names,
-                    message=Text("honours_missing", team=NAME),
-                )
-            )
-            fields.append("honours")
-        rules.append(Constraint(kind="one_of", field="trump", choices=SUIT_CODES))
-        phase = EntryPhase(name="tricks", fields=(*fields, "trump"), rules=tuple(rules))
-        # After a table event (a misdeal passing the deal, a substitute…) only the deal due is
-        # foreseen: the ones after it follow from the seating the events made.
-        ahead = count if state.life is None else 1
-        deals = tuple(
-            DealAhead(facts=current if number == current.number else _facts(table, number), phases=(phase,))
-            for number in range(current.number, current.number + ahead)
-        )
-        return Foresight(deals=deals, ends_on_score=True)
+        return whist_foresight(table, state, count, _facts)
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The data ``read_entry`` reads back."""

@@ -82,6 +82,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         handover,
         health,
         home,
+        language,
         limits,
         proxy,
         referee,
@@ -89,6 +90,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         share,
         sheets,
         tables,
+        wording,
     )
     from .web.entry import load_screens
 
@@ -113,6 +115,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     compress.enable_compression(app)
     security.add_security_headers(app)
     proxy.trust_proxies(app)
+    wording.init_wording(app)
+    language.init_language(app)
     # Keys in the order the documents are built (API.md's order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True

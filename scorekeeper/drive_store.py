@@ -38,19 +38,14 @@ from .store import connection, transaction
 DRIVES: KeptByVersion[Drive] = KeptByVersion(size=64)
 CLAIM_ATTEMPTS = 5
 
-CHANGED_ELSEWHERE = (
-    "This table's hand changed on another phone: here it is as it stands now. "
-    "Check it and enter your change again if it is still needed. Nothing was overwritten."
-)
-
 
 class DriveChangedElsewhere(OutOfTurn):
     """A change made from what a phone saw of a table's hand, which is no longer what is stored."""
 
     field = "version"
 
-    def __init__(self, message: str = CHANGED_ELSEWHERE) -> None:
-        super().__init__(message, field="version")
+    def __init__(self) -> None:
+        super().__init__("drive_changed_elsewhere", field="version")
 
 
 @dataclass(kw_only=True)
@@ -306,7 +301,7 @@ def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Dr
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         setup = drive.setup
         if len(names) != setup.player_count:
-            raise InvalidDriveSetup(f"Give all {setup.player_count} players a name", field="players")
+            raise InvalidDriveSetup("drive_names_all", field="players", count=setup.player_count)
         options = setup_options(setup)
         renamed = DriveSetup.create(setup.name, list(names), **options, prizes=setup.prizes)
         updated = Drive(renamed, drive.entries)

@@ -27,7 +27,9 @@ from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, i
 from .extensions import db
 from .kept import KeptByVersion
 from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
-from .rules import Game, OutOfTurn, RuleViolation, Table, get_variant, read_event
+from .rules import Game, OutOfTurn, RuleViolation, Table, Text, get_variant, read_event
+from .web.wording import use_variant
+from .words import english
 from .writers import WriterQueue
 
 # Replayed games of this worker, by id and version: a game's version rises with
@@ -46,10 +48,7 @@ ROWS: KeptByVersion[StoredGame] = KeptByVersion(size=256)
 # summary there. Whatever they write is derived, and rebuilt when missing.
 ALSO_IN_CHANGE: list[Callable[[Connection, StoredGame, Game], None]] = []
 
-CHANGED_ELSEWHERE = (
-    "This game changed on another phone: here is the new score, enter your change again. "
-    "Nothing was overwritten."
-)
+CHANGED_ELSEWHERE = english(Text("changed_elsewhere"))
 
 
 class ChangedElsewhere(OutOfTurn):
@@ -57,8 +56,8 @@ class ChangedElsewhere(OutOfTurn):
 
     field = "version"
 
-    def __init__(self, message: str = CHANGED_ELSEWHERE) -> None:
-        super().__init__(message, field="version")
+    def __init__(self) -> None:
+        super().__init__("changed_elsewhere", field="version")
 
 
 @dataclass(kw_only=True)
@@ -202,6 +201,7 @@ def create_game(
     ``seating`` places the game at a table, its seats at the table's players.
     """
     game = Game.start(variant, players, first_dealer=first_dealer, options=options)
+    use_variant(game.table.variant)
     key = secrets.token_urlsafe(24)
     table = game.table
     now = utcnow()
@@ -253,17 +253,20 @@ def import_game(
         table["variant"], table["players"], first_dealer=table["first_dealer"], options=table["options"]
     )
     engine = game.table.variant.engine
+    use_variant(game.table.variant)
     for data in log:
         event = "event" in data
-        word = game.table.variant.deal_word.title
-        where = f"Event {len(game.events) + 1}" if event else f"{word} {len(game.entries) + 1}"
+        number = len(game.events) + 1 if event else len(game.entries) + 1
         try:
             if event:
                 game = game.add(read_event(data))
             else:
                 game = game.record(engine.read_entry(len(game.entries) + 1, data))
         except RuleViolation as refused:
-            raise RuleViolation(f"{where}: {refused.message}", field=refused.field) from refused
+            item = "event" if event else "deal"
+            raise RuleViolation(
+                "import_refused", field=refused.field, item=item, number=number, reason=refused.text
+            ) from refused
     record, _, key = create_game(
         game.table.variant.code,
         game.table.players,
@@ -301,6 +304,8 @@ def game_of(record: StoredGame) -> Game:
     Should another phone change the game after ``record`` was read, ``record``
     is brought up to the version whose deals were read, so the two always agree.
     """
+    variant = get_variant(record.variant)
+    use_variant(variant)
     connection = _connection()
     while (kept := GAMES.get((record.id, record.version))) is None:
         rows = connection.execute(_VERSION_AND_ENTRIES, {"game": record.id}).all()
@@ -312,7 +317,6 @@ def game_of(record: StoredGame) -> Game:
             vars(record).update(vars(fresh))
             continue
         names = connection.execute(_NAMES, {"game": record.id}).scalars().all()
-        variant = get_variant(record.variant)
         table = Table.restore(variant, names, first_dealer=record.first_dealer, options=record.options)
         game = Game.from_data(table, [row.data for row in rows if row.number is not None])
         GAMES.put((record.id, record.version), game)

@@ -67,11 +67,10 @@ def clean_table_name(name: object) -> str:
     """The name as stored, its spaces made single; refused when blank or too long."""
     cleaned = " ".join(name.split()) if isinstance(name, str) else ""
     if not cleaned:
-        raise InvalidTableName("Give the table a name, such as “Thursday whist”")
+        raise InvalidTableName("table_name_missing")
     if len(cleaned) > TABLE_NAME_MAX_LENGTH:
         raise InvalidTableName(
-            f"{cleaned[:TABLE_NAME_MAX_LENGTH]}… is too long: a table's name has at most "
-            f"{TABLE_NAME_MAX_LENGTH} letters"
+            "table_name_too_long", start=cleaned[:TABLE_NAME_MAX_LENGTH], most=TABLE_NAME_MAX_LENGTH
         )
     return cleaned
 

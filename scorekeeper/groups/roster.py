@@ -17,7 +17,6 @@ longer be served.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,13 +59,19 @@ class InvalidPlayerName(InvalidSetup):
     field = "name"
 
 
+ROSTER_CODES = {
+    "name_missing": "roster_name_missing",
+    "name_broken": "roster_name_broken",
+    "name_unseen": "roster_name_unseen",
+}
+"""The engine's refusals of a seat's name, as the roster (which has no seats) says them."""
+
+
 class RosterChanged(OutOfTurn):
     """The roster changed on another phone while a game was being started from it."""
 
     def __init__(self) -> None:
-        super().__init__(
-            "The table's players changed on another phone: check the names and start again", field="players"
-        )
+        super().__init__("roster_changed", field="players")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,9 +100,8 @@ def roster_name(name: object) -> str:
         return clean_name(name, 0)
     except InvalidSetup as refused:
         # The engine speaks of a seat ("Player 1 needs a name"); the roster has no seats.
-        message = re.sub(r"^Player 1's name", "The name", refused.message)
-        message = re.sub(r"^Player 1 needs a name", "Type the player's name", message)
-        raise InvalidPlayerName(message) from refused
+        code = ROSTER_CODES.get(refused.code, refused.code)
+        raise InvalidPlayerName(code, **refused.params) from refused
 
 
 def name_key(name: str) -> str:
@@ -133,7 +137,7 @@ def rename_player(group_id: str, player_id: int, name: object) -> tuple[Player, 
         except IntegrityError:
             raise _duplicate(cleaned) from None
         if renamed != 1:
-            raise RuleViolation("That player is not on this table's roster", field="name")
+            raise RuleViolation("roster_no_such_player", field="name")
         games = connection.execute(_RAISE_VERSIONS, parameters).rowcount
         connection.execute(_RAISE_SUMMARY_VERSIONS, parameters)
         connection.execute(_RENAME_SEATS, parameters)
@@ -211,7 +215,4 @@ def _refuse_duplicate(
 
 
 def _duplicate(name: str) -> InvalidPlayerName:
-    return InvalidPlayerName(
-        f"This table already has a player called {name}. If this is someone else, "
-        f"add something to tell them apart (“{name} B.”)"
-    )
+    return InvalidPlayerName("roster_name_twice", name=name)

@@ -21,7 +21,6 @@ from .errors import (
 from .events import (
     EVENT_KINDS,
     START_RULES,
-    START_WORDS,
     Adjustment,
     Arrival,
     Departure,
@@ -57,6 +56,7 @@ from .table_events import (
     verify_stop,
     verify_substitute,
 )
+from .text import Param, Text
 from .variant import Engine, Variant
 from .variants import VARIANTS, UnknownVariant, families, get_variant
 from .walk import TableLaws
@@ -64,7 +64,6 @@ from .walk import TableLaws
 __all__ = [
     "EVENT_KINDS",
     "START_RULES",
-    "START_WORDS",
     "SUITS",
     "VARIANTS",
     "Adjustment",
@@ -94,6 +93,7 @@ __all__ = [
     "OptionValue",
     "Options",
     "OutOfTurn",
+    "Param",
     "PlanChange",
     "Revoke",
     "RevokeMark",
@@ -107,6 +107,7 @@ __all__ = [
     "TableEvent",
     "TableLaws",
     "TableLife",
+    "Text",
     "Trump",
     "UnknownVariant",
     "Variant",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .errors import HookViolation, InvalidBid
 from .state import DealFacts
+from .text import Text
 
 Bids = tuple[int | None, ...]
 
@@ -26,7 +27,7 @@ class BidChoice:
 
     value: int
     allowed: bool
-    reason: str | None = None
+    reason: Text | None = None
 
 
 def forbidden_bid(cards: int, earlier: Sequence[int]) -> int | None:
@@ -49,14 +50,11 @@ def next_bidder(facts: DealFacts, bids: Bids) -> int | None:
     return None
 
 
-def hook_message(facts: DealFacts, players: Sequence[str], value: int | str) -> str:
-    """Why the last bidder may not bid ``value``, in a player's words (``value`` may be a placeholder)."""
+def hook_text(facts: DealFacts, players: Sequence[str], value: int | str) -> Text:
+    """Why the last bidder may not bid ``value`` (code ``hook``): who, whether they deal, the bid
+    and the cards (``value`` may be a placeholder of a declared rule, constraints.py)."""
     seat = facts.last_bidder
-    role = "deals" if seat == facts.dealer else "bids last"
-    return (
-        f"{players[seat]} {role} and may not bid {value}: the bids would add up to "
-        f"{facts.cards}, the number of cards"
-    )
+    return Text("hook", player=players[seat], dealer=seat == facts.dealer, forbidden=value, cards=facts.cards)
 
 
 def legal_bids(facts: DealFacts, bids: Bids, players: Sequence[str], seat: int) -> tuple[BidChoice, ...]:
@@ -75,7 +73,7 @@ def legal_bids(facts: DealFacts, bids: Bids, players: Sequence[str], seat: int) 
         BidChoice(
             value=value,
             allowed=value != blocked,
-            reason=hook_message(facts, players, value) if value == blocked else None,
+            reason=hook_text(facts, players, value) if value == blocked else None,
         )
         for value in range(facts.cards + 1)
     )
@@ -137,7 +135,7 @@ def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]
     if facts.hook and total == facts.cards and _all_in(facts, checked):
         last_bid = checked[facts.last_bidder]
         assert last_bid is not None
-        raise HookViolation(hook_message(facts, players, last_bid), seat=facts.last_bidder)
+        raise HookViolation.from_text(hook_text(facts, players, last_bid), seat=facts.last_bidder)
     return checked
 
 
@@ -172,22 +170,17 @@ def _well_formed_bids(facts: DealFacts, bids: Sequence[object], size: int) -> Bi
 def _explain_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]) -> None:
     """Raise the InvalidBid that says what is wrong with malformed bids."""
     if len(bids) != len(players):
-        raise InvalidBid(f"Enter one bid for each of the {len(players)} players")
+        raise InvalidBid("bid_count", players=len(players))
     for seat in facts.sitting_out:
         if bids[seat] is not None:
-            raise InvalidBid(f"{players[seat]} sits this deal out and has no bid", seat=seat)
+            raise InvalidBid("bid_sitting_out", seat=seat, player=players[seat])
     for seat in facts.bidding_order:
         bid = bids[seat]
         if bid is None:
             continue
         if isinstance(bid, bool) or not isinstance(bid, int):
-            raise InvalidBid(f"{players[seat]}'s bid must be a number of tricks, not {bid!r}", seat=seat)
-        if not 0 <= bid <= facts.cards:
-            raise InvalidBid(_range_message(players[seat], bid, facts.cards), seat=seat)
-
-
-def _range_message(name: str, bid: int, cards: int) -> str:
-    if bid < 0:
-        return f"{name} bid {bid}: a bid cannot be below 0"
-    noun = "card was" if cards == 1 else "cards were"
-    return f"{name} bid {bid}, but only {cards} {noun} dealt: bid from 0 to {cards}"
+            raise InvalidBid("bid_not_number", seat=seat, player=players[seat], value=repr(bid))
+        if bid < 0:
+            raise InvalidBid("bid_below_zero", seat=seat, player=players[seat], bid=bid)
+        if bid > facts.cards:
+            raise InvalidBid("bid_above_cards", seat=seat, player=players[seat], bid=bid, cards=facts.cards)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .text import Text
+
 
 class Trump(StrEnum):
     """What is trump in a deal, written as the API writes it."""
@@ -19,11 +21,6 @@ class Trump(StrEnum):
     CLUBS = "C"
     NO_TRUMP = "NT"
     JOKER = "JK"
-
-    @property
-    def label(self) -> str:
-        """The name a player says out loud."""
-        return _LABELS[self]
 
     @property
     def symbol(self) -> str:
@@ -37,23 +34,25 @@ class Trump(StrEnum):
 
     @classmethod
     def parse(cls, text: str) -> Trump:
-        """Read "S", "h", "NT", "spades", "♠"...; raise ValueError otherwise."""
+        """Read "S", "h", "NT", "spades", "no trump", "♠"...; raise ValueError otherwise."""
         key = text.strip().upper()
         for trump in cls:
-            if key in (trump.value, trump.name, trump.label.upper(), trump.symbol):
+            if key in (trump.value, trump.name, _READ_NAMES[trump], trump.symbol):
                 return trump
         raise ValueError(f"{text!r} is not a suit or no trump")
 
 
 SUITS: tuple[Trump, ...] = (Trump.SPADES, Trump.HEARTS, Trump.DIAMONDS, Trump.CLUBS)
 
-_LABELS = {
-    Trump.SPADES: "Spades",
-    Trump.HEARTS: "Hearts",
-    Trump.DIAMONDS: "Diamonds",
-    Trump.CLUBS: "Clubs",
-    Trump.NO_TRUMP: "No trump",
-    Trump.JOKER: "Joker turned: only the other Joker is trump",
+# The names an entry may spell a trump with (as the API has always read them); the pages
+# name trumps in the reader's language (``scorekeeper.words``).
+_READ_NAMES = {
+    Trump.SPADES: "SPADES",
+    Trump.HEARTS: "HEARTS",
+    Trump.DIAMONDS: "DIAMONDS",
+    Trump.CLUBS: "CLUBS",
+    Trump.NO_TRUMP: "NO TRUMP",
+    Trump.JOKER: "JOKER TURNED: ONLY THE OTHER JOKER IS TRUMP",
 }
 _SYMBOLS = {
     Trump.SPADES: "♠",
@@ -67,10 +66,10 @@ _SYMBOLS = {
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Deck:
-    """The pack a table uses: how many cards, and in words which ones."""
+    """The pack a table uses: how many cards, and which ones (a text for the page to word)."""
 
     size: int
-    description: str
+    description: Text
 
 
 # --- cards with ranks, for the trick judge ------------------------------------------------
@@ -78,21 +77,6 @@ class Deck:
 ACE = 14
 KING = 13
 RANK_NAMES = {1: "1", 11: "J", 12: "Q", 13: "K", 14: "A"} | {rank: str(rank) for rank in range(2, 11)}
-RANK_WORDS = {1: "one", 11: "jack", 12: "queen", 13: "king", 14: "ace"} | {
-    rank: str(rank) for rank in range(2, 11)
-}
-SUIT_PLURALS = {
-    Trump.SPADES: "spades",
-    Trump.HEARTS: "hearts",
-    Trump.DIAMONDS: "diamonds",
-    Trump.CLUBS: "clubs",
-}
-SUIT_SINGULARS = {
-    Trump.SPADES: "spade",
-    Trump.HEARTS: "heart",
-    Trump.DIAMONDS: "diamond",
-    Trump.CLUBS: "club",
-}
 HIGHER_JOKER = 1
 LOWER_JOKER = 2
 

@@ -3,11 +3,11 @@
 A phone at a table without a connection must still refuse what the rules
 forbid. For every deal the engine can decide in advance, its family states
 the deal's rules as data in a handful of kinds, built from the family's own
-numbers and in the family's own words; one generic function (``refusal``
+numbers and with the family's own refusals; one generic function (``refusal``
 here, and its twin ``refusal`` in static/offline.js) checks entered values
 against them. No rule is written a second time: the tests replay every entry
 a page can make through both the engine and this checker and find the same
-verdict and the same sentence.
+verdict and the same refusal (code and parameters).
 
 The kinds (``Constraint.kind``):
 
@@ -25,20 +25,34 @@ The kinds (``Constraint.kind``):
 ``total_is``
     once every listed seat has a value, they add up to ``total``.
 
-A message may hold ``{name}`` (the player or side it names), ``{value}`` (that
-player's value) and ``{total}`` (the values added up), filled in when it is shown.
+A rule's ``message`` is the refusal it makes, as a text (a code and its
+parameters, like every refusal of the engine); a parameter may be one of the
+placeholders :data:`NAME` (the player or side it names), :data:`VALUE` (that
+player's value) and :data:`TOTAL` (the values added up), filled in when the rule
+is broken. The web layer words the text (``as_data(say)``) for the page, where
+the placeholders stay ``{name}``, ``{value}`` and ``{total}`` for offline.js to fill.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from .state import DealFacts
+from .text import Param, Text
 
 Kind = Literal["one_of", "entered", "total_not", "total_is"]
 Choice = int | str
+Say = Callable[[Param], str]
+"""How the web layer words a text (or a list of names) for the page."""
+
+NAME = "{name}"
+"""In a rule's message, the player (or the side) the refusal names."""
+VALUE = "{value}"
+"""In a rule's message, the value of the player the refusal names."""
+TOTAL = "{total}"
+"""In a rule's message, the values added up."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -53,11 +67,12 @@ class Constraint:
     total: int = 0
     blame: int | None = None
     owner: str | None = None
-    names: tuple[str, ...] = ()
-    message: str = ""
+    names: tuple[Param, ...] = ()
+    message: Text | None = None
 
-    def as_data(self) -> dict[str, object]:
-        """The constraint as JSON-like data, with only the members its kind uses."""
+    def as_data(self, say: Say) -> dict[str, object]:
+        """The constraint as JSON-like data, with only the members its kind uses; ``say`` words its
+        message and the names of its owners for the page."""
         data: dict[str, object] = {"kind": self.kind, "field": self.field}
         if self.seats:
             data["seats"] = list(self.seats)
@@ -71,9 +86,9 @@ class Constraint:
             data["blame"] = self.blame
         if self.owner is not None:
             data["owner"] = self.owner
-            data["names"] = list(self.names)
-        if self.message:
-            data["message"] = self.message
+            data["names"] = [say(name) for name in self.names]
+        if self.message is not None:
+            data["message"] = say(self.message)
         return data
 
 
@@ -90,12 +105,12 @@ class EntryPhase:
     fields: tuple[str, ...]
     rules: tuple[Constraint, ...]
 
-    def as_data(self) -> dict[str, object]:
-        """The phase as JSON-like data."""
+    def as_data(self, say: Say) -> dict[str, object]:
+        """The phase as JSON-like data, its messages worded by ``say``."""
         return {
             "name": self.name,
             "fields": list(self.fields),
-            "rules": [rule.as_data() for rule in self.rules],
+            "rules": [rule.as_data(say) for rule in self.rules],
         }
 
 
@@ -106,9 +121,9 @@ class DealAhead:
     facts: DealFacts
     phases: tuple[EntryPhase, ...]
 
-    def as_data(self) -> dict[str, object]:
+    def as_data(self, say: Say) -> dict[str, object]:
         """The deal's number and phases as JSON-like data (the page words the facts itself)."""
-        return {"number": self.facts.number, "phases": [phase.as_data() for phase in self.phases]}
+        return {"number": self.facts.number, "phases": [phase.as_data(say) for phase in self.phases]}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -118,19 +133,20 @@ class Foresight:
     ``ends_on_score``: the game may end before the last of them, on a score
     only the engine works out. ``unknown`` says, in a player's words, why no
     deal (or no further deal) can be decided in advance; None when every deal
-    due is listed or the game is over.
+    due is listed or the game is over (a text, for the web layer to word).
     """
 
     deals: tuple[DealAhead, ...] = ()
     ends_on_score: bool = False
-    unknown: str | None = None
+    unknown: Text | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Refusal:
-    """What ``refusal`` found wrong: the sentence, the field and the seat it names (if any)."""
+    """What ``refusal`` found wrong: the refusal (as the engine's would say it), the field and the
+    seat it names (if any)."""
 
-    message: str
+    text: Text
     field: str
     seat: int | None = None
 
@@ -160,8 +176,18 @@ def _value(values: Mapping[str, object], rule: Constraint, seat: int | None) -> 
     return None
 
 
-def _fill(message: str, *, name: str = "", value: object = "", total: object = "") -> str:
-    return message.replace("{name}", name).replace("{value}", str(value)).replace("{total}", str(total))
+def _fill(message: Text | None, *, name: Param = "", value: object = "", total: int = 0) -> Text:
+    """The rule's message with its placeholders filled in (a rule declared without one: the bare code)."""
+    if message is None:
+        return Text("constraint_broken")
+    filled = {NAME: name, VALUE: value if isinstance(value, int | str) else repr(value), TOTAL: total}
+    return Text(
+        message.code,
+        **{
+            key: filled[param] if isinstance(param, str) and param in filled else param
+            for key, param in message.params.items()
+        },
+    )
 
 
 def _broken(rule: Constraint, values: Mapping[str, object], players: Sequence[str]) -> Refusal | None:
@@ -171,15 +197,13 @@ def _broken(rule: Constraint, values: Mapping[str, object], players: Sequence[st
             value = _value(values, rule, seat)
             if value is not None and value not in rule.choices:
                 name = players[seat] if seat is not None else ""
-                return Refusal(
-                    message=_fill(rule.message, name=name, value=value), field=rule.field, seat=seat
-                )
+                return Refusal(text=_fill(rule.message, name=name, value=value), field=rule.field, seat=seat)
         return None
     if rule.kind == "entered":
         for seat in seats:
             if _value(values, rule, seat) is None:
                 return Refusal(
-                    message=_fill(rule.message, name=_owner_name(rule, values, players, seat)),
+                    text=_fill(rule.message, name=_owner_name(rule, values, players, seat)),
                     field=rule.field,
                     seat=seat,
                 )
@@ -194,13 +218,13 @@ def _broken(rule: Constraint, values: Mapping[str, object], players: Sequence[st
     name = players[blamed] if blamed is not None else ""
     value = _value(values, rule, blamed) if blamed is not None else ""
     return Refusal(
-        message=_fill(rule.message, name=name, value=value, total=total), field=rule.field, seat=blamed
+        text=_fill(rule.message, name=name, value=value, total=total), field=rule.field, seat=blamed
     )
 
 
 def _owner_name(
     rule: Constraint, values: Mapping[str, object], players: Sequence[str], seat: int | None
-) -> str:
+) -> Param:
     """Whom a missing value belongs to: the seat's player, or the side its owner field names."""
     if seat is not None:
         return players[seat]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .variant import DEAL, DealWord
+from .text import Text
 
 WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
 
@@ -16,20 +16,9 @@ WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
 MOST_DEALS = 100
 
 
-def deal_limit_words(word: DealWord = DEAL) -> str:
-    """The limit as a rules page states it, in the game's word for a deal."""
-    return (
-        f"The app takes at most {word.count(MOST_DEALS)} in one game: no table plays that long, "
-        "so start a new game to play on."
-    )
-
-
-def deal_limit_refusal(number: int, word: DealWord = DEAL) -> str:
-    """Why deal ``number`` cannot be entered when it is past the limit."""
-    return (
-        f"A game has at most {word.count(MOST_DEALS)}, so {word.singular} {number} cannot be entered: "
-        "no table plays one game that long. Start a new game to play on."
-    )
+def deal_limit_words() -> Text:
+    """The limit as a rules page states it."""
+    return Text("rules_deal_limit", most=MOST_DEALS)
 
 
 def highest(totals: Sequence[int]) -> tuple[int, ...]:
@@ -64,12 +53,11 @@ class EndRule:
         assert self.target is not None
         return max(totals) >= self.target and len(highest(totals)) == 1
 
-    def play_on_note(self, totals: Sequence[int], players: Sequence[str]) -> str | None:
+    def play_on_note(self, totals: Sequence[int], players: Sequence[str]) -> Text | None:
         """Why play goes on past the target, if it does."""
         if self.target is None or max(totals) < self.target:
             return None
         level = highest(totals)
         if len(level) < 2:
             return None
-        names = " and ".join(players[seat] for seat in level)
-        return f"Play on: {names} are level on {max(totals)}, and the game needs a single leader"
+        return Text("note_play_on", names=tuple(players[seat] for seat in level), total=max(totals))

@@ -1,10 +1,15 @@
 """The one family of errors the engine raises.
 
-Every message is a sentence a player at the table understands: it names the
-player and the numbers involved, never an internal field or type.
+Every refusal carries a stable ``code`` and the ``params`` a sentence needs
+(the player's name, the numbers involved): the web layer words it in the
+reader's language (``scorekeeper.words``). The engine builds no sentence.
 """
 
 from __future__ import annotations
+
+from typing import Self
+
+from .text import Param, Text
 
 
 class RuleViolation(ValueError):
@@ -14,21 +19,41 @@ class RuleViolation(ValueError):
     "options", ...) so that a form or the API can point at it; ``seat``, where
     one player's input is at fault, is that player's seat, so that a screen
     can show the refusal next to them.
+
+    ``code`` says which refusal it is, for good (clients and translations key on
+    it); ``params`` are what its sentence names: players by name, numbers, codes,
+    and the text of another refusal where one explains this one.
     """
 
     field: str | None = None
     seat: int | None = None
+    code: str
+    params: dict[str, Param]
 
-    def __init__(self, message: str, *, field: str | None = None, seat: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, code: str, /, *, field: str | None = None, seat: int | None = None, **params: Param
+    ) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
         if field is not None:
             self.field = field
         self.seat = seat
 
+    @classmethod
+    def from_text(cls, text: Text, *, field: str | None = None, seat: int | None = None) -> Self:
+        """The refusal that says ``text`` (a reason worked out before it was refused)."""
+        refusal = cls(text.code, field=field, seat=seat)
+        refusal.params = dict(text.params)
+        return refusal
+
     @property
-    def message(self) -> str:
-        """The sentence shown to the player."""
-        return str(self.args[0])
+    def text(self) -> Text:
+        """The refusal as a text, to word or to name inside another one."""
+        return Text(self.code, **self.params)
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.params!r}"
 
 
 class InvalidSetup(RuleViolation):

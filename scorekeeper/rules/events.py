@@ -23,8 +23,6 @@ MOST_POINTS = 10_000
 REASON_MAX_LENGTH = 80
 StartRule = Literal["lowest", "average"]
 START_RULES: tuple[StartRule, ...] = ("lowest", "average")
-START_WORDS: dict[str, str] = {"lowest": "the lowest total", "average": "the average, rounded down"}
-"""What each starting-total rule of an arrival gives, in words (for the event's text and its form)."""
 
 
 class InvalidEvent(RuleViolation):
@@ -149,16 +147,16 @@ def read_event(data: Mapping[str, object]) -> TableEvent:
     """Turn ``{"event": "arrival", "name": "Eve", "left_of": 2, "start": "lowest"}`` and the like
     into its record; raise InvalidEvent for a wrong shape or type (the rules come later)."""
     if not isinstance(data, Mapping):
-        raise InvalidEvent(f"A table event is a set of named values, not {data!r}")
+        raise InvalidEvent("event_not_named_values", value=repr(data))
     kind = data.get("event")
     if not isinstance(kind, str) or kind not in _BY_KIND:
-        kinds = ", ".join(EVENT_KINDS)
-        raise InvalidEvent(f"An event is one of {kinds}, not {kind!r}")
+        raise InvalidEvent("event_unknown_kind", kinds=EVENT_KINDS, value=repr(kind))
     allowed = _FIELDS[kind]
     unknown = sorted(str(key) for key in data if key != "event" and key not in allowed)
     if unknown:
-        has = f"has {', '.join(allowed)}" if allowed else "has nothing more"
-        raise InvalidEvent(f"A {kind.replace('_', '-')} event {has}, not {unknown[0]!r}", field=unknown[0])
+        raise InvalidEvent(
+            "event_unknown_key", field=unknown[0], kind=kind, keys=allowed, key=repr(unknown[0])
+        )
     if kind == "misdeal":
         return Misdeal()
     if kind == "stop":
@@ -168,18 +166,18 @@ def read_event(data: Mapping[str, object]) -> TableEvent:
     if kind == "arrival":
         return Arrival(
             name=_read_name(data.get("name")),
-            left_of=_read_whole(data, "left_of", "the seat the newcomer sits at the left of"),
+            left_of=_read_whole(data, "left_of"),
             start=_read_start(data.get("start", 0)),
         )
     if kind == "substitute":
-        return Substitute(seat=_read_whole(data, "seat", "the seat"), name=_read_name(data.get("name")))
+        return Substitute(seat=_read_whole(data, "seat"), name=_read_name(data.get("name")))
     if kind == "adjustment":
         return Adjustment(
-            side=_read_whole(data, "side", "the side"),
+            side=_read_whole(data, "side"),
             points=_read_points(data.get("points")),
             reason=_read_reason(data.get("reason")),
         )
-    seat = _read_whole(data, "seat", "the seat")
+    seat = _read_whole(data, "seat")
     return Departure(seat=seat) if kind == "departure" else SitOut(seat=seat)
 
 
@@ -199,22 +197,22 @@ def write_event(event: TableEvent) -> dict[str, object]:
     return data
 
 
-def _read_whole(data: Mapping[str, object], key: str, what: str) -> int:
+def _read_whole(data: Mapping[str, object], key: str) -> int:
+    """A seat number (``seat``, ``left_of``) or a side (``side``), which the refusal names by ``key``."""
     raw = data.get(key)
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise InvalidEvent(f"Give {what} as a seat number, not {raw!r}", field=key)
+        raise InvalidEvent("event_seat_not_number", field=key, what=key, value=repr(raw))
     return raw
 
 
 def _read_seats(raw: object) -> tuple[int, ...]:
-    message = f"The seats that revoked are a list of seat numbers, such as [2], not {raw!r}"
     if not isinstance(raw, list) or not raw:
-        raise InvalidEvent(message, field="seats")
+        raise InvalidEvent("event_revoke_seats", field="seats", value=repr(raw))
     for seat in raw:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidEvent(message, field="seats")
+            raise InvalidEvent("event_revoke_seats", field="seats", value=repr(raw))
     if len(set(raw)) != len(raw):
-        raise InvalidEvent("Name each player who revoked once", field="seats")
+        raise InvalidEvent("event_revoke_seats_twice", field="seats")
     return tuple(raw)
 
 
@@ -222,8 +220,9 @@ def _read_name(raw: object) -> str:
     try:
         return clean_name(raw, 0)
     except RuleViolation as refused:
-        blank = not isinstance(raw, str) or not raw.strip()
-        raise InvalidEvent("The player needs a name" if blank else refused.message, field="name") from None
+        if not isinstance(raw, str) or not raw.strip():
+            raise InvalidEvent("event_name_missing", field="name") from None
+        raise InvalidEvent.from_text(refused.text, field="name") from None
 
 
 def _read_start(raw: object) -> int | StartRule:
@@ -232,28 +231,20 @@ def _read_start(raw: object) -> int | StartRule:
     if raw == "average":
         return "average"
     if isinstance(raw, bool) or not isinstance(raw, int) or abs(raw) > MOST_POINTS:
-        raise InvalidEvent(
-            f'The starting total is a number from {-MOST_POINTS} to {MOST_POINTS}, "lowest" or "average", '
-            f"not {raw!r}",
-            field="start",
-        )
+        raise InvalidEvent("event_start_total", field="start", most=MOST_POINTS, value=repr(raw))
     return raw
 
 
 def _read_points(raw: object) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or raw == 0 or abs(raw) > MOST_POINTS:
-        raise InvalidEvent(
-            f"An adjustment is a whole number of points from {-MOST_POINTS} to {MOST_POINTS}, "
-            f"not 0, not {raw!r}",
-            field="points",
-        )
+        raise InvalidEvent("event_adjustment_points", field="points", most=MOST_POINTS, value=repr(raw))
     return raw
 
 
 def _read_reason(raw: object) -> str:
     if not isinstance(raw, str) or not raw.strip():
-        raise InvalidEvent("Say why the points change, such as “late to the table”", field="reason")
+        raise InvalidEvent("event_adjustment_reason_missing", field="reason")
     reason = " ".join(raw.split())
     if len(reason) > REASON_MAX_LENGTH:
-        raise InvalidEvent(f"Keep the reason to {REASON_MAX_LENGTH} letters", field="reason")
+        raise InvalidEvent("event_adjustment_reason_long", field="reason", most=REASON_MAX_LENGTH)
     return reason

@@ -42,6 +42,7 @@ from .revoke import house_rule
 from .scoring import Scorer
 from .state import DealFacts, DealState, GameState
 from .table import Table
+from .text import Text
 from .walk import TableLaws, TableWalk
 
 __all__ = [
@@ -150,7 +151,7 @@ class ExactBidEngine:
         """The number of deals, or None when the game ends on a score."""
         return None if self.open_ended else len(schedule_of(self, table))
 
-    def describe_deck(self, table: Table) -> str:
+    def describe_deck(self, table: Table) -> Text:
         """The pack the table needs."""
         return self.deck(table).description
 
@@ -208,18 +209,18 @@ class ExactBidEngine:
         """``{"bids": [...], "tricks": [...], "trump": "S"}``; tricks and trump may be left out."""
         unknown = sorted(set(data) - {"bids", "tricks", "trump"})
         if unknown:
-            raise RuleViolation(f"A deal has bids, tricks and trump, not {unknown[0]!r}", field=unknown[0])
+            raise RuleViolation("exact_entry_unknown_key", field=unknown[0], key=repr(unknown[0]))
         bids = read_counts(data.get("bids"), "bids", InvalidBid)
         tricks = None if data.get("tricks") is None else read_counts(data["tricks"], "tricks", InvalidTricks)
         raw_trump = data.get("trump")
         trump = None
         if raw_trump is not None:
             if not isinstance(raw_trump, str):
-                raise InvalidTrump(f"The trump is S, H, D, C or NT, not {raw_trump!r}")
+                raise InvalidTrump("trump_unreadable", value=repr(raw_trump))
             try:
                 trump = Trump.parse(raw_trump)
             except ValueError:
-                raise InvalidTrump(f"The trump is S, H, D, C or NT, not {raw_trump!r}") from None
+                raise InvalidTrump("trump_unreadable", value=repr(raw_trump)) from None
         return ExactEntry(number=number, bids=bids, tricks=tricks, trump=trump)
 
     def write_entry(self, entry: object) -> dict[str, object]:
@@ -249,7 +250,7 @@ class ExactBidEngine:
         plain, players, size, rule, revoke = walk.plain, table.players, table.size, streak_rule, None
         for number, entry in enumerate(walk, start=1):
             if type(entry) is not ExactEntry:
-                raise OutOfTurn(f"Deal {number} is not a record of bids and tricks")
+                raise OutOfTurn("entry_wrong_kind", number=number, kind=self.input_kind)
             if plain:
                 facts = plan[number - 1] if number <= len(plan) else self.facts(table, number)
             else:
@@ -263,11 +264,11 @@ class ExactBidEngine:
                 if facts is not None and walk.revoke is not None:
                     revoke = house_rule(table.options, players, walk.revokers(facts), number)
             if over or facts is None:
-                raise OutOfTurn(f"The game is over: there is no deal {number}")
+                raise OutOfTurn("game_over_no_deal", number=number)
             if entry.number != number:
-                raise OutOfTurn(f"Deal {entry.number} cannot follow deal {number - 1}")
+                raise OutOfTurn("deal_out_of_order", number=entry.number, previous=number - 1)
             if open_deal:
-                raise OutOfTurn(f"Enter the tricks of deal {number - 1} before deal {number}")
+                raise OutOfTurn("deal_tricks_first", previous=number - 1, number=number)
             bids = verify_bids(facts, entry.bids, players)
             trump = facts.trump if entry.trump is None else verify_trump(facts, entry.trump)
             announcement = self._announce(facts, bids) if self.announces_total else None
@@ -278,7 +279,7 @@ class ExactBidEngine:
                 continue
             order = facts.bidding_order
             if bids.count(None) > len(facts.sitting_out):
-                raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
+                raise InvalidTricks("bids_before_tricks", number=number)
             tricks = verify_tricks(facts, entry.tricks, players)
             if revoke is not None and revoke.redeal:
                 deal = _dealt_again(facts, trump, bids, tricks, totals, announcement)
@@ -343,7 +344,7 @@ class ExactBidEngine:
         totals: list[int],
         walk: TableWalk,
     ) -> GameState:
-        notes: list[str] = []
+        notes: list[Text] = []
         final = list(totals)
         winners: tuple[int, ...] = ()
         plain = walk.plain
@@ -358,7 +359,9 @@ class ExactBidEngine:
             if bonus:
                 for seat in winners:
                     final[seat] += bonus
-                notes.append(f"Hard score: {', '.join(names[seat] for seat in winners)} +{bonus} for winning")
+                notes.append(
+                    Text("note_hard_score", winners=tuple(names[seat] for seat in winners), bonus=bonus)
+                )
         elif (note := end.play_on_note(totals, names)) is not None:
             notes.append(note)
         settlement = None

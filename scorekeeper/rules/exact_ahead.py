@@ -1,4 +1,4 @@
-"""The bid-exactly games' deal rules as data (see constraints.py), and the words they share with the engine.
+"""The bid-exactly games' deal rules as data (see constraints.py), refusing as the engine refuses.
 
 Bids first, in any order, each from 0 to the cards dealt, and with the hook
 the bids of all may not add up to the cards (the refusal names the last
@@ -9,25 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bidding import hook_message
+from .bidding import hook_text
 from .cards import SUITS
-from .constraints import Constraint, EntryPhase
+from .constraints import NAME, TOTAL, VALUE, Constraint, EntryPhase
 from .state import DealFacts
+from .text import Text
 
 TURNED_SUITS: tuple[str, ...] = tuple(suit.value for suit in SUITS)
-
-
-def missing_tricks_message(name: str) -> str:
-    """The refusal of tricks left out for a player (``name`` may be a placeholder)."""
-    return f"Enter how many tricks {name} took"
-
-
-def tricks_total_message(cards: int, total: int | str) -> str:
-    """The refusal of tricks that do not add up to the cards dealt (``total`` may be a placeholder)."""
-    return (
-        f"The tricks add up to {total}, but {cards} "
-        f"{'was' if cards == 1 else 'were'} played: every card in hand makes one trick"
-    )
 
 
 def exact_phases(facts: DealFacts, players: Sequence[str]) -> tuple[EntryPhase, ...]:
@@ -45,21 +33,21 @@ def exact_phases(facts: DealFacts, players: Sequence[str]) -> tuple[EntryPhase, 
                 seats=order,
                 total=facts.cards,
                 blame=facts.last_bidder,
-                message=hook_message(facts, players, "{value}"),
+                message=hook_text(facts, players, VALUE),
             )
         )
     in_seat_order = tuple(sorted(order))
     tricks = (
         Constraint(kind="one_of", field="tricks", seats=order, choices=counts),
         Constraint(
-            kind="entered", field="tricks", seats=in_seat_order, message=missing_tricks_message("{name}")
+            kind="entered", field="tricks", seats=in_seat_order, message=Text("tricks_missing", player=NAME)
         ),
         Constraint(
             kind="total_is",
             field="tricks",
             seats=order,
             total=facts.cards,
-            message=tricks_total_message(facts.cards, "{total}"),
+            message=Text("tricks_total", total=TOTAL, cards=facts.cards),
         ),
     )
     fields = ("bids", "trump") if facts.trump_turned else ("bids",)

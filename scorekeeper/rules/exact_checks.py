@@ -6,7 +6,6 @@ from collections.abc import Sequence
 
 from .cards import Trump
 from .errors import InvalidTricks, InvalidTrump, RuleViolation
-from .exact_ahead import missing_tricks_message, tricks_total_message
 from .state import DealFacts
 
 
@@ -34,33 +33,31 @@ def verify_tricks(
 def _explain_tricks(facts: DealFacts, tricks: Sequence[object], players: Sequence[str]) -> None:
     """Raise the InvalidTricks that says what is wrong."""
     if len(tricks) != len(players):
-        raise InvalidTricks(f"Enter the tricks of each of the {len(players)} players")
+        raise InvalidTricks("tricks_count", players=len(players))
     total = 0
     for seat, took in enumerate(tricks):
         if not facts.is_active(seat):
             if took is not None:
-                raise InvalidTricks(f"{players[seat]} sits this deal out and took no tricks")
+                raise InvalidTricks("tricks_sitting_out", player=players[seat])
             continue
         if took is None:
-            raise InvalidTricks(missing_tricks_message(players[seat]))
+            raise InvalidTricks("tricks_missing", player=players[seat])
         if isinstance(took, bool) or not isinstance(took, int):
-            raise InvalidTricks(f"{players[seat]}'s tricks must be a number, not {took!r}")
+            raise InvalidTricks("tricks_not_number", player=players[seat], value=repr(took))
         if not 0 <= took <= facts.cards:
-            raise InvalidTricks(
-                f"{players[seat]} took {took} tricks, but a deal of {facts.cards} "
-                f"{'card' if facts.cards == 1 else 'cards'} has only {facts.cards}"
-            )
+            raise InvalidTricks("tricks_above_cards", player=players[seat], took=took, cards=facts.cards)
         total += took
-    raise InvalidTricks(tricks_total_message(facts.cards, total))
+    raise InvalidTricks("tricks_total", total=total, cards=facts.cards)
 
 
 def read_counts(raw: object, name: str, error: type[RuleViolation]) -> tuple[int | None, ...]:
-    """A per-seat list of whole numbers (or nulls) from JSON-like data."""
+    """A per-seat list of whole numbers (or nulls) from JSON-like data; ``name`` is the entry's key
+    ("bids" or "tricks"), which the refusal names."""
     if not isinstance(raw, list):
-        raise error(f"The {name} are a list with one number (or null) for each player")
+        raise error("counts_not_list", what=name)
     for value in raw:
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise error(f"The {name} are whole numbers, not {value!r}")
+            raise error("counts_not_whole", what=name, value=repr(value))
     return tuple(raw)
 
 
@@ -70,9 +67,8 @@ def verify_trump(facts: DealFacts, trump: Trump | None) -> Trump | None:
         return facts.trump
     if facts.trump is not None and trump != facts.trump:
         raise InvalidTrump(
-            f"Deal {facts.number} is played with {facts.trump.label.lower()} by the rules, "
-            f"not {trump.label.lower()}"
+            "trump_fixed_by_rules", number=facts.number, fixed=facts.trump.value, entered=trump.value
         )
     if facts.trump_turned and not trump.is_suit:
-        raise InvalidTrump("A card is turned for trump, so the trump is a suit")
+        raise InvalidTrump("trump_must_be_suit")
     return trump

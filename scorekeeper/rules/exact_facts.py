@@ -18,6 +18,7 @@ from .errors import RuleViolation
 from .seating import Seating
 from .state import DealFacts
 from .table import Table
+from .text import Text
 
 if TYPE_CHECKING:
     from .exact import ExactBidEngine
@@ -42,7 +43,7 @@ class Spot:
 
 TrumpRule = Callable[[Table, int, int], Trump | None]
 """(table, place in the sequence, cards left after the deal) → the fixed trump, or None to turn a card."""
-Reminders = Callable[[Table, Spot], tuple[str, ...]]
+Reminders = Callable[[Table, Spot], tuple[Text, ...]]
 """(table as seated, where the deal falls) → what to remind the table of."""
 
 
@@ -56,7 +57,7 @@ def never(table: Table) -> bool:
     return False
 
 
-def no_reminders(table: Table, spot: Spot) -> tuple[str, ...]:
+def no_reminders(table: Table, spot: Spot) -> tuple[Text, ...]:
     """Nothing to remind the table of."""
     return ()
 
@@ -111,9 +112,9 @@ def build_facts(
     deck: Deck = engine.deck(rules)
     cards_left = deck.size - cards * len(order)
     if cards_left < 0:
-        raise RuleViolation(f"{deck.description} cannot deal {cards} cards to {len(order)} players")
+        raise RuleViolation("deck_too_small", deck=deck.description, cards=cards, players=len(order))
     trump = engine.trump(rules)(rules, place, cards_left)
-    reminders: tuple[str, ...] = ()
+    reminders: tuple[Text, ...] = ()
     if engine.reminders is not no_reminders:
         spot = Spot(place=place, cards=cards, deals=deals, cards_left=cards_left, dealer=dealer_name)
         reminders = engine.reminders(rules, spot)

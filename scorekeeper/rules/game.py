@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
-from .ending import MOST_DEALS, deal_limit_refusal
+from .ending import MOST_DEALS
 from .errors import OutOfTurn
 from .events import TableEvent, is_event, is_event_data, read_event, write_event
 from .state import GameState
@@ -105,8 +105,9 @@ class Game:
                 seen += 1
                 if seen == number:
                     return position
-        kind = self.table.variant.deal_word.singular if deal else "event"
-        raise OutOfTurn(f"There is no {kind} {number}: {seen} {'are' if seen != 1 else 'is'} recorded")
+        if deal:
+            raise OutOfTurn("no_such_deal", number=number, recorded=seen)
+        raise OutOfTurn("no_such_event", number=number, recorded=seen)
 
     def before_deal(self, number: int) -> Game:
         """The game as it stood when deal ``number`` was dealt: the log before its entry."""
@@ -124,18 +125,15 @@ class Game:
         """
         number = entry.number
         count = len(self.entries)
-        word = self.table.variant.deal_word
         if number == count + 1 > MOST_DEALS:
-            raise OutOfTurn(deal_limit_refusal(number, word))
+            raise OutOfTurn("deal_limit", number=number, most=MOST_DEALS)
         if number == count + 1:
             log = (*self.log, entry)
         elif 1 <= number <= count:
             at = self.deal_position(number) - 1
             log = (*self.log[:at], entry, *self.log[at + 1 :])
         else:
-            raise OutOfTurn(
-                f"{word.title} {number} cannot be entered yet: the next {word.singular} is {count + 1}"
-            )
+            raise OutOfTurn("deal_not_yet", number=number, next=count + 1)
         return _checked(Game(self.table, log))
 
     def verify(self, entry: NumberedEntry) -> None:
@@ -166,7 +164,7 @@ class Game:
     def undo(self) -> Game:
         """The game without the last item of its log, deal or event."""
         if not self.log:
-            raise OutOfTurn("There is nothing to undo: nothing has been recorded")
+            raise OutOfTurn("nothing_to_undo")
         return Game(self.table, self.log[:-1])
 
     def last_is_event(self) -> bool:

@@ -1,7 +1,9 @@
 """Options as data: each variant declares its options once, with defaults and help.
 
 Forms, the API and the rules pages read these declarations; the engine reads
-the resolved values through :class:`Options`.
+the resolved values through :class:`Options`. An option's ``label``, ``help``
+and ``choice_labels`` are its declared English texts, keyed by the option's
+name: the web layer words them (and any value) in the reader's language.
 """
 
 from __future__ import annotations
@@ -51,13 +53,9 @@ class OptionSpec:
         high = self.maximum(players) if callable(self.maximum) else self.maximum
         return low, high
 
-    def label_of(self, value: OptionValue) -> str:
-        """How a value reads on a page ("8-1-8", "on", "10 cards")."""
-        if self.kind == "bool":
-            return "on" if value else "off"
-        if self.kind == "choice":
-            return self.choice_labels.get(str(value), str(value))
-        return str(value)
+    def choice_label(self, value: OptionValue) -> str:
+        """A choice's declared label ("Common (1 a trick, +10 if exact)"), or the value itself."""
+        return self.choice_labels.get(str(value), str(value))
 
     def parse(self, raw: object, players: int) -> OptionValue:
         """Check and convert a value from JSON or a form; raise InvalidOption."""
@@ -67,8 +65,13 @@ class OptionSpec:
             return self._parse_int(raw, players)
         text = str(raw).strip() if isinstance(raw, (str, int)) and not isinstance(raw, bool) else None
         if text not in self.choices:
-            allowed = ", ".join(self.choices)
-            raise InvalidOption(f"{self.label} must be one of {allowed}, not {raw!r}")
+            raise InvalidOption(
+                "option_not_a_choice",
+                option=self.name,
+                label=self.label,
+                choices=self.choices,
+                value=repr(raw),
+            )
         return text
 
     def _parse_bool(self, raw: object) -> bool:
@@ -76,19 +79,27 @@ class OptionSpec:
             return raw
         if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
             return raw.strip().lower() in _TRUE
-        raise InvalidOption(f"{self.label} is on or off, not {raw!r}")
+        raise InvalidOption("option_not_on_off", option=self.name, label=self.label, value=repr(raw))
 
     def _parse_int(self, raw: object, players: int) -> int:
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise InvalidOption(f"{self.label} must be a whole number, not {raw!r}")
+            raise InvalidOption("option_not_whole", option=self.name, label=self.label, value=repr(raw))
         try:
             value = int(raw)
         except ValueError:
-            raise InvalidOption(f"{self.label} must be a whole number, not {raw!r}") from None
+            raise InvalidOption(
+                "option_not_whole", option=self.name, label=self.label, value=repr(raw)
+            ) from None
         low, high = self.bounds_for(players)
         if (low is not None and value < low) or (high is not None and value > high):
             raise InvalidOption(
-                f"{self.label} must be from {low} to {high} with {players} players, not {value}"
+                "option_out_of_range",
+                option=self.name,
+                label=self.label,
+                low=low,
+                high=high,
+                players=players,
+                value=value,
             )
         return value
 
@@ -150,7 +161,7 @@ def resolve_options(
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(raw) - set(known))
     if unknown:
-        raise InvalidOption(f"{variant} has no option {unknown[0]!r}")
+        raise InvalidOption("option_unknown", variant=variant, option=repr(unknown[0]))
     values: dict[str, OptionValue] = {}
     for spec in specs:
         if spec.name in raw and raw[spec.name] is not None:

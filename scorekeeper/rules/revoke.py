@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from .options import Options, OptionSpec
 from .seating import RevokeMark
 from .table import Table
-from .variant import DEAL, DealWord
+from .text import Text
 
 REVOKE = OptionSpec(
     name="revoke",
@@ -40,48 +40,26 @@ REVOKE_PENALTY = OptionSpec(
 REVOKE_OPTIONS: tuple[OptionSpec, ...] = (REVOKE, REVOKE_PENALTY)
 
 
-def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
-    """ "Ann", "Ann and Bob", "Ann, Bob and Cy" """
-    chosen = [names[seat] for seat in seats]
-    return chosen[0] if len(chosen) == 1 else ", ".join(chosen[:-1]) + " and " + chosen[-1]
-
-
-def house_rule(
-    options: Options, names: Sequence[str], seats: tuple[int, ...], number: int, word: DealWord = DEAL
-) -> RevokeMark:
-    """What a revoke costs under the game's ``revoke`` option, said in the game's ``word`` for a deal.
+def house_rule(options: Options, names: Sequence[str], seats: tuple[int, ...], number: int) -> RevokeMark:
+    """What a revoke costs under the game's ``revoke`` option.
 
     With ``penalty`` the mark's penalty has one entry per seat of ``names``: the
     points each loses, for the family to take off that seat's score.
     """
-    who = names_of(names, seats)
-    deal = word.singular
+    who = tuple(names[seat] for seat in seats)
     if options.choice("revoke") == "redeal":
         return RevokeMark(
-            seats=seats,
-            redeal=True,
-            penalty=None,
-            text=f"{who} revoked in {deal} {number}: the {deal} is dealt again (house rule)",
+            seats=seats, redeal=True, penalty=None, text=Text("revoke_house_redeal", who=who, number=number)
         )
     amount = options.number("revoke_penalty")
     penalty = tuple(amount if seat in seats else 0 for seat in range(len(names)))
-    return RevokeMark(
-        seats=seats,
-        redeal=False,
-        penalty=penalty,
-        text=f"{who} revoked in {deal} {number}: −{amount} (house rule); the rest of the {deal} stands",
-    )
+    text = Text("revoke_house_penalty", who=who, number=number, points=amount)
+    return RevokeMark(seats=seats, redeal=False, penalty=penalty, text=text)
 
 
-def house_rule_text(table: Table) -> str:
+def house_rule_text(table: Table) -> Text:
     """The revoke house rule of the games whose laws say nothing (option ``revoke``)."""
     options = table.options
-    deal = table.variant.deal_word.singular
     if options.choice("revoke") == "redeal":
-        return (
-            f"A revoke found after a {deal}: the {deal} is dealt again (a house rule: these laws say nothing)"
-        )
-    return (
-        f"A revoke found after a {deal}: the player who revoked loses {options.number('revoke_penalty')} "
-        f"points and the rest of the {deal} stands (a house rule: these laws say nothing)"
-    )
+        return Text("law_house_revoke_redeal")
+    return Text("law_house_revoke_penalty", points=options.number("revoke_penalty"))

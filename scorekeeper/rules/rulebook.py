@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from .options import OptionSpec
+from .options import OptionSpec, OptionValue
 from .state import DealFacts
 from .table import Table
 
@@ -63,37 +63,27 @@ def _first_deal_dealt_by(table: Table, number: int) -> DealFacts:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class OptionLine:
-    """One option on a rules page: what it changes, its choices, its default and the value in force."""
+    """One option on a rules page: its declaration, its default and the value in force at the table,
+    and the bounds of a whole number there (the page words them)."""
 
-    name: str
-    label: str
-    help: str
-    choices: tuple[str, ...]
-    default: str
-    value: str
+    spec: OptionSpec
+    default: OptionValue
+    value: OptionValue
+    bounds: tuple[int | None, int | None]
 
 
 def option_lines(table: Table) -> tuple[OptionLine, ...]:
-    """Every option of the variant, in words, with the table's value."""
+    """Every option of the variant with the table's value."""
     return tuple(_option_line(spec, table) for spec in table.variant.options)
 
 
 def _option_line(spec: OptionSpec, table: Table) -> OptionLine:
     players = table.size
-    if spec.kind == "choice":
-        choices = tuple(spec.label_of(choice) for choice in spec.choices)
-    elif spec.kind == "bool":
-        choices = ("on", "off")
-    else:
-        low, high = spec.bounds_for(players)
-        choices = (f"{low} to {high}",)
     return OptionLine(
-        name=spec.name,
-        label=spec.label,
-        help=spec.help,
-        choices=choices,
-        default=spec.label_of(spec.default_for(players)),
-        value=spec.label_of(table.options[spec.name]),
+        spec=spec,
+        default=spec.default_for(players),
+        value=table.options[spec.name],
+        bounds=spec.bounds_for(players),
     )
 
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .events import TableEvent
+from .text import Text
 
 
 def clockwise(ring: Sequence[int], start: int) -> tuple[int, ...]:
@@ -126,18 +127,20 @@ class PlanChange:
     before: tuple[int, ...]
     after: tuple[int, ...]
 
-    def text(self) -> str:
-        """ "deals 10–15 become 5-player deals: 9, 8, 7, … cards" """
+    @property
+    def said(self) -> Text | None:
+        """What it does to the deals to come, as a text (deals 10–15 become 5-player deals:
+        9, 8, 7, … cards); None when no deal is left to re-plan."""
         if not self.after:
-            return ""
-        last = self.first_deal + len(self.after) - 1
-        shown = ", ".join(str(cards) for cards in self.after[:3])
-        if len(self.after) > 3:
-            shown += ", …"
-        noun = "card" if self.after == (1,) else "cards"
-        if last == self.first_deal:
-            return f"deal {last} becomes a {self.players_after}-player deal: {shown} {noun}"
-        return f"deals {self.first_deal}–{last} become {self.players_after}-player deals: {shown} {noun}"
+            return None
+        return Text(
+            "plan_change",
+            first=self.first_deal,
+            last=self.first_deal + len(self.after) - 1,
+            players=self.players_after,
+            cards=self.after[:3],
+            more=len(self.after) > 3,
+        )
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -152,7 +155,7 @@ class RevokeMark:
     seats: tuple[int, ...]
     redeal: bool
     penalty: tuple[int, ...] | None
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -176,8 +179,8 @@ class EventState:
     ``number`` counts the events from 1; ``after_deal`` is how many deals were
     recorded before it. ``seat`` is the seat it concerns (an arrival's new
     seat), ``side`` an adjustment's side, ``points`` the starting total, the
-    adjustment or the revoke's points penalty. ``text`` says it in words;
-    ``plan`` is set when it re-planned the deals to come.
+    adjustment or the revoke's points penalty. ``text`` says what it did (a text
+    to word); ``plan`` is set when it re-planned the deals to come.
     """
 
     number: int
@@ -186,7 +189,7 @@ class EventState:
     seat: int | None
     side: int | None
     points: int | None
-    text: str
+    text: Text
     plan: PlanChange | None = None
 
 

@@ -11,6 +11,7 @@ from typing import Literal
 from .cards import Trump
 from .seating import DealMarks, TableLife
 from .table import Table
+from .text import Text
 
 Status = Literal["in_progress", "finished"]
 
@@ -32,7 +33,7 @@ class DealFacts:
     trump: Trump | None
     trump_turned: bool
     hook: bool
-    reminders: tuple[str, ...]
+    reminders: tuple[Text, ...]
 
     @property
     def last_bidder(self) -> int:
@@ -79,7 +80,7 @@ class GameState:
     ``current`` is the first deal not yet complete (its facts, so the table
     knows who deals and what may be bid), or None when the game is over.
     ``winners`` is empty until the game is finished and lists every joint
-    winner. ``notes`` explain the end ("play on: Ann and Bob are level").
+    winner. ``notes`` explain the end (code ``note_play_on``: Ann and Bob are level).
     ``life`` is what the table events derived (None when the log has none):
     then ``totals`` has one entry for every seat, arrivals included.
     """
@@ -93,7 +94,7 @@ class GameState:
     status: Status
     winners: tuple[int, ...]
     settlement: tuple[int, ...] | None
-    notes: tuple[str, ...]
+    notes: tuple[Text, ...]
     life: TableLife | None = None
 
     @property

@@ -57,19 +57,23 @@ class Table:
         names = tuple(clean_name(name, seat) for seat, name in enumerate(players))
         count = len(names)
         if not variant.min_players <= count <= variant.max_players:
-            allowed = _player_range(variant)
-            raise InvalidSetup(f"{variant.name} is played by {allowed}, not {count}")
+            raise InvalidSetup(
+                "player_count",
+                variant=variant.name,
+                low=variant.min_players,
+                high=variant.max_players,
+                count=count,
+            )
         seen: set[str] = set()
         for name in names:
             if (key := same_name_key(name)) in seen:
-                raise InvalidSetup(f"Two players are called {name}: give each a different name")
+                raise InvalidSetup("name_twice", name=name)
             seen.add(key)
         if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
-            raise InvalidSetup("The first dealer must be a seat number", field="first_dealer")
+            raise InvalidSetup("first_dealer_not_seat", field="first_dealer")
         if not 0 <= first_dealer < count:
             raise InvalidSetup(
-                f"The first dealer must be a seat from 0 to {count - 1}, not {first_dealer}",
-                field="first_dealer",
+                "first_dealer_out_of_range", field="first_dealer", highest=count - 1, value=first_dealer
             )
         return cls._checked(variant, names, first_dealer, options)
 
@@ -111,25 +115,18 @@ def clean_name(name: object, seat: int) -> str:
     """The name as stored: composed (NFC), its spaces made single; refused when blank,
     too long, or holding a character that cannot be seen."""
     if not isinstance(name, str) or not name.strip():
-        raise InvalidSetup(f"Player {seat + 1} needs a name")
+        raise InvalidSetup("name_missing", position=seat + 1)
     for character in name:
         if unicodedata.category(character) == "Cs":
-            raise InvalidSetup(
-                f"Player {seat + 1}'s name has a broken character ({_code(character)}): type the name again"
-            )
+            raise InvalidSetup("name_broken", position=seat + 1, character=_code(character))
     cleaned = " ".join(unicodedata.normalize("NFC", name).split())
     if not cleaned:
-        raise InvalidSetup(f"Player {seat + 1} needs a name")
+        raise InvalidSetup("name_missing", position=seat + 1)
     for place, character in enumerate(cleaned):
         if _unseen(cleaned, place):
-            raise InvalidSetup(
-                f"Player {seat + 1}'s name has a character that cannot be seen ({_code(character)}): "
-                "type the name again without it"
-            )
+            raise InvalidSetup("name_unseen", position=seat + 1, character=_code(character))
     if len(cleaned) > NAME_MAX_LENGTH:
-        raise InvalidSetup(
-            f"{cleaned[:NAME_MAX_LENGTH]}… is too long: a name has at most {NAME_MAX_LENGTH} letters"
-        )
+        raise InvalidSetup("name_too_long", start=cleaned[:NAME_MAX_LENGTH], most=NAME_MAX_LENGTH)
     return cleaned
 
 
@@ -151,10 +148,3 @@ def _unseen(name: str, place: int) -> bool:
 
 def _code(character: str) -> str:
     return f"U+{ord(character):04X}"
-
-
-def _player_range(variant: Variant) -> str:
-    low, high = variant.min_players, variant.max_players
-    if low == high:
-        return f"exactly {low} players"
-    return f"{low} to {high} players"

@@ -2,10 +2,10 @@
 
 ``verify_…`` raises the RuleViolation that recording the event now would raise
 (naming the player and the rule); ``possible_events`` lists every kind of event
-with whether it is possible now, for whom, or why not; ``preview`` replays the
-game with the event added and says what it changes ("Peggy leaves after deal 9;
-deals 10–15 become 5-player deals: 9, 8, 7, … cards"), without recording it.
-The action itself is ``Game.add``.
+with whether it is possible now, for whom, or why not (a text); ``preview``
+replays the game with the event added and says what it changes (a text the
+page words: Peggy leaves after deal 9; deals 10–15 become 5-player deals:
+9, 8, 7, … cards), without recording it. The action itself is ``Game.add``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from .game import Game
 from .seating import EventState
 from .state import GameState
 from .table import Table
+from .table_state import MIN_PLAYING
+from .text import Text
 
 
 def verify_misdeal(game: Game) -> None:
@@ -72,38 +74,23 @@ def verify_stop(game: Game) -> None:
     game.verify_event(Stop())
 
 
-def table_laws(table: Table) -> tuple[str, ...]:
-    """What the variant's laws (or its house rules) say about each table event, in words, under the
-    table's options: for a rules page, so that no page restates a rule."""
+def table_laws(table: Table) -> tuple[Text, ...]:
+    """What the variant's laws (or its house rules) say about each table event under the table's
+    options, as texts: for a rules page, so that no page restates a rule."""
     return tuple(dict.fromkeys(event_laws(table).values()))
 
 
-def event_laws(table: Table) -> dict[str, str]:
-    """``table_laws`` by kind of event: the sentence that governs each (arrivals, departures and
+def event_laws(table: Table) -> dict[str, Text]:
+    """``table_laws`` by kind of event: the text that governs each (arrivals, departures and
     substitutes share theirs), for the page where that event is recorded."""
     variant = table.variant
     laws = variant.engine.laws
-    if laws.misdeal_passes(table):
-        misdeal = "A misdeal loses the deal: the next player deals, and the deals move on by one dealer"
-    else:
-        misdeal = "After a misdeal the same dealer deals again; nothing is scored"
+    misdeal = Text("law_misdeal_passes") if laws.misdeal_passes(table) else Text("law_misdeal_redealt")
     if laws.fixed_table is not None:
-        players = (
-            f"Nobody can join or leave: {variant.name} {laws.fixed_table}. A substitute can take over a seat"
-        )
+        players = Text("law_fixed_table", variant=variant.name, why=laws.fixed_table)
     else:
-        players = (
-            f"Players may join between deals and leave after a deal, from {variant.min_players} to "
-            f"{variant.max_players} at the table; the deals to come are re-planned for the new number, and "
-            "a player who leaves keeps their total. A substitute can take over a seat"
-        )
-    word = variant.deal_word
-    sit_out = (
-        "A player may sit one deal out, as long as 3 still play it: the bidding skips them, and the last "
-        "to bid still carries the hook"
-        if laws.sit_outs
-        else f"Nobody sits a {word.singular} out: every player plays every {word.singular}"
-    )
+        players = Text("law_players_come_and_go", least=variant.min_players, most=variant.max_players)
+    sit_out = Text("law_sit_out", least=MIN_PLAYING) if laws.sit_outs else Text("law_no_sit_out")
     return {
         "misdeal": misdeal,
         "revoke": laws.revoke_law(table),
@@ -111,8 +98,8 @@ def event_laws(table: Table) -> dict[str, str]:
         "departure": players,
         "substitute": players,
         "sit_out": sit_out,
-        "adjustment": f"Points may be added or taken away between {word.plural}, with a reason",
-        "stop": f"The table may stop early: the standings after the last complete {word.singular} are final",
+        "adjustment": Text("law_adjustment"),
+        "stop": Text("law_stop"),
     }
 
 
@@ -150,7 +137,7 @@ class EventChoice:
 
     kind: str
     allowed: bool
-    reason: str | None = None
+    reason: Text | None = None
     seats: tuple[int, ...] = ()
     sides: tuple[int, ...] = ()
 
@@ -175,11 +162,11 @@ def possible_events(game: Game) -> tuple[EventChoice, ...]:
     )
 
 
-def _refusal(game: Game, event: TableEvent) -> str | None:
+def _refusal(game: Game, event: TableEvent) -> Text | None:
     try:
         game.verify_event(event)
     except RuleViolation as refused:
-        return refused.message
+        return refused.text
     return None
 
 
@@ -188,7 +175,7 @@ def _choice(
 ) -> EventChoice:
     """Allowed when the first try is; with nothing to try, refused as nothing to record."""
     if not tries:
-        return EventChoice(kind=kind, allowed=False, reason="No deal has been recorded yet")
+        return EventChoice(kind=kind, allowed=False, reason=Text("event_no_deal_yet"))
     reason = _refusal(game, tries[0])
     if reason is not None:
         return EventChoice(kind=kind, allowed=False, reason=reason)
@@ -200,7 +187,7 @@ def _per_seat(
 ) -> EventChoice:
     """Allowed for the seats the rules allow it for; refused with the first seat's reason."""
     allowed: list[int] = []
-    first: str | None = None
+    first: Text | None = None
     for seat in ring:
         reason = _refusal(game, event_for(seat))
         if reason is None:

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from .revoke import house_rule_text
 from .table import Table
+from .text import Text
 
 
 class Planner(Protocol):
@@ -47,10 +48,11 @@ class TableLaws:
     two-hand games), or is None where they can. ``sit_outs``: a player may sit
     a deal out (the games where each player bids for themself).
     ``misdeal_passes``: a misdeal loses the deal, so the next player deals.
-    ``revoke_law`` says in words what a revoke found after a deal costs.
+    ``revoke_law`` says what a revoke found after a deal costs. Both are texts
+    (a code and its parameters, such as ``fixed_four_partnerships``), worded by the web layer.
     """
 
-    fixed_table: str | None = None
+    fixed_table: Text | None = None
     sit_outs: bool = False
     misdeal_passes: Callable[[Table], bool] = never
-    revoke_law: Callable[[Table], str] = house_rule_text
+    revoke_law: Callable[[Table], Text] = house_rule_text

@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .events import (
-    START_WORDS,
     Adjustment,
     Arrival,
     Departure,
@@ -40,6 +39,7 @@ from .seating import (
 from .state import DealFacts, DealState
 from .table import Table, same_name_key
 from .table_laws import Planner, TableLaws
+from .text import Text
 
 MIN_PLAYING = 3
 
@@ -72,7 +72,6 @@ class TableState:
         self.over = False
         self.stopped = False
         self.names = list(table.players)
-        self.word = table.variant.deal_word
         self._totals = totals
         self._sides = sides if sides is not None else totals
         self._teams = teams
@@ -106,7 +105,7 @@ class TableState:
     def deal_begins(self) -> Seating:
         """A deal entry comes next in the log: count it, and say where everyone sits for it."""
         if self.stopped:
-            raise InvalidEvent(f"The game was stopped after {self._deal()}: no {self.word.singular} follows")
+            raise InvalidEvent("event_stopped_no_deal", number=self.number)
         self.number += 1
         self._last_is_deal = True
         return self.seating(self.number)
@@ -117,7 +116,7 @@ class TableState:
         """Take the deal the family just replayed, with what the revoke after it (if any) cost."""
         self.over = over
         if revoke is not None and not deal.complete:
-            raise InvalidEvent(f"A revoke is recorded once {self._deal()} is scored: enter its tricks first")
+            raise InvalidEvent("event_revoke_before_scored", number=self.number)
         marks = None
         if self._misdeals or revoked is not None:
             marks = DealMarks(misdeals=tuple(self._misdeals), revoke=revoked)
@@ -137,10 +136,9 @@ class TableState:
         names = self.names
         for seat in revoke.seats:
             if not 0 <= seat < len(names) or seat not in facts.bidding_order:
-                who = names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+                who = names[seat] if 0 <= seat < len(names) else None
                 raise InvalidEvent(
-                    f"{who} did not play {self._deal(facts.number)}, so cannot have revoked in it",
-                    field="seats",
+                    "event_revoke_not_played", field="seats", player=who, at_seat=seat, number=facts.number
                 )
         return revoke.seats
 
@@ -150,13 +148,9 @@ class TableState:
             return None
         return len(self.plan) + self._voided
 
-    def stop_note(self, target: int | None = None) -> str:
-        """What the sheet says of a game stopped early."""
-        count = self.deal_count()
-        text = f"Stopped after {self._deal()}" + (f" of {count}" if count is not None else "")
-        if target is not None:
-            return f"{text}: no one reached {target}, so the totals rank the players"
-        return f"{text}: the standings then are final"
+    def stop_note(self, target: int | None = None) -> Text:
+        """What the sheet says of a game stopped early (``target``: the score nobody reached)."""
+        return Text("note_stopped", number=self.number, count=self.deal_count(), target=target)
 
     def life(self) -> TableLife:
         """What the events derived, for the game state."""
@@ -185,7 +179,7 @@ class TableState:
     def apply(self, event: TableEvent) -> None:
         """Check a table event where it stands in the log and do what it does."""
         if self.stopped:
-            raise InvalidEvent(f"The game was stopped after {self._deal()}: nothing more is recorded")
+            raise InvalidEvent("event_after_stop", number=self.number)
         if isinstance(event, Revoke):
             self._revoke(event)
         else:
@@ -196,23 +190,16 @@ class TableState:
         self._last_is_deal = False
 
     def _between_deals(self, event: TableEvent) -> None:
-        what = _WHAT[type(event)]
         if self.over:
-            raise InvalidEvent(f"The game is over: {what} can no longer be recorded")
+            raise InvalidEvent("event_game_over", kind=event.kind)
         if self._last is not None and not self._last.complete:
-            raise InvalidEvent(
-                f"{self.word.title} {self.number} is under way: finish it, or undo what was entered of it, "
-                f"before {what}"
-            )
+            raise InvalidEvent("event_deal_under_way", number=self.number, kind=event.kind)
 
     def _revoke(self, event: Revoke) -> None:
         if not self._last_is_deal or self._last is None:
             if self._events and isinstance(self._events[-1].event, Revoke):
-                raise InvalidEvent(
-                    f"{self.word.title} {self.number} already has a revoke: correct that one to name "
-                    "every player who revoked"
-                )
-            raise InvalidEvent(f"A revoke is recorded right after the {self.word.singular} it was found in")
+                raise InvalidEvent("event_revoke_twice", number=self.number)
+            raise InvalidEvent("event_revoke_where")
         marks = self._marks[-1]
         assert marks is not None and marks.revoke is not None, "the family scores a deal with its revoke"
         revoked = marks.revoke
@@ -227,30 +214,28 @@ class TableState:
         if self.laws.misdeal_passes(self.table):
             self._dealt_last = dealer
             successor = names[self._next_dealer()]
-            misdealt = f"{names[dealer]} misdealt {self._deal(number)}"
-            text = f"{misdealt}: a misdeal loses the deal, so {successor} deals"
+            text = Text("event_misdeal_passes", dealer=names[dealer], number=number, successor=successor)
         else:
-            text = f"{names[dealer]} misdealt {self._deal(number)} and deals it again"
+            text = Text("event_misdeal", dealer=names[dealer], number=number)
         return self._event(event, text, seat=dealer)
 
     def _arrival(self, event: Arrival) -> EventState:
         name, variant = event.name, self.table.variant
         if self.laws.fixed_table is not None:
             raise InvalidEvent(
-                f"{name} cannot join: {variant.name} {self.laws.fixed_table}. "
-                f"{name} can take over a seat as a substitute"
+                "event_join_fixed_table", name=name, variant=variant.name, why=self.laws.fixed_table
             )
         count = len(self._ring)
         if count + 1 > variant.max_players:
             raise InvalidEvent(
-                f"{name} cannot join: {variant.name} is played by at most {variant.max_players} players, "
-                f"and {count} already play. {name} can take over a seat as a substitute"
+                "event_join_table_full",
+                name=name,
+                variant=variant.name,
+                most=variant.max_players,
+                count=count,
             )
         if event.left_of not in self._ring:
-            raise InvalidEvent(
-                f"Seat {event.left_of} is not at the table: seat {name} at the left of a player who plays",
-                field="left_of",
-            )
+            raise InvalidEvent("event_left_of_absent", field="left_of", at_seat=event.left_of, name=name)
         self._check_new_name(name)
         start = self._start_total(event)
         seat = len(self.names)
@@ -261,30 +246,32 @@ class TableState:
         if self._totals is not None:
             self._totals.append(start)
         self._ring.insert(self._ring.index(event.left_of) + 1, seat)
-        plan = self._replanned(count, f"{name} cannot join")
-        how = f" ({START_WORDS[event.start]})" if isinstance(event.start, str) else ""
-        when = f"after {self._deal()}" if self.number else f"before {self._deal(1)}"
-        text = f"{name} joins {when} at the left of {neighbour}, starting on {start}{how}"
-        return self._event(event, _with_plan(text, plan), seat=seat, points=start, plan=plan)
+        plan = self._replanned(count, "join", name)
+        rule = event.start if isinstance(event.start, str) else None
+        text = Text(
+            "event_arrival",
+            name=name,
+            after=self.number,
+            neighbour=neighbour,
+            start=start,
+            rule=rule,
+            plan=_said(plan),
+        )
+        return self._event(event, text, seat=seat, points=start, plan=plan)
 
     def _departure(self, event: Departure) -> EventState:
         seat = self._seat_at_table(event.seat)
         name, variant = self.names[seat], self.table.variant
         if self.number == 0:
-            raise InvalidEvent(
-                f"{name} cannot leave before the first {self.word.singular}: "
-                f"start the game again without {name}"
-            )
+            raise InvalidEvent("event_leave_before_first", name=name)
         if self.laws.fixed_table is not None:
             raise InvalidEvent(
-                f"{name} cannot leave: {variant.name} {self.laws.fixed_table}. "
-                f"A substitute can take over {name}'s seat"
+                "event_leave_fixed_table", name=name, variant=variant.name, why=self.laws.fixed_table
             )
         left = len(self._ring) - 1
         if left < variant.min_players:
             raise InvalidEvent(
-                f"{name} cannot leave: {variant.name} needs at least {variant.min_players} players, "
-                f"and only {left} would be left. A substitute can take over {name}'s seat"
+                "event_leave_too_few", name=name, variant=variant.name, least=variant.min_players, left=left
             )
         if seat in (self._dealt_last, self._next_dealer()):
             # The deal passes on from where the leaving player sat.
@@ -293,10 +280,10 @@ class TableState:
         if seat in self._sit_outs:
             self._sit_outs.remove(seat)
         self._left[seat] = self.number
-        plan = self._replanned(left + 1, f"{name} cannot leave")
-        total = f" with {self._totals[seat]}" if self._totals is not None else ""
-        text = f"{name} leaves after {self._deal()}{total}"
-        return self._event(event, _with_plan(text, plan), seat=seat, plan=plan)
+        plan = self._replanned(left + 1, "leave", name)
+        total = self._totals[seat] if self._totals is not None else None
+        text = Text("event_departure", name=name, number=self.number, total=total, plan=_said(plan))
+        return self._event(event, text, seat=seat, plan=plan)
 
     def _substitute(self, event: Substitute) -> EventState:
         seat = self._seat_at_table(event.seat)
@@ -304,7 +291,7 @@ class TableState:
         before = self.names[seat]
         self.names[seat] = event.name
         self._held[seat].append(event.name)
-        text = f"{event.name} takes over {before}'s seat from {self._deal(self.number + 1)}"
+        text = Text("event_substitute", name=event.name, before=before, number=self.number + 1)
         return self._event(event, text, seat=seat)
 
     def _sit_out(self, event: SitOut) -> EventState:
@@ -312,43 +299,40 @@ class TableState:
         name, variant = self.names[seat], self.table.variant
         number = self.number + 1
         if not self.laws.sit_outs:
-            raise InvalidEvent(
-                f"{name} cannot sit out: in {variant.name} every player plays every {self.word.singular}. "
-                f"A substitute can take over {name}'s seat"
-            )
+            raise InvalidEvent("event_sit_out_not_allowed", name=name, variant=variant.name)
         if seat in self._sit_outs:
-            raise InvalidEvent(f"{name} already sits {self._deal(number)} out")
+            raise InvalidEvent("event_sits_out_already", name=name, number=number)
         need = max(MIN_PLAYING, variant.min_players)
         playing = len(self._ring) - len(self._sit_outs) - 1
         if playing < need:
             raise InvalidEvent(
-                f"{name} cannot sit {self._deal(number)} out: at least {need} players must play each "
-                f"{self.word.singular} of "
-                f"{variant.name}, and only {playing} would"
+                "event_sit_out_too_few",
+                name=name,
+                number=number,
+                least=need,
+                variant=variant.name,
+                playing=playing,
             )
         self._sit_outs.append(seat)
-        return self._event(event, f"{name} sits {self._deal(number)} out", seat=seat)
+        return self._event(event, Text("event_sit_out", name=name, number=number), seat=seat)
 
     def _adjustment(self, event: Adjustment) -> EventState:
         sides = self._sides
         assert sides is not None, "every game keeps totals"
         if not 0 <= event.side < len(sides):
             raise InvalidEvent(
-                f"The points go to a side from 0 to {len(sides) - 1}, not {event.side}", field="side"
+                "event_side_out_of_range", field="side", highest=len(sides) - 1, value=event.side
             )
         who = self._side_name(event.side)
         if self._teams is None and event.side in self._left:
-            raise InvalidEvent(
-                f"{who} left after {self._deal(self._left[event.side])}: their total is final", field="side"
-            )
+            raise InvalidEvent("event_side_left", field="side", who=who, number=self._left[event.side])
         sides[event.side] += event.points
-        sign = "+" if event.points > 0 else "−"
-        text = f"{who} {sign}{abs(event.points)} after {self._deal()}: {event.reason}"
+        text = Text("event_adjustment", who=who, points=event.points, number=self.number, reason=event.reason)
         return self._event(event, text, side=event.side, points=event.points)
 
     def _stop(self, event: Stop) -> EventState:
         if self.number == 0:
-            raise InvalidEvent("Nothing has been played yet: abandon the game rather than stop it")
+            raise InvalidEvent("event_stop_before_play")
         self.stopped = True
         return self._event(event, self.stop_note())
 
@@ -357,7 +341,7 @@ class TableState:
     def _event(
         self,
         event: TableEvent,
-        text: str,
+        text: Text,
         *,
         seat: int | None = None,
         side: int | None = None,
@@ -375,10 +359,6 @@ class TableState:
             plan=plan,
         )
 
-    def _deal(self, number: int | None = None) -> str:
-        """ "deal 5" ("hand 5" where the players say hand): deal ``number``, or the last one recorded."""
-        return f"{self.word.singular} {self.number if number is None else number}"
-
     def _next_dealer(self) -> int:
         if self._dealt_last is None:
             return self.table.first_dealer
@@ -386,21 +366,20 @@ class TableState:
 
     def _seat_at_table(self, seat: int) -> int:
         if not 0 <= seat < len(self.names):
-            raise InvalidEvent(f"There is no seat {seat} at this table", field="seat")
+            raise InvalidEvent("event_no_such_seat", field="seat", at_seat=seat)
         if seat in self._left:
-            raise InvalidEvent(f"{self.names[seat]} left after {self._deal(self._left[seat])}", field="seat")
+            raise InvalidEvent(
+                "event_player_left", field="seat", name=self.names[seat], number=self._left[seat]
+            )
         return seat
 
     def _check_new_name(self, name: str, returning_to: int | None = None) -> None:
         """Refuse a name another seat has had; a player may come back to their own seat."""
         for seat, held in enumerate(self._held):
             if seat != returning_to and same_name_key(name) in (same_name_key(other) for other in held):
-                raise InvalidEvent(
-                    f"{name} already has a seat at this table: give the newcomer a different name",
-                    field="name",
-                )
+                raise InvalidEvent("event_name_taken", field="name", name=name)
         if returning_to is not None and same_name_key(name) == same_name_key(self.names[returning_to]):
-            raise InvalidEvent(f"{name} already holds this seat", field="name")
+            raise InvalidEvent("event_name_holds_seat", field="name", name=name)
 
     def _start_total(self, event: Arrival) -> int:
         if isinstance(event.start, int):
@@ -412,15 +391,17 @@ class TableState:
             return min(current)
         return sum(current) // len(current)
 
-    def _side_name(self, side: int) -> str:
+    def _side_name(self, side: int) -> str | Text | tuple[str, ...]:
+        """A side by name: the player, the partners, or the one team of a cooperative game."""
         if self._teams is None:
             return self.names[side]
         if len(self._teams) == 1:
-            return "The team"
-        return " and ".join(self.names[seat] for seat in self._teams[side])
+            return Text("the_team")
+        return tuple(self.names[seat] for seat in self._teams[side])
 
-    def _replanned(self, before: int, refusal: str) -> PlanChange | None:
-        """Re-plan the deals to come for the new number of players, by the family's own rule."""
+    def _replanned(self, before: int, action: str, name: str) -> PlanChange | None:
+        """Re-plan the deals to come for the new number of players, by the family's own rule; a refusal
+        says that ``name`` cannot ``action`` ("join", "leave") and why."""
         plan, planner = self.plan, self._planner
         if plan is None or planner is None:
             return None
@@ -429,7 +410,9 @@ class TableState:
         try:
             new = planner.replan(seated, plan, done)
         except InvalidEvent as refused:
-            raise InvalidEvent(f"{refusal}: {refused.message}") from refused
+            raise InvalidEvent(
+                "event_replan_refused", action=action, name=name, reason=refused.text
+            ) from refused
         self.plan = new
         return PlanChange(
             first_deal=self.number + 1,
@@ -440,22 +423,12 @@ class TableState:
         )
 
 
-_WHAT: dict[type, str] = {
-    Misdeal: "a misdeal",
-    Arrival: "a player's arrival",
-    Departure: "a player's departure",
-    Substitute: "a substitute",
-    SitOut: "a sit-out",
-    Adjustment: "an adjustment",
-    Stop: "stopping the game",
-}
-
-
 def _remaining(plan: tuple[int, ...], done: int, open_ended: bool) -> tuple[int, ...]:
     if open_ended:
         return (plan[min(done, len(plan) - 1)],)
     return plan[done:]
 
 
-def _with_plan(text: str, plan: PlanChange | None) -> str:
-    return text if plan is None or not plan.after else f"{text}; {plan.text()}"
+def _said(plan: PlanChange | None) -> Text | None:
+    """What a re-plan does to the deals to come, for an event's text."""
+    return None if plan is None else plan.said

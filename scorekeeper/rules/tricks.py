@@ -18,18 +18,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from .cards import (
-    ACE,
-    RANK_WORDS,
-    SUIT_PLURALS,
-    SUIT_SINGULARS,
-    SUITS,
-    Card,
-    Trump,
-    jokers,
-    suited_cards,
-)
+from .cards import ACE, SUITS, Card, Trump, jokers, suited_cards
 from .errors import RuleViolation
+from .text import Text
 
 if TYPE_CHECKING:
     from .state import DealFacts, DealState
@@ -48,18 +39,18 @@ class RankOrder(StrEnum):
     UPTOWN = "uptown"
     DOWNTOWN = "downtown"
 
-    @property
-    def label(self) -> str:
-        """The order in words."""
-        return _ORDER_LABELS[self]
+
+JokerName = str
+"""What a deck calls one of its Jokers, as a code the page words: "large", "small", "red", "black",
+or "joker" where a deck has only one."""
+DEFAULT_JOKER_NAMES: tuple[JokerName, JokerName] = ("large", "small")
 
 
-_ORDER_LABELS = {
-    RankOrder.UPTOWN: "uptown: high cards win, ace best",
-    RankOrder.DOWNTOWN: "downtown: low cards win, ace best, then 2, 3 … king",
-}
-
-DEFAULT_JOKER_NAMES = ("Large Joker", "Small Joker")
+def card_text(card: Card, joker_names: tuple[JokerName, JokerName] = DEFAULT_JOKER_NAMES) -> Text:
+    """A card as a player names it: its face ("A♠", "10♥"), or the deck's name for a Joker."""
+    if card.joker is not None:
+        return Text("card", joker=joker_names[card.joker - 1])
+    return Text("card", face=card.short)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -67,18 +58,16 @@ class TrickRules:
     """Everything that decides one trick of one deal."""
 
     deck: tuple[Card, ...]
-    deck_description: str
+    deck_description: Text
     trick_size: int
     trump: Trump
     order: RankOrder = RankOrder.UPTOWN
-    joker_names: tuple[str, str] = DEFAULT_JOKER_NAMES
-    notes: tuple[str, ...] = ()
+    joker_names: tuple[JokerName, JokerName] = DEFAULT_JOKER_NAMES
+    notes: tuple[Text, ...] = ()
 
-    def name(self, card: Card) -> str:
-        """A card as a player says it: "A♠", "10♥", "Small Joker"."""
-        if card.joker is not None:
-            return self.joker_names[card.joker - 1]
-        return card.short
+    def name(self, card: Card) -> Text:
+        """A card as a player says it: "A♠", "10♥", the Small Joker."""
+        return card_text(card, self.joker_names)
 
     def strength(self, card: Card) -> int:
         """How strong a card of a suit is in this order: higher beats lower (Jokers are apart)."""
@@ -89,12 +78,12 @@ class TrickRules:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class TrickVerdict:
-    """The winning card, its place in the trick (0 = led) and the rule that made it win, in words."""
+    """The winning card, its place in the trick (0 = led), its name and the rule that made it win."""
 
     card: Card
     position: int
-    name: str
-    reason: str
+    name: Text
+    reason: Text
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -123,23 +112,21 @@ class Ranking:
     """
 
     deck: tuple[Card, ...]
-    deck_description: str
+    deck_description: Text
     trick_size: int
     trumps: tuple[Trump, ...] = ALL_TRUMPS
     orders: tuple[RankOrder, ...] = (RankOrder.UPTOWN,)
-    joker_names: tuple[str, str] = DEFAULT_JOKER_NAMES
-    notes: tuple[str, ...] = ()
+    joker_names: tuple[JokerName, JokerName] = DEFAULT_JOKER_NAMES
+    notes: tuple[Text, ...] = ()
     setting: Callable[[DealState], TrickSetting] = field(default=recorded_trump)
 
     def rules(self, trump: Trump, order: RankOrder = RankOrder.UPTOWN) -> TrickRules:
         """The rules of a deal with this trump and order; refuses ones the variant cannot have."""
         if trump not in self.trumps:
-            allowed = ", ".join(choice.label.lower() for choice in self.trumps)
-            raise InvalidTrick(
-                f"The trump here is one of {allowed}, not {trump.label.lower()}", field="trump"
-            )
+            allowed = tuple(choice.value for choice in self.trumps)
+            raise InvalidTrick("judge_trump_not_allowed", field="trump", allowed=allowed, trump=trump.value)
         if order not in self.orders:
-            raise InvalidTrick(f"This game is played {self.orders[0].label} only", field="order")
+            raise InvalidTrick("judge_order_only", field="order", order=self.orders[0].value)
         return TrickRules(
             deck=self.deck,
             deck_description=self.deck_description,
@@ -150,14 +137,13 @@ class Ranking:
             notes=self.notes,
         )
 
-    def card_names(self) -> tuple[tuple[Card, str], ...]:
+    def card_names(self) -> tuple[tuple[Card, Text], ...]:
         """Every card of the deck with its name, for a picker."""
-        names = dict(zip((1, 2), self.joker_names, strict=True))
-        return tuple((card, names[card.joker] if card.joker else card.short) for card in self.deck)
+        return tuple((card, card_text(card, self.joker_names)) for card in self.deck)
 
 
 FULL_DECK = suited_cards(2)
-FULL_DECK_TEXT = "52 cards, aces high"
+FULL_DECK_TEXT = Text("deck_full")
 
 
 def standard_ranking(table: Table, facts: DealFacts | None) -> Ranking:
@@ -173,14 +159,10 @@ def oneonta_ranking(deck_size: int, trick_size: int) -> Ranking:
     lowest = ACE + 1 - (deck_size - 2) // len(SUITS)
     return Ranking(
         deck=(*suited_cards(lowest), *jokers(2)),
-        deck_description=f"{deck_size} cards: A down to {RANK_WORDS[lowest]} of each suit and two Jokers",
+        deck_description=Text("deck_oneonta_judge", size=deck_size, lowest=lowest),
         trick_size=trick_size,
         trumps=(*SUITS, Trump.JOKER),
-        notes=(
-            "The Large and Small Joker are the top trumps, above the ace",
-            "If a Joker is turned there is no trump suit: the other Joker is the only trump, wins any "
-            "trick it is played to, and when it is led the others may play any card",
-        ),
+        notes=(Text("judge_jokers_top_trumps"), Text("judge_joker_turned_rule")),
     )
 
 
@@ -199,7 +181,7 @@ def read_cards(codes: Sequence[str]) -> tuple[Card, ...]:
         try:
             cards.append(Card.parse(code))
         except ValueError:
-            raise InvalidTrick(f"{code!r} is not a card: write it as AS, 10H, QD or JK1") from None
+            raise InvalidTrick("judge_not_a_card", value=repr(code)) from None
     return tuple(cards)
 
 
@@ -207,26 +189,22 @@ def verify_trick(rules: TrickRules, cards: Sequence[Card]) -> None:
     """Raise the InvalidTrick that says why these cards cannot be one trick."""
     size = rules.trick_size
     if len(cards) != size:
-        played = "no card was" if not cards else "1 card was" if len(cards) == 1 else f"{len(cards)} were"
-        raise InvalidTrick(f"A trick has {size} cards, one from each player: {played} chosen")
+        raise InvalidTrick("judge_trick_size", size=size, chosen=len(cards))
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise InvalidTrick(f"The {rules.name(card)} is played twice: the deck has only one")
+            raise InvalidTrick("judge_card_twice", card=rules.name(card))
         seen.add(card)
     in_deck = set(rules.deck)
     for card in cards:
         if card not in in_deck:
             if not card.is_joker:
-                raise InvalidTrick(f"This deck has no {card.short}: it is {rules.deck_description}")
+                raise InvalidTrick("judge_card_not_in_deck", card=card.short, deck=rules.deck_description)
             jokers_in_deck = sum(1 for known in rules.deck if known.is_joker)
-            what = "only one Joker" if jokers_in_deck == 1 else "no Jokers"
-            raise InvalidTrick(f"This deck has {what}: it is {rules.deck_description}")
+            raise InvalidTrick("judge_joker_not_in_deck", jokers=jokers_in_deck, deck=rules.deck_description)
     played_jokers = [card for card in cards if card.is_joker]
     if rules.trump is Trump.JOKER and len(played_jokers) > 1:
-        raise InvalidTrick(
-            "A Joker was turned for trump, so only the other Joker is in play: a trick cannot hold both"
-        )
+        raise InvalidTrick("judge_both_jokers")
 
 
 def judge_trick(rules: TrickRules, cards: Sequence[Card]) -> TrickVerdict:
@@ -235,24 +213,21 @@ def judge_trick(rules: TrickRules, cards: Sequence[Card]) -> TrickVerdict:
     if rules.trump is Trump.JOKER:
         return _judge_turned_joker(rules, cards)
     suits = [_playing_suit(rules, card) for card in cards]
-    lead_note = ""
+    lead_note: Text | None = None
     led = next((suit for suit in suits if suit is not None), None)
     if led is None:
-        raise InvalidTrick("Every card of this trick is a worthless Joker: no card can win it")
+        raise InvalidTrick("judge_all_worthless")
     if suits[0] is None:
         first = suits.index(led)
-        lead_note = (
-            f"the {rules.name(cards[0])} led is worthless in no trump, so the first other card, "
-            f"the {rules.name(cards[first])}, sets the suit led; "
-        )
+        lead_note = Text("judge_worthless_lead", led=rules.name(cards[0]), first=rules.name(cards[first]))
     trump = rules.trump if rules.trump.is_suit else None
     trumps = [index for index, suit in enumerate(suits) if trump is not None and suit == trump]
     if trumps:
         best = max(trumps, key=lambda index: _trump_strength(rules, cards[index]))
-        return _verdict(rules, cards, best, lead_note + _trump_reason(rules, cards, best, trumps, led))
+        return _verdict(rules, cards, best, _trump_reason(rules, cards, best, trumps, led), lead_note)
     following = [index for index, suit in enumerate(suits) if suit == led]
     best = max(following, key=lambda index: rules.strength(cards[index]))
-    return _verdict(rules, cards, best, lead_note + _suit_reason(rules, cards, best, following, led))
+    return _verdict(rules, cards, best, _suit_reason(rules, cards, best, following, led), lead_note)
 
 
 def _playing_suit(rules: TrickRules, card: Card) -> Trump | None:
@@ -269,10 +244,13 @@ def _trump_strength(rules: TrickRules, card: Card) -> int:
     return rules.strength(card)
 
 
-def _verdict(rules: TrickRules, cards: Sequence[Card], index: int, why: str) -> TrickVerdict:
+def _verdict(
+    rules: TrickRules, cards: Sequence[Card], index: int, why: Text, lead: Text | None = None
+) -> TrickVerdict:
+    """The verdict, its reason worded from ``why`` (and ``lead``: how a worthless lead was passed over)."""
     card = cards[index]
     name = rules.name(card)
-    reason = f"The {name} wins: {why}"
+    reason = Text("judge_wins", card=name, lead=lead, why=why)
     return TrickVerdict(card=card, position=index, name=name, reason=reason)
 
 
@@ -280,68 +258,56 @@ def _judge_turned_joker(rules: TrickRules, cards: Sequence[Card]) -> TrickVerdic
     """A Joker was turned: no trump suit, and the other Joker is the only trump."""
     for index, card in enumerate(cards):
         if card.is_joker:
-            return _verdict(
-                rules,
-                cards,
-                index,
-                "a Joker was turned, so the other Joker is the only trump and wins any trick it is played to",
-            )
+            return _verdict(rules, cards, index, Text("judge_other_joker_wins"))
     led = cards[0].suit
     assert led is not None
     following = [index for index, card in enumerate(cards) if card.suit == led]
     best = max(following, key=lambda index: rules.strength(cards[index]))
-    why = "a Joker was turned, so there is no trump suit, and the other Joker was not played; " + _highest_of(
-        rules, cards, best, following, led
-    )
+    why = Text("judge_joker_turned_not_played", highest=_highest_of(rules, cards, best, following, led))
     return _verdict(rules, cards, best, why)
 
 
 def _trump_reason(
     rules: TrickRules, cards: Sequence[Card], best: int, trumps: Sequence[int], led: Trump
-) -> str:
+) -> Text:
+    """Why the best trump wins; ``led`` is named when the suit led was not trumps (a trump beats it)."""
     trump = rules.trump
-    plural = SUIT_PLURALS[trump]
     card = cards[best]
-    beats_lead = "" if led == trump else f"; a trump beats every card of {SUIT_PLURALS[led]}, the suit led"
+    beaten = None if led == trump else led.value
     if card.joker is not None:
         names = rules.joker_names
-        rank = (
-            f"the top trump, above the {names[1]} and the ace"
-            if card.joker == 1
-            else f"a trump, second only to the {names[0]}"
-        )
-        return (
-            f"the {rules.name(card)} is {rank} ({plural} are trump); no higher trump was played{beats_lead}"
+        if card.joker == 1:
+            lower = card_text(Card(joker=2), names)
+            return Text(
+                "judge_top_joker", card=rules.name(card), lower=lower, trump=trump.value, beaten=beaten
+            )
+        higher = card_text(Card(joker=1), names)
+        return Text(
+            "judge_second_joker", card=rules.name(card), higher=higher, trump=trump.value, beaten=beaten
         )
     if len(trumps) == 1:
-        return f"{plural} are trump and it is the only trump played{beats_lead}"
-    order = " (downtown: ace, then 2, 3 … king)" if rules.order is RankOrder.DOWNTOWN else ""
-    return f"{plural} are trump and it is the best trump played{order}{beats_lead}"
+        return Text("judge_only_trump", trump=trump.value, beaten=beaten)
+    downtown = rules.order is RankOrder.DOWNTOWN
+    return Text("judge_best_trump", trump=trump.value, downtown=downtown, beaten=beaten)
 
 
 def _suit_reason(
     rules: TrickRules, cards: Sequence[Card], best: int, following: Sequence[int], led: Trump
-) -> str:
+) -> Text:
+    highest = _highest_of(rules, cards, best, following, led)
     if rules.trump is Trump.NO_TRUMP:
-        start = "there is no trump; "
-    else:
-        start = f"no trump ({SUIT_PLURALS[rules.trump]}) was played; "
-    return start + _highest_of(rules, cards, best, following, led)
+        return Text("judge_no_trump_at_all", highest=highest)
+    return Text("judge_no_trump_played", trump=rules.trump.value, highest=highest)
 
 
 def _highest_of(
     rules: TrickRules, cards: Sequence[Card], best: int, following: Sequence[int], led: Trump
-) -> str:
+) -> Text:
     """Why the card wins among those of the suit led."""
-    plural = SUIT_PLURALS[led]
     if len(following) == 1:
-        return f"it is the only {SUIT_SINGULARS[led]} played, and {plural} were led"
+        return Text("judge_only_card_of_suit", suit=led.value)
     if rules.order is RankOrder.DOWNTOWN:
-        rank = RANK_WORDS[cards[best].rank]
         if cards[best].rank == ACE:
-            return f"it is the best of {plural}, the suit led: downtown the ace is still best"
-        return (
-            f"it is the best of {plural}, the suit led: downtown low cards win, "
-            f"and with no ace played the {rank} is best"
-        )
-    return f"it is the highest of {plural}, the suit led"
+            return Text("judge_downtown_ace", suit=led.value)
+        return Text("judge_downtown_best", suit=led.value, rank=cards[best].rank)
+    return Text("judge_highest_of_suit", suit=led.value)

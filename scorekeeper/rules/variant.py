@@ -17,8 +17,10 @@ from .tricks import Ranking, standard_ranking
 
 if TYPE_CHECKING:
     from .constraints import Foresight
+    from .explain import Explainer
     from .state import DealFacts, GameState
     from .table import Table
+    from .text import Text
     from .walk import TableLaws
 
 
@@ -48,8 +50,8 @@ class Engine(Protocol):
         """How many deals a game lasts, or None when it ends on a score."""
         ...
 
-    def describe_deck(self, table: Table) -> str:
-        """The pack the table needs, in words ("32 cards: 7 to ace of each suit")."""
+    def describe_deck(self, table: Table) -> Text:
+        """The pack the table needs (a text: 32 cards, 7 to ace of each suit)."""
         ...
 
     def read_entry(self, number: int, data: Mapping[str, object]) -> object:
@@ -69,7 +71,11 @@ class Engine(Protocol):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealWord:
-    """What a game's players call one deal ("deal", or "hand" in Bid Whist), in every form a page needs."""
+    """What a game's players call one deal ("deal", or "hand" in Bid Whist), in every form a page needs.
+
+    The English words are the declaration; the web layer's words put them in every sentence that
+    speaks of a deal (``%(deal)s``), and a translation finds its own word from them.
+    """
 
     singular: str
     plural: str
@@ -104,6 +110,8 @@ class Variant:
     min_players: int
     max_players: int
     engine: Engine
+    # How the family's points are explained, with worked examples and the end of a game.
+    explainer: Explainer
     options: tuple[OptionSpec, ...] = ()
     aliases: tuple[str, ...] = ()
     check_table: Callable[[Table], None] | None = None

@@ -32,6 +32,7 @@ from .state import DealFacts, DealState
 from .table import Table
 from .table_laws import Planner, TableLaws
 from .table_state import TableState
+from .text import Text
 
 __all__ = ["Planner", "TableLaws", "TableWalk"]
 
@@ -149,7 +150,7 @@ class TableWalk:
         """How many deals the game lasts now, dealt-again deals included (None if open-ended)."""
         return None if self._state is None else self._state.deal_count()
 
-    def stop_note(self, target: int | None = None) -> str:
+    def stop_note(self, target: int | None = None) -> Text:
         """What the sheet says of a game stopped early."""
         assert self._state is not None
         return self._state.stop_note(target)

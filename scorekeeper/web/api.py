@@ -2,6 +2,10 @@
 
 Reading needs only a game's id; every change needs ``Authorization: Bearer
 {edit_token}``. A write carrying a stale ``If-Match`` is refused (409).
+
+Every error body is ``{"error": "…", "field": "…", "code": "…", "params": {…}}``:
+the sentence (English), the field at fault when there is one, and the stable
+code with the parameters its sentence names, for a client to word it itself.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from flask import Blueprint, abort, jsonify, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import store, words
 from ..extensions import csrf
 from ..rules import (
     VARIANTS,
@@ -20,7 +24,9 @@ from ..rules import (
     Game,
     OptionSpec,
     OutOfTurn,
+    Param,
     RuleViolation,
+    Text,
     Variant,
     possible_events,
     preview,
@@ -30,39 +36,51 @@ from ..store import StoredGame
 from .json_input import NotJson, UnreadableJson, read_json
 from .openapi import openapi_document
 from .state_json import event_json, game_json
+from .wording import refusal_json, say
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 
 class ApiError(Exception):
-    """A refusal with its status, message and the field at fault."""
+    """A refusal with its status, what it says (a code and its parameters) and the field at fault."""
 
-    def __init__(self, status: int, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.status, self.message, self.field = status, message, field
+    def __init__(self, status: int, code: str, /, *, field: str | None = None, **params: Param) -> None:
+        super().__init__(code)
+        self.status, self.text, self.field = status, Text(code, **params), field
 
 
 @bp.errorhandler(ApiError)
 def _api_error(error: ApiError) -> tuple[Response, int]:
-    return _error_body(error.message, error.field), error.status
+    return error_body(error.text, error.field), error.status
 
 
 @bp.errorhandler(RuleViolation)
 def _rule_violation(error: RuleViolation) -> tuple[Response, int]:
     status = 409 if isinstance(error, OutOfTurn) else 422
-    return _error_body(error.message, error.field), status
+    return jsonify(refusal_json(error)), status
 
 
 def http_error_json(error: HTTPException) -> tuple[Response, int]:
-    """Any HTTP error under /api/ as JSON rather than a page."""
-    return _error_body(error.description or error.name), error.code or 500
+    """Any HTTP error under /api/ as JSON rather than a page: its standard description, or the one
+    it was given."""
+    status = error.code or 500
+    description = error.description or error.name
+    standard = type(error).description or error.name
+    if description == standard and f"http_{status}" in words.CATALOGUE:
+        said = Text(f"http_{status}")
+    else:
+        said = Text("http_error", status=status, description=description)
+    return error_body(said), status
 
 
-def _error_body(message: str, field: str | None = None) -> Response:
-    body: dict[str, Any] = {"error": message}
+def error_body(said: Text, field: str | None = None) -> Response:
+    """An error's JSON: its sentence, the field at fault (if any), its code and parameters."""
+    body: dict[str, Any] = {"error": say(said)}
     if field is not None:
         body["field"] = field
+    body["code"] = said.code
+    body["params"] = words.params_json(said.params)
     return jsonify(body)
 
 
@@ -114,18 +132,13 @@ def delete_deal(game_id: str, number: int) -> Response:
     record, game = _writable(game_id)
     if number != len(game.entries) or not game.entries:
         last = len(game.entries)
-        message = (
-            f"Only the last recorded deal ({last}) can be removed" if last else "No deal is recorded yet"
-        )
-        raise ApiError(409, message, "number")
+        if last:
+            raise ApiError(409, "api_only_last_deal", field="number", last=last)
+        raise ApiError(409, "api_no_deal_yet", field="number")
     if game.last_is_event():
         event = len(game.events)
-        raise ApiError(
-            409,
-            f"Event {event} ({_kind_words(game)}) was recorded after deal {number}: remove it first "
-            f"(DELETE …/events/{event}, or POST …/undo)",
-            "number",
-        )
+        kind = game.events[-1].kind
+        raise ApiError(409, "api_event_after_deal", field="number", event=event, kind=kind, number=number)
     return _state_response(record, store.undo_last(record, game))
 
 
@@ -134,7 +147,7 @@ def undo(game_id: str) -> Response:
     """Undo: remove the last item of the log, deal or table event."""
     record, game = _writable(game_id)
     if not game.log:
-        raise ApiError(409, "There is nothing to undo: nothing has been recorded")
+        raise ApiError(409, "nothing_to_undo")
     return _state_response(record, store.undo_last(record, game))
 
 
@@ -167,7 +180,7 @@ def preview_event(game_id: str) -> Response:
     (its words, the deals it re-plans) and the game state after it."""
     record, game = store.load_game(game_id)
     if record.abandoned_at is not None:
-        raise ApiError(409, "This game was abandoned: it can be read but no longer changed")
+        raise ApiError(409, "game_abandoned")
     seen = preview(game, read_event(_json_object()))
     return jsonify({"event": event_json(seen.event), "state": game_json(record, seen.game)})
 
@@ -194,12 +207,9 @@ def delete_event(game_id: str, number: int) -> Response:
     record, game = _writable(game_id)
     _event_number(game, number)
     if not game.last_is_event():
-        deal = len(game.entries)
-        raise ApiError(
-            409, f"Deal {deal} was recorded after event {number}: only the last thing recorded can be removed"
-        )
+        raise ApiError(409, "api_deal_after_event", last=len(game.entries), number=number)
     if number != len(game.events):
-        raise ApiError(409, f"Only the last recorded event ({len(game.events)}) can be removed", "number")
+        raise ApiError(409, "api_only_last_event", field="number", last=len(game.events))
     return _state_response(record, store.undo_last(record, game))
 
 
@@ -243,19 +253,18 @@ def option_json(spec: OptionSpec, variant: Variant) -> dict[str, Any]:
 
 def _json_object() -> dict[str, Any]:
     """The request's JSON object: 400 for anything else, hostile shapes included (see json_input)."""
-    not_json = "The body must be JSON (Content-Type: application/json)"
     if not request.is_json:
-        raise ApiError(400, not_json)
+        raise ApiError(400, "api_not_json")
     try:
         body = read_json(request.get_data())
     except NotJson:
-        raise ApiError(400, not_json) from None
+        raise ApiError(400, "api_not_json") from None
     except UnreadableJson as unreadable:
-        raise ApiError(400, unreadable.message) from None
+        raise ApiError(400, unreadable.text.code, **unreadable.text.params) from None
     if body is None:
-        raise ApiError(400, not_json)
+        raise ApiError(400, "api_not_json")
     if not isinstance(body, dict):
-        raise ApiError(400, "The body must be a JSON object")
+        raise ApiError(400, "api_not_object")
     return body
 
 
@@ -264,16 +273,12 @@ def _typed(
 ) -> Any:
     if name not in body or body[name] is None:
         if required:
-            raise ApiError(400, f"{name!r} is required", name)
+            raise ApiError(400, "api_required", field=name, name=repr(name))
         return default
     value = body[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ApiError(400, f"{name!r} must be {_kind_name(kind)}", name)
+        raise ApiError(400, "api_wrong_type", field=name, name=repr(name), kind=kind.__name__)
     return value
-
-
-def _kind_name(kind: type) -> str:
-    return {str: "a string", list: "a list", int: "a whole number", dict: "an object"}[kind]
 
 
 def _writable(game_id: str) -> tuple[StoredGame, Any]:
@@ -291,42 +296,34 @@ def _writable(game_id: str) -> tuple[StoredGame, Any]:
     if scheme.lower() != "bearer" or not token.strip():
         _unauthorized()
     if not record.key_matches(token.strip()):
-        raise ApiError(403, "This edit token does not belong to this game")
+        raise ApiError(403, "api_wrong_token")
     if if_match is not None and seen != str(record.version):
         raise ApiError(
-            409,
-            f"This game changed since version {if_match.strip()}: it is now at version {record.version}. "
-            "Read it again and send your change again",
-            "version",
+            409, "api_stale_version", field="version", seen=if_match.strip(), version=record.version
         )
     if record.abandoned_at is not None:
-        raise ApiError(409, "This game was abandoned: it can be read but no longer changed")
+        raise ApiError(409, "game_abandoned")
     return record, game
 
 
 def _event_number(game: Game, number: int) -> None:
     """404 unless event ``number`` is recorded."""
     if not 1 <= number <= len(game.events):
-        count = len(game.events)
-        raise ApiError(404, f"There is no event {number}: {count} {'is' if count == 1 else 'are'} recorded")
-
-
-def _kind_words(game: Game) -> str:
-    return str(game.events[-1].kind).replace("_", "-")
+        raise ApiError(404, "no_such_event", number=number, recorded=len(game.events))
 
 
 def _choice_json(choice: EventChoice) -> dict[str, Any]:
     return {
         "event": choice.kind,
         "allowed": choice.allowed,
-        "reason": choice.reason,
+        "reason": None if choice.reason is None else say(choice.reason),
         "seats": list(choice.seats),
         "sides": list(choice.sides),
     }
 
 
 def _unauthorized() -> NoReturn:
-    response = _error_body("Changing a game needs its edit token: Authorization: Bearer {edit_token}")
+    response = error_body(Text("api_edit_token_needed"))
     response.status_code = 401
     response.headers["WWW-Authenticate"] = 'Bearer realm="scorekeeper"'
     abort(response)

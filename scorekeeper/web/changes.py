@@ -22,6 +22,7 @@ from .. import store
 from ..rules import Game, RuleViolation, write_event
 from ..store import StoredGame
 from .table_life import KIND_LABELS
+from .wording import say
 
 LAST_CHANGE = "last_change"
 REDO = "redo"
@@ -96,7 +97,7 @@ def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
     """Undo now; the game after, and what was done (ChangedElsewhere if another phone changed it first)."""
     step = undo_step(record, game)
     if step is None:
-        raise RuleViolation("There is nothing to undo: nothing has been recorded", field="number")
+        raise RuleViolation("undo_nothing", field="number")
     if step.kind == EVENT:
         taken = write_event(game.events[step.number - 1])
         if step.inputs is None:
@@ -128,7 +129,7 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
     """Redo the last undo now; the game after, and what was done."""
     step = redo_step(record, game)
     if step is None or step.inputs is None:
-        raise RuleViolation("There is nothing to redo: the game changed since the undo", field="number")
+        raise RuleViolation("redo_nothing", field="number")
     if step.kind == EVENT:
         if step.number > len(game.events):
             updated = store.record_event(record, game, step.inputs)
@@ -195,10 +196,10 @@ def _event_words(game: Game, number: int) -> str:
 
 
 def _event_text(game: Game, number: int) -> str:
-    """The engine's words for table event ``number`` of ``game``."""
+    """The engine's text for table event ``number`` of ``game``, worded for the game."""
     life = game.state.life
     assert life is not None, "a game with a table event has its life"
-    return life.events[number - 1].text
+    return say(life.events[number - 1].text, game.table.variant)
 
 
 def _word(game: Game) -> str:

@@ -67,11 +67,9 @@ def setup_inputs(values: Mapping[str, str]) -> tuple[str, list[str] | int | str,
     elif values["count"].strip():
         players = _number(values["count"])
     else:
-        raise RuleViolation(
-            "Enter the players' names, one a line, or only how many there are", field="players"
-        )
+        raise RuleViolation("drive_form_players_missing", field="players")
     if isinstance(players, str):
-        raise RuleViolation(f"The number of players is a whole number, not {players!r}", field="count")
+        raise RuleViolation("drive_form_count_not_whole", field="count", value=repr(players))
     interval = values["interval_after"].strip()
     options: dict[str, Any] = {
         "format": values["format"],
@@ -100,10 +98,10 @@ def read_hand(form: Mapping[str, str], table: int) -> HandForm:
     values = {name: form.get(name, "") for name in ("hand", "pair", "tricks", "seats", "was")}
     hand = _number(values["hand"])
     if not isinstance(hand, int):
-        raise RuleViolation("The form lost its hand number: open the table's page again", field="hand")
+        raise RuleViolation("drive_form_hand_lost", field="hand")
     tricks_raw = values["tricks"].strip()
     if not tricks_raw:
-        raise RuleViolation("Tap the number of tricks the pair took", field="tricks")
+        raise RuleViolation("drive_form_tricks_missing", field="tricks")
     tricks = _number(tricks_raw)
     pair = Pair.EAST_WEST if values["pair"] == Pair.EAST_WEST.value else Pair.NORTH_SOUTH
     seats = tuple(int(part) for part in values["seats"].split(",") if part.strip().isdigit())
@@ -124,7 +122,7 @@ def read_prize(form: Mapping[str, str]) -> PrizeSpec:
     try:
         rule = PrizeRule(form.get("rule", ""))
     except ValueError:
-        raise RuleViolation("Choose what the prize is for", field="rule") from None
+        raise RuleViolation("drive_form_prize_rule", field="rule") from None
     place = _number(form.get("place", "")) if rule is PrizeRule.PLACE else None
     player = _number(form.get("player", "")) if rule is PrizeRule.CHOSEN else None
     return PrizeSpec(rule=rule, name=form.get("name", ""), place=place, player=player)  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import words
 from ..drive_store import StoredDrive
 from ..rules.drive import SEATS, Drive, DriveState, HandEntry, Pair, Placement, PrizeResult
 from ..rules.drive.state import TRICKS_PER_HAND
@@ -168,8 +169,8 @@ def player(drive: Drive, index: int) -> dict[str, Any]:
         {
             "hand": row.hand,
             "trump": trump_name(row.trump),
-            "symbol": row.trump.symbol if row.trump.is_suit else row.trump.label,
-            "label": row.trump.label if row.trump.is_suit else "",
+            "symbol": row.trump.symbol if row.trump.is_suit else words.trump_name(row.trump),
+            "label": words.trump_name(row.trump) if row.trump.is_suit else "",
             "table": "out" if row.sat_out else str(row.table),
             "partner": "—" if row.partner is None else names[row.partner],
             "tricks": "" if row.tricks is None else str(row.tricks),

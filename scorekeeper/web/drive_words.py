@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .. import words
 from ..rules.cards import Trump
 from ..rules.drive import (
     DriveFormat,
@@ -65,12 +66,12 @@ ADDABLE_PRIZES = (PrizeRule.PLACE, PrizeRule.MOST_HANDS_WON, PrizeRule.CHOSEN)
 
 def trump_name(trump: Trump) -> str:
     """ "♥ Hearts"."""
-    return f"{trump.symbol} {trump.label}" if trump.is_suit else trump.label
+    return f"{trump.symbol} {words.trump_name(trump)}" if trump.is_suit else words.trump_name(trump)
 
 
 def trump_order(trumps: Sequence[Trump]) -> str:
     """ "♥ ♣ ♦ ♠"."""
-    return " ".join(trump.symbol if trump.is_suit else trump.label for trump in trumps)
+    return " ".join(trump.symbol if trump.is_suit else words.trump_name(trump) for trump in trumps)
 
 
 def names_list(names: Sequence[str]) -> str:

@@ -5,23 +5,23 @@ from __future__ import annotations
 import math
 import time
 
-from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask import Flask, Response, current_app, render_template, request
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
-from .api import http_error_json
+from ..rules import Text
+from .api import error_body, http_error_json
 from .health import describe, health
 from .limits import limiter
+from .wording import say
 
 # A database that cannot save (a full disk, a read-only file or standby, a server gone):
 # what the player reads. Whatever was saved before is still there.
-CANNOT_SAVE = (
-    "The server cannot save right now; nothing was lost. Go back and send your change again in a minute."
-)
-CANNOT_READ = "The server cannot read its games right now; nothing was lost. Try again in a minute."
+CANNOT_SAVE = Text("cannot_save")
+CANNOT_READ = Text("cannot_read")
 RETRY_AFTER_SECONDS = 30
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -52,14 +52,11 @@ def register_error_pages(app: Flask) -> None:
         breached = limiter().current_limit
         wait = max(1, math.ceil(breached.window.reset_time - time.time())) if breached is not None else 60
         limit = str(error.description).replace(" per 1 ", " per ")  # "30 per minute", not "per 1 minute"
-        message = (
-            f"That is more than any table asks for ({limit} from one address). "
-            f"Nothing was lost: try again in {_duration(wait)}."
-        )
+        said = Text("too_many_requests", limit=limit, seconds=wait)
         headers = {"Retry-After": str(wait)}
         if request.path.startswith("/api/"):
-            return jsonify({"error": message}), 429, headers
-        return render_template("errors/error.html", title="Slow down", message=message), 429, headers
+            return error_body(said), 429, headers
+        return render_template("errors/error.html", title="Slow down", message=say(said)), 429, headers
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InternalError)
@@ -69,11 +66,11 @@ def register_error_pages(app: Flask) -> None:
         reason = describe(error)
         current_app.logger.error("The database failed on %s %s: %s", request.method, request.path, reason)
         health().failed(reason)
-        message = CANNOT_SAVE if request.method in WRITE_METHODS else CANNOT_READ
+        said = CANNOT_SAVE if request.method in WRITE_METHODS else CANNOT_READ
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
         if request.path.startswith("/api/"):
-            return jsonify({"error": message}), 503, headers
-        page = render_template("errors/error.html", title="Try again in a minute", message=message)
+            return error_body(said), 503, headers
+        page = render_template("errors/error.html", title="Try again in a minute", message=say(said))
         return page, 503, headers
 
     @app.errorhandler(HTTPException)
@@ -83,11 +80,3 @@ def register_error_pages(app: Flask) -> None:
         code = error.code or 500
         title = TITLES.get(code, error.name)
         return render_template("errors/error.html", title=title, message=error.description), code
-
-
-def _duration(seconds: int) -> str:
-    """A wait in words: "42 seconds", "1 minute", "3 minutes"."""
-    if seconds < 90:
-        return f"{seconds} second{'s' if seconds != 1 else ''}"
-    minutes = round(seconds / 60)
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"

@@ -16,8 +16,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..rules import START_RULES, START_WORDS, EventChoice, Game, RuleViolation, TableEvent, write_event
+from ..rules import START_RULES, EventChoice, Game, RuleViolation, TableEvent, write_event
 from ..rules.seating import left_of as seat_to_the_left
+from ..words.events import start_words
 from . import view
 
 WHOLE = re.compile(r"^[+-]?\d{1,9}$")
@@ -80,7 +81,7 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
             for seat in choice.seats
         ]
         starts = [Option(value="0", label="0")]
-        starts += [Option(value=rule, label=START_WORDS[rule].capitalize()) for rule in START_RULES]
+        starts += [Option(value=rule, label=start_words(rule).capitalize()) for rule in START_RULES]
         starts.append(Option(value="number", label="Another number"))
         shown.setdefault("left_of", places[-1].value if places else "")
         shown.setdefault("start", "0")

@@ -36,6 +36,7 @@ from . import changes, screens, view
 from .device import require_edit
 from .event_forms import FIELDS, event_data, event_form, posted_values, stored_values, totals_change
 from .table_life import KIND_LABELS
+from .wording import say
 
 bp = Blueprint("events", __name__)
 
@@ -140,7 +141,7 @@ def event(game_id: str, number: int) -> Page:
     except store.ChangedElsewhere as changed:
         record, game = store.load_game(game_id)
         if number > len(game.events) or game.events[number - 1].kind != kind:
-            flash(changed.message)
+            flash(say(changed))
             return redirect(url_for("events.table_events", game_id=game_id), 303)
         return _form_page(record, game, kind, values, changed, number=number), 409
     except RuleViolation as refused:
@@ -157,7 +158,7 @@ def take_back(game_id: str, number: int) -> Page:
         abort(404)
     back = url_for("events.table_events", game_id=game_id)
     if _stale(record):
-        flash(store.ChangedElsewhere().message)
+        flash(say(store.ChangedElsewhere()))
         return redirect(back, 303)
     if not game.last_is_event() or number != len(game.events):
         word = game.table.variant.deal_word.singular
@@ -169,7 +170,7 @@ def take_back(game_id: str, number: int) -> Page:
     try:
         updated, message = changes.undo(record, game)
     except RuleViolation as refused:  # ChangedElsewhere: another phone changed the game first
-        flash(refused.message)
+        flash(say(refused))
         return redirect(back, 303)
     flash(message)
     return redirect(_next_page(record, updated))
@@ -198,7 +199,7 @@ def _form_page(
         form=form,
         choice=choice,
         error=error,
-        law=event_laws(game.table)[kind],
+        law=say(event_laws(game.table)[kind], game.table.variant),
     )
 
 
@@ -221,7 +222,8 @@ def _confirm_page(
         seen=seen,
         totals=totals_change(game, after, view.side_names(game), view.side_names(after)),
         after=after,
-        law=None if FIELDS[kind] else event_laws(game.table)[kind],  # no form said it before
+        # No form said the law before: the confirmation says it.
+        law=None if FIELDS[kind] else say(event_laws(game.table)[kind], game.table.variant),
     )
 
 
@@ -248,7 +250,7 @@ def _recorded(record: StoredGame, game: Game, number: int, *, corrected: bool = 
     life = game.state.life
     assert life is not None
     # The first clause is enough on the deal screen: the deals it re-planned were on the confirmation.
-    text = life.events[number - 1].text.split("; ")[0]
+    text = say(life.events[number - 1].text, game.table.variant).split("; ")[0]
     flash(f"{'Corrected' if corrected else 'Recorded'}: {text}.")
     return redirect(_next_page(record, game))
 

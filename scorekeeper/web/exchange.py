@@ -17,6 +17,7 @@ from typing import Any
 from ..rules import EventState, Game, RuleViolation
 from ..store import StoredGame
 from .json_input import NotJson, UnreadableJson, read_json
+from .wording import say
 
 FORMAT = "scorekeeper/game"
 FORMAT_VERSION = 1
@@ -71,24 +72,24 @@ def read_file(raw: bytes) -> object:
     try:
         return read_json(raw)
     except NotJson:
-        raise UnreadableFile("That file is not JSON exported from Scorekeeper") from None
+        raise UnreadableFile("file_not_json") from None
     except UnreadableJson as unreadable:
-        raise UnreadableFile(f"That file cannot be a game. {unreadable.message}") from None
+        raise UnreadableFile("file_unreadable", reason=unreadable.text) from None
 
 
 def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
     """Check an exported game's shape; return its table and its log (deals and events in the order
     they were recorded). Raises RuleViolation."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RuleViolation("This is not a game exported from Scorekeeper", field="file")
+        raise RuleViolation("file_not_export", field="file")
     version = data.get("format_version")
     if version not in (FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS) or isinstance(version, bool):
-        raise RuleViolation(f"This file's format version is {version!r}, not 1 or 2", field="file")
+        raise RuleViolation("file_version", field="file", value=repr(version))
     deals = data.get("deals", [])
     if not isinstance(deals, list) or not all(isinstance(deal, dict) for deal in deals):
-        raise RuleViolation("The file's deals must be a list of deals", field="file")
+        raise RuleViolation("file_deals_not_list", field="file")
     if any("event" in deal for deal in deals):
-        raise RuleViolation("The file's deals must be deals: events go under events", field="file")
+        raise RuleViolation("file_events_in_deals", field="file")
     events = data.get("events", []) if version == FORMAT_VERSION_WITH_EVENTS else []
     table = {
         "variant": data.get("variant"),
@@ -97,25 +98,22 @@ def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
         "options": data.get("options") or {},
     }
     if not isinstance(table["variant"], str) or not isinstance(table["players"], list):
-        raise RuleViolation("The file needs a variant and a list of players", field="file")
+        raise RuleViolation("file_table_missing", field="file")
     if not isinstance(table["first_dealer"], int) or not isinstance(table["options"], dict):
-        raise RuleViolation(
-            "The file's first dealer must be a seat number and its options an object", field="file"
-        )
+        raise RuleViolation("file_table_shape", field="file")
     return table, _interleave(deals, events)
 
 
 def _interleave(deals: list[Mapping[str, Any]], events: object) -> list[Mapping[str, Any]]:
     """The log: each event after the deal its ``after_deal`` names, in the file's order."""
-    message = "The file's events must be a list of events, each after a deal of the file, in order"
     if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
-        raise RuleViolation(message, field="file")
+        raise RuleViolation("file_events_shape", field="file")
     log: list[Mapping[str, Any]] = []
     done = 0
     for event in events:
         after = event.get("after_deal")
         if isinstance(after, bool) or not isinstance(after, int) or not done <= after <= len(deals):
-            raise RuleViolation(message, field="file")
+            raise RuleViolation("file_events_shape", field="file")
         log.extend(deals[done:after])
         done = after
         log.append({key: value for key, value in event.items() if key != "after_deal"})
@@ -191,7 +189,7 @@ def _event_row(game: Game, event: EventState) -> list[object]:
     elif event.seat is not None:
         who = names[event.seat]
     points = "" if event.points is None else event.points
-    return [event.after_deal, "", "", "", who, "", "", points, "", event.text]
+    return [event.after_deal, "", "", "", who, "", "", points, "", say(event.text)]
 
 
 def spreadsheet_cell(value: object) -> object:

@@ -9,6 +9,7 @@ from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
+from .. import words
 from ..rules import OptionSpec, Variant
 from ..rules.table import NAME_MAX_LENGTH
 
@@ -51,7 +52,7 @@ def option_field(spec: OptionSpec, variant: Variant) -> Field:
     if spec.kind == "bool":
         return BooleanField(spec.label, default=bool(default), description=spec.help)
     if spec.kind == "choice":
-        choices = [SelectChoice(value, spec.label_of(value)) for value in spec.choices]
+        choices = [SelectChoice(value, words.option_value(spec, value)) for value in spec.choices]
         return SelectField(spec.label, choices=choices, default=default, description=spec.help)
     low, high = _widest_bounds(spec, variant)
     choices = [SelectChoice(str(value)) for value in range(low, high + 1)]

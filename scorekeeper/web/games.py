@@ -26,6 +26,7 @@ from .forms import DRAW, new_game_form
 from .offline import offline_plan
 from .qr import qr_svg
 from .table_access import table_seating
+from .wording import say, use_variant
 
 bp = Blueprint("games", __name__)
 SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
@@ -49,6 +50,7 @@ def your_games() -> str:
 def new_game(code: str) -> Page:
     """Players, first dealer and options; the engine checks the table before anything is stored."""
     variant = _variant_or_404(code)
+    use_variant(variant)
     form = new_game_form(variant)
     if request.method == "GET":
         _prefill(form, request.args)
@@ -63,10 +65,12 @@ def new_game(code: str) -> Page:
     drawn = choice == DRAW
     try:
         if not names:  # an empty form: the names are missing, whoever was to deal first
-            raise RuleViolation(f"Enter the players' names, {_table_sizes(variant)}", field="players")
+            raise RuleViolation(
+                "form_names_missing", field="players", low=variant.min_players, high=variant.max_players
+            )
         first = secrets.randbelow(len(names)) if drawn else _seat_of_slot(filled, choice)
         if not form.validate():
-            raise RuleViolation(_first_form_error(form), field="players")
+            raise _first_form_error(form)
         options = form.option_values()
         seating = table_seating(request.form, names)  # a game at a table: seats at its players
         record, _game, _key = store.create_game(
@@ -205,7 +209,7 @@ def abandon(game_id: str) -> Page:
             raise store.ChangedElsewhere()
         store.abandon(record)
     except store.ChangedElsewhere as changed:
-        flash(changed.message)
+        flash(say(changed))
         return redirect(url_for("games.sheet", game_id=game_id), 303)
     flash("Game abandoned. Its sheet stays here to read.")
     return redirect(url_for("games.sheet", game_id=game_id))
@@ -249,7 +253,7 @@ def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) ->
         record, game = store.load_game(game_id)
         if screens.wants_json():
             return jsonify({**screens.refusal(refused), **screens.screen_answer(record, game, None)}), 409
-        flash(refused.message)
+        flash(say(refused))
         back = url_for("games.sheet", game_id=game_id) if to_sheet else screens.current_url(record, game)
         return redirect(back, 303)
     if to_sheet and not screens.wants_json():
@@ -294,20 +298,13 @@ def _seat_of_slot(filled: list[tuple[int, str]], choice: str) -> int:
     slots = [slot for slot, _ in filled]
     if choice.isdigit() and int(choice) in slots:
         return slots.index(int(choice))
-    raise RuleViolation("Choose who deals first, or let the app draw", field="first_dealer")
+    raise RuleViolation("form_choose_first_dealer", field="first_dealer")
 
 
-def _table_sizes(variant: Any) -> str:
-    """ "3 to 7 of them", "4 of them", "one" — the players the variant's declaration allows."""
-    low, high = variant.min_players, variant.max_players
-    if high == 1:
-        return "one"
-    return f"{low} of them" if low == high else f"{low} to {high} of them"
-
-
-def _first_form_error(form: Any) -> str:
+def _first_form_error(form: Any) -> RuleViolation:
+    """The refusal of the form's first field in error, with the form's own message."""
     for field in form:
         for error in field.errors:
             message = error if isinstance(error, str) else " ".join(str(e) for e in error)
-            return f"{field.label.text}: {message}"
-    return "Check the form"
+            return RuleViolation("form_field_error", field="players", label=field.label.text, message=message)
+    return RuleViolation("form_check", field="players")

@@ -5,7 +5,8 @@ raise errors that no view expects: nesting a thousand levels deep overflows its
 recursion (RecursionError), a number of more than 4,300 digits is refused with
 a bare ValueError, and a ``"\\ud800"`` escape gives a string that cannot be
 written back as UTF-8 (a lone surrogate). Every such body is refused here, as
-an ``UnreadableJson`` carrying a sentence for the sender, before any view sees it.
+an ``UnreadableJson`` carrying what to tell the sender (a code the words word), before any
+view sees it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import json
 import re
 import sys
 from typing import Any
+
+from ..rules import Param, Text
 
 # No document of the app nests deeper than five levels (an imported file's
 # deals → a deal → its bids → a bid); this leaves room and stops long before
@@ -24,12 +27,11 @@ _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 
 
 class UnreadableJson(ValueError):
-    """A body that cannot be read as a game's JSON; ``message`` says why."""
+    """A body that cannot be read as a game's JSON; ``text`` says why (a code and its parameters)."""
 
-    @property
-    def message(self) -> str:
-        """The sentence shown to the sender."""
-        return str(self.args[0])
+    def __init__(self, code: str, /, **params: Param) -> None:
+        super().__init__(code)
+        self.text = Text(code, **params)
 
 
 class NotJson(UnreadableJson):
@@ -41,14 +43,14 @@ def read_json(raw: bytes | str) -> Any:
     try:
         text = raw if isinstance(raw, str) else raw.decode(json.detect_encoding(raw))
     except UnicodeDecodeError:
-        raise NotJson("The text is not UTF-8") from None
+        raise NotJson("json_not_utf8") from None
     _check_depth(text)
     try:
         value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise NotJson(f"Not JSON: {error.msg} at character {error.pos}") from None
+        raise NotJson("json_syntax", problem=error.msg, position=error.pos) from None
     except RecursionError:  # cannot happen after _check_depth; kept as a last guard
-        raise UnreadableJson(_too_deep()) from None
+        raise UnreadableJson("json_too_deep", most=MOST_DEPTH) from None
     _check_text(value)
     return value
 
@@ -60,26 +62,20 @@ def _check_depth(text: str) -> None:
         if token in "[{":
             depth += 1
             if depth > MOST_DEPTH:
-                raise UnreadableJson(_too_deep())
+                raise UnreadableJson("json_too_deep", most=MOST_DEPTH)
         elif token in "]}":
             depth -= 1
-
-
-def _too_deep() -> str:
-    return f"The JSON is nested more than {MOST_DEPTH} levels deep: no game is shaped like that"
 
 
 def _whole_number(digits: str) -> int:
     try:
         return int(digits)
     except ValueError:  # longer than Python converts (sys.get_int_max_str_digits)
-        raise UnreadableJson(
-            f"A number in the JSON has more than {sys.get_int_max_str_digits():,} digits"
-        ) from None
+        raise UnreadableJson("json_number_too_long", digits=sys.get_int_max_str_digits()) from None
 
 
 def _no_constant(name: str) -> float:
-    raise UnreadableJson(f"{name} is not a number JSON allows")
+    raise UnreadableJson("json_constant", name=name)
 
 
 def _check_text(value: Any) -> None:
@@ -97,7 +93,4 @@ def _check_text(value: Any) -> None:
                 item.encode("utf-8")
             except UnicodeEncodeError as error:
                 code = f"\\u{ord(item[error.start]):04x}"
-                raise UnreadableJson(
-                    f"The JSON holds a broken character ({code}, half of a surrogate pair): "
-                    "send the text as valid Unicode"
-                ) from None
+                raise UnreadableJson("json_broken_character", character=code) from None

@@ -19,6 +19,7 @@ from ..rules import Game
 from ..store import StoredGame
 from . import view
 from .entry import screen_for
+from .wording import say
 
 AHEAD = 36
 """The most deals a page carries: a whole long game (33 deals of Romanian Whist for seven) from its start."""
@@ -36,7 +37,7 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         about = view.deal_about(game, facts)
         deals.append(
             {
-                **ahead.as_data(),
+                **ahead.as_data(lambda said: say(said, table.variant)),
                 "title": about["title"],
                 "line": view.facts_line(about),
                 "dealer": facts.dealer,
@@ -58,7 +59,7 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "labels": screen.offline_labels(game) if screen.offline_labels is not None else {},
         "deals": deals,
         "ends_on_score": bool(foresight and foresight.ends_on_score),
-        "unknown": foresight.unknown if foresight is not None else None,
+        "unknown": say(foresight.unknown, table.variant) if foresight is not None else None,
     }
 
 

@@ -146,8 +146,21 @@ DEAL_BODIES: dict[str, Schema] = {
 SCHEMAS: dict[str, Schema] = {
     "Error": {
         "type": "object",
-        "properties": {"error": {"type": "string"}, "field": {"type": "string"}},
-        "required": ["error"],
+        "description": "A refusal. `error` is the sentence for a player (English) and `field` the input "
+        "at fault; `code` says which refusal it is, for good, and `params` hold what its sentence "
+        "names (players by name, numbers, a nested refusal as {code, params}), so that a client can "
+        "word it in its own language.",
+        "properties": {
+            "error": {"type": "string"},
+            "field": {"type": "string"},
+            "code": {"type": "string", "examples": ["hook"]},
+            "params": {
+                "type": "object",
+                "examples": [{"player": "Peggy", "dealer": True, "forbidden": 0, "cards": 1}],
+            },
+            "seat": {"type": "integer", "minimum": 0, "description": "The seat at fault, when one is"},
+        },
+        "required": ["error", "code", "params"],
     },
     "Option": {
         "type": "object",
@@ -298,7 +311,9 @@ def openapi_document() -> Schema:
             "version": "1",
             "description": "Score-keeping and rules refereeing for whist-family card games. "
             "Seats count from 0 clockwise in the order of `players`. Every refusal is a 4xx with "
-            '{"error": "a sentence a player understands", "field": "..."} and nothing stored.',
+            '{"error": "a sentence a player understands", "field": "...", "code": "...", "params": {...}} '
+            "and nothing stored: `code` and `params` say the same as `error` in data, for clients that "
+            "word refusals themselves.",
         },
         "servers": [{"url": "/api/v1"}],
         "components": {

@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import store, words
 from ..rules import Game, RuleViolation, Table, Trump, families, get_variant, table_laws
 from ..rules.explain import explain, game_end, worked_examples
 from ..rules.rulebook import deal_plan, option_lines, seat_names
@@ -32,6 +32,7 @@ from ..rules.tricks import (
 )
 from ..rules.variant import Variant
 from . import view
+from .wording import say, use_variant
 
 bp = Blueprint("referee", __name__)
 
@@ -62,6 +63,7 @@ def judge() -> Page:
     if not code:
         return render_template("referee/picker.html", families=families())
     variant = _variant_or_404(code)
+    use_variant(variant)
     players = _players_arg(variant)
     table = Table.create(variant, seat_names(players))
     ranking = variant.ranking(table, None)
@@ -118,7 +120,7 @@ def _judged(page: JudgePage, hidden: Mapping[str, Any], **context: Any) -> Page:
     html = render_template(
         "referee/judge.html",
         page=page,
-        cards=page.ranking.card_names(),
+        cards=[(card, say(name)) for card, name in page.ranking.card_names()],
         ordinals=ORDINALS,
         hidden=hidden,
         verdict=verdict,
@@ -150,6 +152,7 @@ def rules_index() -> str:
 def rules(code: str) -> Page:
     """A variant's rules for a number of players (``?players=N``) and options given by name."""
     variant = _variant_or_404(code)
+    use_variant(variant)
     players = _players_arg(variant)
     wanted = {spec.name: request.args[spec.name] for spec in variant.options if request.args.get(spec.name)}
     try:
@@ -179,14 +182,21 @@ def _rules_page(table: Table, error: RuleViolation | None, *, game_id: str | Non
         plan=plan,
         plan_rows=[_plan_row(table, facts) for facts in plan.deals],
         hooked=any(facts.hook for facts in plan.deals),
-        deck=variant.engine.describe_deck(table),
+        deck=say(variant.engine.describe_deck(table)),
         ranking=ranking,
-        reminders=first.reminders if first is not None else (),
+        reminders=[say(note) for note in first.reminders] if first is not None else [],
         first=first,
-        examples=worked_examples(table),
-        ending=game_end(table),
-        table_laws=table_laws(table),
-        options=option_lines(table),
+        examples=[
+            {
+                "inputs": say(example.inputs),
+                "points": say(example.points),
+                "explanation": say(example.explanation),
+            }
+            for example in worked_examples(table)
+        ],
+        ending=[say(line) for line in game_end(table)],
+        table_laws=[say(line) for line in table_laws(table)],
+        options=[words.option_line(line) for line in option_lines(table)],
         player_links=[
             (count, url_for("referee.rules", code=variant.code, **{**_option_args(table), "players": count}))
             for count in range(variant.min_players, variant.max_players + 1)
@@ -235,7 +245,7 @@ def explain_deal(game_id: str, number: int) -> str | Response:
     revoke = None if marks is None else marks.revoke
     for side, name in enumerate(names):
         value = points[side] if side < len(points) else None
-        text = explain(game.table, deal, side, revoke)
+        text = say(explain(game.table, deal, side, revoke))
         lines.append({"side": side, "name": name, "points": value, "text": text})
     if request.args.get("format") == "json":
         return jsonify({"number": number, "sides": lines})

@@ -21,6 +21,7 @@ from ..store import StoredGame
 from . import changes, view
 from .entry import screen_for
 from .offline import offline_plan
+from .wording import say
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
 
@@ -32,7 +33,7 @@ def wants_json() -> bool:
 
 def refusal(refused: RuleViolation) -> dict[str, Any]:
     """A refusal as the page's script shows it: the reason, the field and the seat at fault."""
-    return {"error": refused.message, "field": refused.field, "seat": refused.seat}
+    return {"error": say(refused), "field": refused.field, "seat": refused.seat}
 
 
 def moved_on(record: StoredGame, game: Game, number: int) -> Page:
@@ -97,10 +98,10 @@ def changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere
     if wants_json():
         body = {**refusal(changed), **screen_answer(record, game, open_number)}
         if body["html"] is None:  # the page goes to the sheet: the sheet says why
-            flash(changed.message)
+            flash(say(changed))
         return jsonify(body), 409
     if open_number is None:
-        flash(changed.message)
+        flash(say(changed))
         return redirect(url_for("games.sheet", game_id=game_id), 303)
     facts = open_facts(record, game, open_number)
     phase = screen_for(game.table.variant).phase(game, open_number)

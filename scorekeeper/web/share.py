@@ -57,7 +57,7 @@ def import_game() -> Response | tuple[str, int] | str:
     raw = upload.read(IMPORT_LIMIT + 1) if upload else request.form.get("text", "").encode()
     try:
         if len(raw) > IMPORT_LIMIT:
-            raise RuleViolation("That file is too large to be a game", field="file")
+            raise RuleViolation("file_too_large", field="file")
         table, deals = read_export(read_file(raw))
         record, _game, _key = store.import_game(table, deals, holder=holder())
     except UnreadableFile as refused:

@@ -17,14 +17,15 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 
-from .. import store
+from .. import store, words
 from ..pdf import Orientation, Paper, orientation_for, paper_for, render_pdf
-from ..rules import Game, RuleViolation, Table, Trump, Variant, families, get_variant, rulebook
+from ..rules import Game, RuleViolation, Table, Text, Trump, Variant, families, get_variant, rulebook
 from ..rules.state import DealFacts
 from . import view
 from .charts import totals_chart
 from .forms import new_game_form
 from .kept_pdfs import kept_pdf, shelf_key
+from .wording import say, use_variant
 
 bp = Blueprint("sheets", __name__)
 
@@ -91,10 +92,10 @@ def game_pdf(game_id: str) -> Response:
             orientation=orientation,
             language=language,
             started=record.created_at,
-            deck=game.table.variant.engine.describe_deck(game.table),
+            deck=say(game.table.variant.engine.describe_deck(game.table)),
             teams=_teams_text(game),
             chart=totals_chart(game),
-            revoke_law=game.table.variant.engine.laws.revoke_law(game.table),
+            revoke_law=say(game.table.variant.engine.laws.revoke_law(game.table), game.table.variant),
             **view.sheet_context(record, game, editable=False),
         )
 
@@ -122,6 +123,7 @@ def blank_index() -> str:
 def blank_form(code: str) -> str:
     """The players (or only how many), who deals first, the options and the paper."""
     variant = _variant_or_404(code)
+    use_variant(variant)
     return render_template(
         "sheets/blank_form.html", **_form_context(variant, new_game_form(variant, meta={"csrf": False}))
     )
@@ -131,19 +133,20 @@ def blank_form(code: str) -> str:
 def blank_pdf(code: str) -> Response | tuple[str, int]:
     """A printable sheet with every deal's row filled in; a table the rules refuse gets 422 and why."""
     variant = _variant_or_404(code)
+    use_variant(variant)
     form = new_game_form(variant, formdata=request.args, meta={"csrf": False})
     try:
         game = Game(
             Table.create(
                 variant,
                 _blank_players(form.filled_players()),
-                first_dealer=_whole_number("first_dealer", 1, "Who deals first") - 1,
+                first_dealer=_whole_number("first_dealer", 1) - 1,
                 options=_asked_options(form),
             )
         )
-        rows = _whole_number("rows", OPEN_ENDED_ROWS, "The number of rows")
+        rows = _whole_number("rows", OPEN_ENDED_ROWS)
         if not 1 <= rows <= MOST_ROWS:
-            raise RuleViolation(f"Print from 1 to {MOST_ROWS} rows, not {rows}", field="rows")
+            raise RuleViolation("blank_rows_range", field="rows", most=MOST_ROWS, value=rows)
     except RuleViolation as refused:
         page = render_template("sheets/blank_form.html", **_form_context(variant, form, refused))
         return page, 422
@@ -212,9 +215,12 @@ def blank_context(game: Game, *, rows: int, paper: Paper) -> dict[str, Any]:
         "named": not _unnamed(table.players),
         "rows": [_blank_row(game, number, facts, common) for number, facts in plan],
         "fixed_length": state.deal_count is not None,
-        "deck": variant.engine.describe_deck(table),
-        "options": [f"{spec.label}: {spec.label_of(table.options[spec.name])}" for spec in variant.options],
-        "reminders": _in_order(common, plan),
+        "deck": say(variant.engine.describe_deck(table)),
+        "options": [
+            f"{words.gettext(spec.label)}: {words.option_value(spec, table.options[spec.name])}"
+            for spec in variant.options
+        ],
+        "reminders": [say(note) for note in _in_order(common, plan)],
         "first_dealer": table.players[table.first_dealer],
     }
 
@@ -235,7 +241,7 @@ def deal_plan(game: Game, count: int) -> list[tuple[int, DealFacts | None]]:
     return rows
 
 
-def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozenset[str]) -> BlankRow:
+def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozenset[Text]) -> BlankRow:
     players = game.state.players
     if facts is None:
         return BlankRow(
@@ -252,7 +258,7 @@ def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozens
         trump=_fixed_trump(facts.trump),
         trump_hint=None if facts.trump is not None else view.trump_text(facts).lower(),
         hook=hook,
-        notes=tuple(note for note in facts.reminders if note not in common),
+        notes=tuple(say(note) for note in facts.reminders if note not in common),
     )
 
 
@@ -261,17 +267,17 @@ def _fixed_trump(trump: Trump | None) -> str | None:
     if trump is None:
         return None
     if trump.is_suit:
-        return f"{trump.symbol} {trump.label}"
-    return trump.label
+        return f"{trump.symbol} {words.trump_name(trump)}"
+    return words.trump_name(trump)
 
 
-def _shared_reminders(plan: list[tuple[int, DealFacts | None]]) -> frozenset[str]:
+def _shared_reminders(plan: list[tuple[int, DealFacts | None]]) -> frozenset[Text]:
     """The reminders every known deal shares: said once in the rules box, not on each row."""
     known = [set(facts.reminders) for _, facts in plan if facts is not None]
     return frozenset(set.intersection(*known)) if known else frozenset()
 
 
-def _in_order(notes: frozenset[str], plan: list[tuple[int, DealFacts | None]]) -> list[str]:
+def _in_order(notes: frozenset[Text], plan: list[tuple[int, DealFacts | None]]) -> list[Text]:
     """``notes`` in the order the first known deal gives its reminders."""
     first = next((facts for _, facts in plan if facts is not None), None)
     return [note for note in first.reminders if note in notes] if first is not None else []
@@ -292,12 +298,12 @@ def _blank_players(filled: list[tuple[int, str]]) -> list[str]:
         return [name for _, name in filled]
     raw = request.args.get("count", "").strip()
     if not raw:
-        raise RuleViolation("Give the players' names, or only how many play", field="count")
+        raise RuleViolation("blank_players_missing", field="count")
     if not raw.isdigit():
-        raise RuleViolation(f"The number of players is a whole number, not {raw!r}", field="count")
+        raise RuleViolation("blank_count_not_whole", field="count", value=repr(raw))
     count = int(raw)
     if count > MOST_PLAYERS_ASKED:
-        raise RuleViolation(f"{count} players cannot sit at one table", field="count")
+        raise RuleViolation("blank_count_too_many", field="count", count=count)
     return _seat_names(count)
 
 
@@ -315,12 +321,12 @@ def _asked_options(form: Any) -> dict[str, Any]:
     }
 
 
-def _whole_number(name: str, default: int, label: str) -> int:
+def _whole_number(name: str, default: int) -> int:
     raw = request.args.get(name, "").strip()
     if not raw:
         return default
     if not raw.isdigit():
-        raise RuleViolation(f"{label} is a whole number, not {raw!r}", field=name)
+        raise RuleViolation("blank_not_whole", field=name, what=name, value=repr(raw))
     return int(raw)
 
 

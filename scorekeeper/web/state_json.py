@@ -14,6 +14,7 @@ from ..rules import EventState, Game, PlanChange, TableLife, write_event
 from ..rules.seating import DealMarks
 from ..rules.state import DealFacts, DealState
 from ..store import StoredGame
+from .wording import say
 
 
 def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "deal_count": state.deal_count,
         "totals": list(state.totals),
         "winners": list(state.winners),
-        "notes": list(state.notes),
+        "notes": [say(note) for note in state.notes],
         "version": record.version,
     }
     if state.teams is not None:
@@ -74,7 +75,7 @@ def event_json(event: EventState) -> dict[str, Any]:
         "number": event.number,
         **write_event(event.event),
         "after_deal": event.after_deal,
-        "text": event.text,
+        "text": say(event.text),
     }
     for key in ("seat", "side", "points"):
         value = getattr(event, key)
@@ -127,7 +128,7 @@ def deal_json(deal: DealState, inputs: dict[str, Any], marks: DealMarks | None =
             "seats": list(revoke.seats),
             "dealt_again": revoke.redeal,
             "penalty": None if revoke.penalty is None else list(revoke.penalty),
-            "text": revoke.text,
+            "text": say(revoke.text),
         }
     return shown
 
@@ -143,5 +144,5 @@ def next_json(facts: DealFacts) -> dict[str, Any]:
         "leader": facts.leader,
         "trump": facts.trump.value if facts.trump is not None else None,
         "hook": facts.hook,
-        "reminders": list(facts.reminders),
+        "reminders": [say(note) for note in facts.reminders],
     }

@@ -50,5 +50,5 @@ def table_seating(values: Mapping[str, str], names: Sequence[str]) -> RosterSeat
         return None
     group = access.find_group(group_id) if len(group_id) == 32 else None
     if group is None or not keeps(group):
-        raise RuleViolation("This phone does not keep that table: choose another, or none", field="table")
+        raise RuleViolation("table_not_kept", field="table")
     return seating_for_names(group.id, names)

@@ -24,7 +24,7 @@ from ..groups.access import Group, clean_table_name
 from ..groups.importing import ImportedGame, ImportedTable
 from ..groups.roster import roster_name
 from ..models import DealEntryRecord, GameRecord, GroupPlayerRecord, SeatRecord, utcnow
-from ..rules import Game, RuleViolation, Table, get_variant
+from ..rules import Game, RuleViolation, Table, Text, get_variant
 from ..rules.ending import MOST_DEALS
 from ..rules.table import same_name_key
 from .exchange import CSV_HEADER, FORMAT_VERSION, csv_rows, read_export, spreadsheet_cell
@@ -136,30 +136,27 @@ def _drain(out: io.StringIO) -> str:
 def read_table(data: object) -> ImportedTable:
     """Check a table file's shape and replay every game; raises RuleViolation naming what is wrong."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RuleViolation("This is not a table exported from Scorekeeper", field="file")
+        raise RuleViolation("table_file_not_table", field="file")
     if data.get("format_version") != FORMAT_VERSION:
         raise RuleViolation(
-            f"This file's format version is {data.get('format_version')!r}, not {FORMAT_VERSION}",
-            field="file",
+            "table_file_version", field="file", version=repr(data.get("format_version")), ours=FORMAT_VERSION
         )
     name = clean_table_name(data.get("name"))
     players = data.get("players")
     games = data.get("games")
     if not isinstance(players, list) or not all(isinstance(player, dict) for player in players):
-        raise RuleViolation("The file's players must be a list of players", field="file")
+        raise RuleViolation("table_file_players", field="file")
     if not isinstance(games, list) or not all(isinstance(game, dict) for game in games):
-        raise RuleViolation("The file's games must be a list of games", field="file")
+        raise RuleViolation("table_file_games", field="file")
     if len(games) > MOST_GAMES:
-        raise RuleViolation(
-            f"A table file holds at most {MOST_GAMES:,} games, not {len(games):,}", field="file"
-        )
+        raise RuleViolation("table_file_too_many_games", field="file", most=MOST_GAMES, count=len(games))
     names = _roster(players)
     now = utcnow()
     return ImportedTable(
         name=name,
-        created_at=_time(data.get("created_at"), now, "The table's start"),
+        created_at=_time(data.get("created_at"), now, "table_start"),
         players=names,
-        joined_at=tuple(_time(player.get("joined_at"), now, "A player's joining") for player in players),
+        joined_at=tuple(_time(player.get("joined_at"), now, "player_joining") for player in players),
         games=tuple(_game(number, game, names, now) for number, game in enumerate(games, start=1)),
     )
 
@@ -171,7 +168,7 @@ def _roster(players: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
         name = roster_name(player.get("name"))
         key = same_name_key(name)
         if key in seen:
-            raise RuleViolation(f"The file's roster has two players called {seen[key]}", field="file")
+            raise RuleViolation("table_file_roster_twice", field="file", name=seen[key])
         seen[key] = name
         names.append(name)
     return tuple(names)
@@ -179,42 +176,49 @@ def _roster(players: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
 
 def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: datetime) -> ImportedGame:
     """One game of the file, replayed by the engine with its seats' roster names."""
-    where = f"Game {number}"
+    where = Text("table_file_game", number=number, variant=None)
     try:
         table, deals = read_export(dict(data))
         variant = get_variant(table["variant"])
-        where = f"Game {number} ({variant.name})"
+        where = Text("table_file_game", number=number, variant=variant.name)
         seats = data.get("seats")
         if not isinstance(seats, list) or len(seats) != len(table["players"]):
-            raise RuleViolation("each seat must name one of the table's players", field="file")
+            raise RuleViolation("table_file_seats", field="file")
         if not all(type(seat) is int and 0 <= seat < len(roster) for seat in seats):
-            raise RuleViolation("each seat must name one of the table's players", field="file")
+            raise RuleViolation("table_file_seats", field="file")
         if len(set(seats)) != len(seats):
-            raise RuleViolation("a player sits in two seats", field="file")
+            raise RuleViolation("table_file_seat_twice", field="file")
         for seat, (typed, index) in enumerate(zip(table["players"], seats, strict=True)):
             if not isinstance(typed, str) or same_name_key(typed) != same_name_key(roster[index]):
-                raise RuleViolation(f"seat {seat + 1} names {typed!r}, not {roster[index]}", field="file")
+                raise RuleViolation(
+                    "table_file_seat_name",
+                    field="file",
+                    position=seat + 1,
+                    typed=repr(typed),
+                    name=roster[index],
+                )
         if len(deals) > MOST_DEALS:
-            raise RuleViolation(f"a game has at most {MOST_DEALS} deals, not {len(deals)}", field="file")
+            raise RuleViolation("table_file_too_many_deals", field="file", most=MOST_DEALS, count=len(deals))
         names = [roster[index] for index in seats]
         start = Table.create(variant, names, first_dealer=table["first_dealer"], options=table["options"])
         entries = tuple(variant.engine.read_entry(n, deal) for n, deal in enumerate(deals, start=1))
         game = _replayed(start, entries)
-        created = _time(data.get("created_at"), now, "its start")
-        updated = _time(data.get("updated_at"), created, "its last change")
+        created = _time(data.get("created_at"), now, "game_start")
+        updated = _time(data.get("updated_at"), created, "game_last_change")
         abandoned = data.get("abandoned_at")
         abandoned_at = (
-            _time(abandoned, updated, "its abandoning") if abandoned or data.get("abandoned") else None
+            _time(abandoned, updated, "game_abandoning") if abandoned or data.get("abandoned") else None
         )
         recorded = data.get("recorded_at") or []
         if not isinstance(recorded, list):
-            raise RuleViolation("the times of its deals must be a list", field="file")
+            raise RuleViolation("table_file_deal_times", field="file")
         times = tuple(
-            _time(recorded[n] if n < len(recorded) else None, updated, "a deal's time")
-            for n in range(len(deals))
+            _time(recorded[n] if n < len(recorded) else None, updated, "deal_time") for n in range(len(deals))
         )
     except RuleViolation as refused:
-        raise RuleViolation(f"{where}: {refused.message}", field="file") from refused
+        raise RuleViolation(
+            "table_file_game_refused", field="file", game=where, reason=refused.text
+        ) from refused
     return ImportedGame(
         game=game,
         seats=tuple(seats),
@@ -231,11 +235,13 @@ def _time(raw: object, default: datetime, what: str) -> datetime:
     if raw is None:
         return default
     if not isinstance(raw, str):
-        raise RuleViolation(f"{what} must be a date and time such as 2026-11-22T20:15:00Z", field="file")
+        raise RuleViolation("table_file_time_shape", field="file", what=what)
     try:
         found = datetime.fromisoformat(raw)
     except ValueError:
-        raise RuleViolation(f"{what} is not a date and time: {raw[:40]!r}", field="file") from None
+        raise RuleViolation(
+            "table_file_time_unreadable", field="file", what=what, value=repr(raw[:40])
+        ) from None
     return found if found.tzinfo is not None else found.replace(tzinfo=UTC)
 
 
@@ -257,5 +263,7 @@ def _replayed(table: Table, entries: tuple[Any, ...]) -> Game:
             try:
                 game = game.record(entry)
             except RuleViolation as refused:
-                raise RuleViolation(f"Deal {entry.number}: {refused.message}", field="file") from refused
+                raise RuleViolation(
+                    "import_refused", field="file", item="deal", number=entry.number, reason=refused.text
+                ) from refused
         raise

@@ -61,10 +61,10 @@ def import_table() -> Response | str | tuple[str, int]:
     raw = upload.read(IMPORT_LIMIT + 1) if upload else b""
     try:
         if not raw:
-            raise RuleViolation("Choose the table's file (exported from Scorekeeper)", field="file")
+            raise RuleViolation("table_file_missing", field="file")
         text = _unpacked(raw)
         if len(text) > IMPORT_LIMIT:
-            raise RuleViolation("That file is too large to be a table", field="file")
+            raise RuleViolation("table_file_too_large", field="file")
         imported = read_table(read_file(text))
         group = store_table(imported, holder=holder())
     except UnreadableFile as refused:
@@ -98,7 +98,7 @@ def _unpacked(raw: bytes) -> bytes:
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
             return unpacking.read(IMPORT_LIMIT + 1)
     except (OSError, EOFError, zlib.error):
-        raise UnreadableFile("That file is compressed but cannot be unpacked") from None
+        raise UnreadableFile("file_not_unpacked") from None
 
 
 def _stem(name: str) -> str:

@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from .. import words
 from ..rules import Game, GameState, Trump
 from ..rules.state import DealFacts
 from ..store import StoredGame
 from .entry import screen_for
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
+from .wording import say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,8 +106,8 @@ def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
     if shown is Trump.NO_TRUMP:
         return "No trump"
     if shown is Trump.JOKER:
-        return shown.label
-    return f"{shown.symbol} {shown.label}"
+        return words.trump_name(shown)
+    return f"{shown.symbol} {words.trump_name(shown)}"
 
 
 def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
         "leader": players[facts.leader],
         "order": [players[seat] for seat in facts.bidding_order],
         "hook": _hook_text(game, facts),
-        "reminders": list(facts.reminders),
+        "reminders": [say(note) for note in facts.reminders],
     }
 
 
@@ -267,7 +269,7 @@ def option_lines(game: Game) -> list[str]:
     for spec in table.variant.options:
         value = table.options[spec.name]
         if value != spec.default_for(table.size):
-            lines.append(f"{spec.label}: {spec.label_of(value)}")
+            lines.append(f"{words.gettext(spec.label)}: {words.option_value(spec, value)}")
     return lines
 
 

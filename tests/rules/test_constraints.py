@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Arrival, Game, Misdeal, RuleViolation, get_variant
-from scorekeeper.rules.constraints import Constraint, DealAhead, EntryPhase, Refusal, refusal
+from scorekeeper.rules.constraints import TOTAL, Constraint, DealAhead, EntryPhase, Refusal, refusal
+from scorekeeper.rules.text import Text
 
 from .strategies import EXACT_VARIANTS, NAMES, split
 
@@ -70,7 +71,7 @@ def _engine_verdict(game: Game, number: int, values: dict[str, object]) -> Refus
     try:
         game.verify(game.table.variant.engine.read_entry(number, values))
     except RuleViolation as refused:
-        return Refusal(message=refused.message, field=refused.field or "", seat=refused.seat)
+        return Refusal(text=refused.text, field=refused.field or "", seat=refused.seat)
     return None
 
 
@@ -79,7 +80,7 @@ def _agree(game: Game, deal: DealAhead, phase: EntryPhase, values: dict[str, obj
     theirs = _engine_verdict(game, deal.facts.number, values)
     assert (ours is None) == (theirs is None), (values, ours, theirs)
     if ours is not None and theirs is not None:
-        assert (ours.message, ours.field) == (theirs.message, theirs.field)
+        assert (ours.text, ours.field) == (theirs.text, theirs.field)
         if theirs.seat is not None:
             assert ours.seat == theirs.seat
 
@@ -133,9 +134,7 @@ def test_the_hook_refuses_the_last_bidder_and_names_the_value() -> None:
     bids = deal.phases[0]
     found = refusal(bids.rules, {"bids": [4, 5, 1]}, game.table.players)  # ten cards: Ann deals, bids last
     assert found == Refusal(
-        message="Ann deals and may not bid 4: the bids would add up to 10, the number of cards",
-        field="bids",
-        seat=0,
+        text=Text("hook", player="Ann", dealer=True, forbidden=4, cards=10), field="bids", seat=0
     )
     assert refusal(bids.rules, {"bids": [None, 5, 1]}, game.table.players) is None  # not all in yet
     assert refusal(bids.rules, {"bids": [3, 5, 1]}, game.table.players) is None
@@ -146,19 +145,22 @@ def test_a_side_s_missing_honours_name_the_side_whose_count_it_is() -> None:
     phase = game.table.variant.engine.foresee(game.table, game.state, 1).deals[0].phases[0]
     found = refusal(phase.rules, {"tricks": 7, "side": 1}, game.table.players)
     assert found is not None
-    assert found.message == "Enter how many trump honours (A, K, Q, J) Bob and Dan were dealt"
+    assert found.text == Text("honours_missing", team=("Bob", "Dan"))
 
 
 def test_constraints_travel_as_plain_data() -> None:
-    rule = Constraint(kind="total_is", field="tricks", seats=(1, 2, 0), total=3, message="{total} of 3")
-    assert rule.as_data() == {
+    said = Text("tricks_total", total=TOTAL, cards=3)
+    rule = Constraint(kind="total_is", field="tricks", seats=(1, 2, 0), total=3, message=said)
+    assert rule.as_data(repr) == {
         "kind": "total_is",
         "field": "tricks",
         "seats": [1, 2, 0],
         "total": 3,
-        "message": "{total} of 3",
+        "message": repr(said),  # worded by the web layer: "The tricks add up to {total}, but 3 were …"
     }
-    assert refusal((rule,), {"tricks": [1, 1, 2]}, NAMES) == Refusal(message="4 of 3", field="tricks")
+    assert refusal((rule,), {"tricks": [1, 1, 2]}, NAMES) == Refusal(
+        text=Text("tricks_total", total=4, cards=3), field="tricks"
+    )
 
 
 @pytest.mark.parametrize("code", ["oneonta", "oneonta-cooperative", "bid-whist"])
@@ -167,7 +169,7 @@ def test_families_that_cannot_foresee_say_why(code: str) -> None:
     game = Game.start(code, list(NAMES[: max(variant.min_players, 4 if code == "bid-whist" else 3)]))
     foresight = variant.engine.foresee(game.table, game.state, AHEAD)
     assert foresight.deals == ()
-    assert foresight.unknown is not None and "server" in foresight.unknown
+    assert foresight.unknown is not None and foresight.unknown.code.startswith("foresee_")
 
 
 @pytest.mark.parametrize(

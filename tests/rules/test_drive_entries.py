@@ -18,6 +18,9 @@ from scorekeeper.rules.drive import (
     UnknownTable,
     legal_tricks,
 )
+from scorekeeper.rules.text import Text
+
+from .said import refused
 
 
 def three_tables(hands: int = 4) -> Drive:
@@ -41,20 +44,20 @@ def seatings(drive: Drive) -> list[list[tuple[int, int, int, int]]]:
 def test_tricks_outside_0_to_13_are_refused_naming_table_hand_and_number(tricks: int) -> None:
     with pytest.raises(InvalidHandTricks) as refused:
         three_tables().enter(HandEntry(hand=1, table=2, tricks=tricks))
-    assert refused.value.message == (
-        f"Table 2, hand 1: N–S cannot take {tricks} tricks; a hand has 13, so a pair takes 0 to 13"
+    assert refused.value.text == Text(
+        "drive_tricks_range", hand=1, table=2, pair="NS", tricks=tricks, most=13
     )
     assert (refused.value.field, refused.value.table, refused.value.hand) == ("tricks", 2, 1)
 
 
 @pytest.mark.parametrize("tricks", [True, "7", 6.5, None])
 def test_tricks_that_are_not_a_whole_number_are_refused(tricks: object) -> None:
-    with pytest.raises(InvalidHandTricks, match="Table 1, hand 1: tricks are a whole number"):
+    with refused(InvalidHandTricks, "drive_tricks_not_whole", hand=1, table=1, value=repr(tricks)):
         three_tables().enter(HandEntry(hand=1, table=1, tricks=tricks))  # type: ignore[arg-type]
 
 
 def test_the_other_pairs_tricks_are_named_when_entered_for_east_west() -> None:
-    with pytest.raises(InvalidHandTricks, match="E–W cannot take 15 tricks"):
+    with refused(InvalidHandTricks, "drive_tricks_range", hand=1, table=3, pair="EW", tricks=15, most=13):
         three_tables().enter(HandEntry(hand=1, table=3, tricks=15, pair=Pair.EAST_WEST))
 
 
@@ -62,7 +65,7 @@ def test_the_other_pairs_tricks_are_named_when_entered_for_east_west() -> None:
 def test_a_table_the_drive_does_not_have_is_refused(table: int) -> None:
     with pytest.raises(UnknownTable) as refused:
         three_tables().enter(HandEntry(hand=1, table=table, tricks=7))
-    assert refused.value.message == f"There is no table {table}: this drive has tables 1 to 3"
+    assert refused.value.text == Text("drive_no_such_table", value=str(table), tables=3)
     assert refused.value.field == "table"
 
 
@@ -70,7 +73,7 @@ def test_a_hand_entered_twice_at_a_table_is_refused_with_what_was_entered() -> N
     drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=8))
     with pytest.raises(HandAlreadyEntered) as refused:
         drive.enter(HandEntry(hand=1, table=2, tricks=5))
-    assert refused.value.message == "Hand 1 is already entered at table 2 (N–S 8, E–W 5): correct it instead"
+    assert refused.value.text == Text("drive_hand_entered", hand=1, table=2, north_south=8, east_west=5)
     assert (refused.value.hand, refused.value.table) == (1, 2)
     assert drive.entered(1, 2) == HandEntry(hand=1, table=2, tricks=8)
 
@@ -85,23 +88,21 @@ def test_a_hand_beyond_the_one_in_play_is_refused_naming_the_tables_still_playin
     drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=8))
     with pytest.raises(HandNotOpen) as refused:
         drive.enter(HandEntry(hand=2, table=2, tricks=6))
-    assert refused.value.message == (
-        "Table 2 cannot enter hand 2 yet: hand 1 is still being played at tables 1 and 3"
-    )
+    assert refused.value.text == Text("drive_later_hand", hand=2, table=2, playing=1, tables=(1, 3))
     assert (refused.value.hand, refused.value.table, refused.value.field) == (2, 2, "hand")
 
 
 @pytest.mark.parametrize("hand", [0, 5])
 def test_a_hand_the_drive_does_not_have_is_refused(hand: int) -> None:
-    with pytest.raises(HandNotOpen, match=f"Table 1: this drive has hands 1 to 4, not hand {hand}"):
+    with refused(HandNotOpen, "drive_hand_out_of_range", table=1, hands=4, value=str(hand)):
         three_tables().enter(HandEntry(hand=hand, table=1, tricks=7))
 
 
 def test_asking_for_a_hand_whose_seating_is_not_known_is_refused() -> None:
     state = three_tables().enter(HandEntry(hand=1, table=3, tricks=8)).state
-    with pytest.raises(HandNotOpen, match="hand 1 is still being played at tables 1 and 2"):
+    with refused(HandNotOpen, "drive_hand_not_open", hand=2, playing=1, tables=(1, 2)):
         state.hand(2)
-    with pytest.raises(HandNotOpen, match="there is no hand 9"):
+    with refused(HandNotOpen, "drive_no_such_hand", hand=9, hands=4):
         state.placement(0, 9)
 
 
@@ -174,10 +175,7 @@ def test_redrawing_the_movement_after_later_hands_were_entered_is_refused() -> N
     drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5,))
     with pytest.raises(CorrectionRefused) as refused:
         drive.correct(HandEntry(hand=1, table=3, tricks=12), keep_movement=False)
-    assert refused.value.message == (
-        "Table 3, hand 1: the players moved on as if E–W had won and later hands are already "
-        "entered, so that movement stands; only the scores can change"
-    )
+    assert refused.value.text == Text("drive_movement_stands", hand=1, table=3, pair="EW")
     assert (refused.value.hand, refused.value.table) == (1, 3)
 
 
@@ -190,20 +188,18 @@ def test_the_organiser_can_keep_a_movement_the_players_already_made() -> None:
 
 def test_keeping_a_movement_nobody_has_made_yet_is_refused() -> None:
     drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=4))
-    with pytest.raises(CorrectionRefused, match="nobody has moved after hand 1 yet"):
+    with refused(CorrectionRefused, "drive_no_movement_to_keep", hand=1, table=2):
         drive.correct(HandEntry(hand=1, table=2, tricks=10), keep_movement=True)
 
 
 def test_correcting_a_hand_never_entered_is_refused() -> None:
-    with pytest.raises(
-        NothingToCorrect, match="Hand 1 has not been entered at table 3 yet: enter it instead"
-    ):
+    with refused(NothingToCorrect, "drive_nothing_to_correct", hand=1, table=3):
         three_tables().correct(HandEntry(hand=1, table=3, tricks=7))
 
 
 def test_a_correction_is_checked_like_an_entry() -> None:
     drive = three_tables().enter(HandEntry(hand=1, table=1, tricks=7))
-    with pytest.raises(InvalidHandTricks, match="Table 1, hand 1: N–S cannot take 14 tricks"):
+    with refused(InvalidHandTricks, "drive_tricks_range", hand=1, table=1, pair="NS", tricks=14, most=13):
         drive.verify_correction(HandEntry(hand=1, table=1, tricks=14))
 
 
@@ -214,10 +210,7 @@ def test_a_hand_can_be_withdrawn_until_a_later_hand_is_entered() -> None:
     later = drive.enter(HandEntry(hand=2, table=1, tricks=7)).enter(HandEntry(hand=2, table=3, tricks=7))
     with pytest.raises(CorrectionRefused) as refused:
         later.withdraw(1, 2)
-    assert refused.value.message == (
-        "Table 2, hand 1 cannot be withdrawn: hand 2 is already entered at tables 1 and 3; "
-        "correct the tricks instead"
-    )
+    assert refused.value.text == Text("drive_withdraw_refused", hand=1, table=2, next=2, tables=(1, 3))
     with pytest.raises(NothingToCorrect):
         drive.withdraw(2, 1)
 

@@ -20,6 +20,9 @@ from scorekeeper.rules.drive import (
     UpDirection,
     layout_for,
 )
+from scorekeeper.rules.text import Text
+
+from .said import refused
 
 
 def test_the_defaults_are_a_progressive_drive_of_24_hands() -> None:
@@ -74,23 +77,26 @@ def test_tables_come_from_the_number_of_players(players: int, tables: int, sitti
 @pytest.mark.parametrize(
     ("players", "message"),
     [
-        (3, "A whist drive needs at least 4 players to fill one table, not 3"),
-        (["Ann", "Bob"], "A whist drive needs at least 4 players to fill one table, not 2"),
-        (401, "A drive has at most 400 players, not 401"),
-        (["Ann", "Bob", "ann", "Dee"], "Two players are called ann: give each a different name"),
-        (["Ann", " ", "Cat", "Dee"], "Player 2 needs a name"),
-        (["Ann", "B" * 31, "Cat", "Dee"], "is too long: a name has at most 30 letters"),
-        ("Ann Bob Cat Dee", "The players are a list of names or a number of players"),
+        (3, Text("drive_too_few_players", least=4, count=3)),
+        (["Ann", "Bob"], Text("drive_too_few_players", least=4, count=2)),
+        (401, Text("drive_too_many_players", most=400, count=401)),
+        (["Ann", "Bob", "ann", "Dee"], Text("name_twice", name="ann")),
+        (["Ann", " ", "Cat", "Dee"], Text("name_missing", position=2)),
+        (
+            ["Ann", "B" * 31, "Cat", "Dee"],
+            Text("name_too_long", start="BBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", most=30),
+        ),
+        ("Ann Bob Cat Dee", Text("drive_players_shape")),
     ],
 )
 def test_players_that_cannot_make_a_drive_are_refused(players: Any, message: str) -> None:
-    with pytest.raises(InvalidDriveSetup, match=message) as refused:
+    with refused(InvalidDriveSetup, message) as caught:
         DriveSetup.create("Hall", players)
-    assert isinstance(refused.value, InvalidSetup) and refused.value.field == "players"
+    assert isinstance(caught.value, InvalidSetup) and caught.value.field == "players"
 
 
 def test_a_partner_drive_needs_an_even_number_of_players() -> None:
-    with pytest.raises(InvalidDriveSetup, match="fixed pairs: 13 players cannot all have a partner"):
+    with refused(InvalidDriveSetup, "drive_partner_odd", players=13):
         DriveSetup.create("Hall", 13, format="partner")
     assert DriveSetup.create("Hall", 14, format="partner").player_count == 14
 
@@ -98,65 +104,116 @@ def test_a_partner_drive_needs_an_even_number_of_players() -> None:
 @pytest.mark.parametrize(
     ("options", "field", "message"),
     [
-        ({"hands": 0}, "hands", "A drive has 1 to 48 hands, not 0"),
-        ({"hands": 49}, "hands", "A drive has 1 to 48 hands, not 49"),
-        ({"hands": "24"}, "hands", "The number of hands must be a whole number"),
+        ({"hands": 0}, "hands", Text("drive_hands_range", most=48, value=0)),
+        ({"hands": 49}, "hands", Text("drive_hands_range", most=48, value=49)),
+        ({"hands": "24"}, "hands", Text("drive_not_whole", what="hands", value="'24'")),
         (
             {"hands": 24, "interval_after": 24},
             "interval_after",
-            "after one of hands 1 to 23, not after hand 24",
+            Text("drive_interval_range", last=23, value=24),
         ),
-        ({"interval_after": 0}, "interval_after", "not after hand 0"),
-        ({"trumps": []}, "trumps", "needs at least one suit"),
-        ({"trumps": ["H", "hearts"]}, "trumps", "Hearts comes twice"),
-        ({"trumps": ["JK"]}, "trumps", "a suit or no trump"),
-        ({"trumps": ["X"]}, "trumps", "'X' is not a suit or no trump"),
-        ({"sit_out_tricks": 5}, "sit_out_tricks", "scores 6 or 7 tricks, not 5"),
-        ({"format": "swiss"}, "format", "progressive, semi_partner, partner, not 'swiss'"),
-        ({"tie_break": "coin"}, "tie_break", "most_hands_won, shared"),
-        ({"up_direction": "sideways"}, "up_direction", "higher, lower"),
+        ({"interval_after": 0}, "interval_after", Text("drive_interval_range", last=23, value=0)),
+        ({"trumps": []}, "trumps", Text("drive_trumps_empty")),
+        ({"trumps": ["H", "hearts"]}, "trumps", Text("drive_trump_twice", trump="H")),
+        ({"trumps": ["JK"]}, "trumps", Text("drive_trump_joker")),
+        ({"trumps": ["X"]}, "trumps", Text("drive_trump_unreadable", value="'X'")),
+        ({"sit_out_tricks": 5}, "sit_out_tricks", Text("drive_sit_out_tricks", choices=(6, 7), value="5")),
+        (
+            {"format": "swiss"},
+            "format",
+            Text(
+                "drive_option_choice",
+                option="format",
+                choices=("progressive", "semi_partner", "partner"),
+                value="'swiss'",
+            ),
+        ),
+        (
+            {"tie_break": "coin"},
+            "tie_break",
+            Text(
+                "drive_option_choice",
+                option="tie_break",
+                choices=("most_hands_won", "shared"),
+                value="'coin'",
+            ),
+        ),
+        (
+            {"up_direction": "sideways"},
+            "up_direction",
+            Text(
+                "drive_option_choice", option="up_direction", choices=("higher", "lower"), value="'sideways'"
+            ),
+        ),
     ],
 )
 def test_options_outside_their_choices_are_refused(options: dict[str, Any], field: str, message: str) -> None:
-    with pytest.raises((InvalidDriveSetup, InvalidDriveOption), match=message) as refused:
+    with refused((InvalidDriveSetup, InvalidDriveOption), message) as caught:
         DriveSetup.create("Hall", 8, **options)
-    assert refused.value.field == field
+    assert caught.value.field == field
 
 
 def test_the_drive_needs_a_name() -> None:
-    with pytest.raises(InvalidDriveSetup, match="The drive needs a name") as refused:
+    with refused(InvalidDriveSetup, "drive_name_missing") as caught:
         DriveSetup.create("  ", 8)
-    assert refused.value.field == "name"
+    assert caught.value.field == "name"
 
 
 @pytest.mark.parametrize(
     ("prize", "message"),
     [
-        (PrizeSpec(rule=PrizeRule.PLACE, name="Second"), "Second: the place is from 1 to 8, not None"),
-        (PrizeSpec(rule=PrizeRule.PLACE, name="Ninth", place=9), "the place is from 1 to 8, not 9"),
-        (PrizeSpec(rule=PrizeRule.CHOSEN, name="Raffle", player=8), "Raffle: choose one of the drive's 8"),
+        (
+            PrizeSpec(rule=PrizeRule.PLACE, name="Second"),
+            Text("drive_prize_place_range", prize="Second", players=8, value="None"),
+        ),
+        (
+            PrizeSpec(rule=PrizeRule.PLACE, name="Ninth", place=9),
+            Text("drive_prize_place_range", prize="Ninth", players=8, value="9"),
+        ),
+        (
+            PrizeSpec(rule=PrizeRule.CHOSEN, name="Raffle", player=8),
+            Text("drive_prize_choose_player", prize="Raffle", players=8),
+        ),
         (
             PrizeSpec(rule=PrizeRule.BEST_FIRST_HALF, name="Early"),
-            "Early: a prize for a half needs an interval",
+            Text("drive_prize_half_needs_interval", prize="Early"),
         ),
         (
             PrizeSpec(rule=PrizeRule.HIGHEST_TOTAL, name="Top", place=1),
-            "only a prize for a place has a place",
+            Text("drive_prize_place_unwanted", prize="Top"),
         ),
-        (PrizeSpec(rule=PrizeRule.LOWEST_TOTAL, name="Spoon", player=1), "only a prize the organiser awards"),
-        (PrizeSpec(rule=PrizeRule.HIGHEST_TOTAL), "A prize the organiser adds needs a name"),
-        (PrizeSpec(rule="luckiest", name="Luck"), "A prize is one of highest_total"),  # type: ignore[arg-type]
+        (
+            PrizeSpec(rule=PrizeRule.LOWEST_TOTAL, name="Spoon", player=1),
+            Text("drive_prize_player_unwanted", prize="Spoon"),
+        ),
+        (PrizeSpec(rule=PrizeRule.HIGHEST_TOTAL), Text("drive_prize_name_missing")),
+        (
+            PrizeSpec(rule="luckiest", name="Luck"),
+            Text(
+                "drive_prize_rule",
+                rules=(
+                    "highest_total",
+                    "lowest_total",
+                    "best_first_half",
+                    "best_second_half",
+                    "place",
+                    "most_hands_won",
+                    "chosen",
+                ),
+                value="'luckiest'",
+            ),
+        ),  # type: ignore[arg-type]
     ],
 )
 def test_prizes_that_cannot_be_awarded_are_refused(prize: PrizeSpec, message: str) -> None:
-    with pytest.raises(InvalidPrize, match=message) as refused:
+    with refused(InvalidPrize, message) as caught:
         DriveSetup.create("Hall", 8, prizes=[prize])
-    assert isinstance(refused.value, InvalidOption) and refused.value.field == "prizes"
+    assert isinstance(caught.value, InvalidOption) and caught.value.field == "prizes"
 
 
 def test_two_prizes_with_one_name_are_refused_and_prizes_can_be_changed_later() -> None:
     prize = PrizeSpec(rule=PrizeRule.CHOSEN, name="Raffle", player=0)
-    with pytest.raises(InvalidPrize, match="Two prizes are called raffle"):
+    with refused(InvalidPrize, "drive_prize_name_twice", prize="raffle"):
         DriveSetup.create(
             "Hall", 8, prizes=[prize, PrizeSpec(rule=PrizeRule.CHOSEN, name=" raffle", player=2)]
         )

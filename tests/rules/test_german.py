@@ -9,8 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidTricks, RuleViolation, get_variant
+from scorekeeper.rules.text import Text
 from scorekeeper.rules.variants.german import GermanDeal, GermanEntry, counted_tricks, raised_target
 from tests.rules import replaying
+
+from .said import refused
 
 PLAYERS = ["Ann", "Bob"]
 ENGINE = get_variant("german-whist").engine
@@ -46,8 +49,8 @@ def test_the_target_can_rise_twice_in_one_hand() -> None:
     assert [hand.totals for hand in hands] == [(13, 13), (26, 26)]
     assert [hand.target for hand in hands] == [15, 35]
     assert game.state.notes == (
-        "Both players reached the target in the same hand: it is now 35",
-        "The first player to 35 wins",
+        Text("note_german_target_raised", target=35),
+        Text("note_german_first_to", target=35),
     )
     game = game.record(GermanEntry(number=3, tricks=26))
     assert game.state.totals == (52, 26)
@@ -60,7 +63,7 @@ def test_a_drawn_game_under_difference_scoring() -> None:
     assert state.totals == (4, 4)
     assert state.status == "finished"
     assert state.winners == (0, 1)
-    assert state.notes == ("Draw: Ann and Bob finish level on 4",)
+    assert state.notes == (Text("note_draw", sides=("Ann", "Bob"), total=4),)
     assert state.deal_count == 4
     assert [hand.hand_winner for hand in hands_of(game)] == [None, 0, 1, None]
 
@@ -69,21 +72,27 @@ def test_hands_scoring_ends_on_the_agreed_number_of_hands_won() -> None:
     game = play({"scoring": "hands", "hands_to_win": 3}, [7, 6, 7, 2, 13])
     assert game.state.totals == (3, 2)
     assert game.state.winners == (0,)
-    assert game.state.notes == ("Ann wins 3 to 2",)
+    assert game.state.notes == (Text("note_player_wins", player="Ann", score=3, other=2),)
 
 
 @pytest.mark.parametrize(
     ("data", "error", "text"),
     [
-        ({}, InvalidTricks, "Enter how many tricks the player took"),
-        ({"tricks": 7.0}, InvalidTricks, "whole number"),
-        ({"tricks": 7, "side": -1}, RuleViolation, "The side whose tricks are entered"),
-        ({"tricks": 7, "trump": "JK"}, RuleViolation, "The trump is a suit"),
-        ({"tricks": 7, "honours": 3}, RuleViolation, "not 'honours'"),
+        ({}, InvalidTricks, Text("player_tricks_missing")),
+        ({"tricks": 7.0}, InvalidTricks, Text("entry_count_not_whole", what="tricks", value="7.0")),
+        ({"tricks": 7, "side": -1}, RuleViolation, Text("side_out_of_range", highest=1, value="-1")),
+        ({"tricks": 7, "trump": "JK"}, RuleViolation, Text("trump_not_a_suit", value="'JK'")),
+        (
+            {"tricks": 7, "honours": 3},
+            RuleViolation,
+            Text(
+                "entry_unknown_key", variant="German Whist", keys=("tricks", "side", "trump"), key="'honours'"
+            ),
+        ),
     ],
 )
 def test_read_entry_refuses_wrong_shapes(data: dict[str, object], error: type[Exception], text: str) -> None:
-    with pytest.raises(error, match=text):
+    with refused(error, text):
         ENGINE.read_entry(1, data)
 
 
@@ -135,7 +144,7 @@ def test_any_game_has_one_winner_or_a_difference_draw(
         return
     if len(state.winners) == 2:
         assert scoring == "difference" and state.totals[0] == state.totals[1]
-        assert state.notes[-1].startswith("Draw")
+        assert state.notes[-1].code == "note_draw"
     else:
         (winner,) = state.winners
         assert state.totals[winner] > state.totals[1 - winner]

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidSetup
 from scorekeeper.rules.table import NAME_MAX_LENGTH
+from scorekeeper.rules.text import Text
 
 JOSE_COMPOSED = "Jos\u00e9"
 JOSE_DECOMPOSED = "Jose\u0301"
@@ -37,8 +38,9 @@ def test_a_name_is_stored_composed() -> None:
     ],
 )
 def test_names_that_look_the_same_are_the_same_player(first: str, second: str) -> None:
-    with pytest.raises(InvalidSetup, match="Two players are called"):
+    with pytest.raises(InvalidSetup) as caught:
         Game.start("oh-hell", [first, second, "Cy"])
+    assert caught.value.code == "name_twice"
 
 
 @pytest.mark.parametrize(
@@ -58,7 +60,7 @@ def test_names_that_look_the_same_are_the_same_player(first: str, second: str) -
 def test_invisible_and_control_characters_are_refused_with_the_reason(name: str, shown: str) -> None:
     with pytest.raises(InvalidSetup) as refused:
         Game.start("oh-hell", ["Bob", name, "Cy"])
-    assert refused.value.message.startswith(f"Player 2's name has a character that cannot be seen ({shown})")
+    assert refused.value.text == Text("name_unseen", position=2, character=shown)
 
 
 def test_ann_and_ann_with_a_zero_width_space_cannot_both_sit() -> None:
@@ -69,8 +71,9 @@ def test_ann_and_ann_with_a_zero_width_space_cannot_both_sit() -> None:
 
 @pytest.mark.parametrize("name", ["\ud800", "Ann\udfff", "\udc00Bob"])
 def test_a_lone_surrogate_is_refused(name: str) -> None:
-    with pytest.raises(InvalidSetup, match="Player 1's name has a broken character"):
+    with pytest.raises(InvalidSetup) as caught:
         Game.start("oh-hell", [name, "Bob", "Cy"])
+    assert caught.value.code == "name_broken" and caught.value.params["position"] == 1
 
 
 def test_spaces_of_any_kind_still_become_one_space() -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.rules import Game, InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation, Trump
+from scorekeeper.rules.text import Text
 from scorekeeper.rules.variants.oneonta import (
     OneontaBid,
     OneontaDeal,
@@ -20,6 +21,8 @@ from scorekeeper.rules.variants.oneonta import (
     positive,
     score,
 )
+
+from .said import refused
 
 ABC = ["Ann", "Bob", "Cy"]
 
@@ -64,21 +67,19 @@ def test_competitive_game_with_tie_break_hands_end_to_end() -> None:
     assert state.status == "in_progress" and state.winners == ()
     assert state.playing == (0, 1) and state.dropped == (2,)
     assert state.deal_count is None
-    assert state.notes == (
-        "Tie-break: Ann and Bob are level on 14 and play another hand; out with their totals frozen: Cy",
-    )
+    assert state.notes == (Text("note_tie_break", players=("Ann", "Bob"), total=14, out=("Cy",)),)
     facts = current_facts(game)
     # Two tied players: the chart row for 2, 9 cards each from the 22-card deck.
     assert (facts.number, facts.cards, facts.deck.size) == (8, 9, 22)
     assert facts.tie_break and facts.sitting_out == (2,)
-    assert facts.reminders[-1] == "Tie-break hand between Ann and Bob; out with their totals frozen: Cy"
+    assert facts.reminders[-1] == Text("reminder_tie_break_hand", players=("Ann", "Bob"), out=("Cy",))
     # Hand 7 was dealt by Ann; the deal passes to Bob. Both bid 2 last hand and are level,
     # so the one nearest the dealer, dealer first, bids first: Bob.
     assert facts.dealer == 1 and facts.bidding_order == (1, 0)
 
-    with pytest.raises(InvalidBid, match="Cy is out of this hand and has no bid"):
+    with refused(InvalidBid, "oneonta_out_no_bid", player="Cy"):
         play(game, [1, 8, 1], None)
-    with pytest.raises(InvalidTricks, match="Cy is out of this hand and took no tricks"):
+    with refused(InvalidTricks, "oneonta_out_no_tricks", player="Cy"):
         play(game, [{"kind": "null", "value": 1}, 5, None], [0, 9, 0])
 
     # Still level after the first tie-break hand: +1 each.
@@ -98,10 +99,10 @@ def test_competitive_game_with_tie_break_hands_end_to_end() -> None:
     assert state.status == "finished"
     assert state.winners == (0,)
     assert state.totals == (20, 19, -28)
-    assert state.notes == ("Ann wins with 20 after tie-break hands",)
+    assert state.notes == (Text("note_oneonta_winner", player="Ann", total=20, tie_break=True),)
     assert state.current is None
     assert len(state.deals) == 9
-    with pytest.raises(OutOfTurn, match="The game is over: there is no deal 10"):
+    with refused(OutOfTurn, "game_over_no_deal", number=10):
         play(game, [1, 8, None], [1, 8, None])
 
 
@@ -146,9 +147,10 @@ def test_legal_bids_tell_the_last_cooperative_bidder_the_one_bid_that_completes(
     choices = engine.legal_bids(game.table, facts, state_of(game).deals[0].bids, 2)
     allowed = [choice.bid for choice in choices if choice.allowed]
     assert allowed == [positive(4)]
-    refused = {choice.bid.label: choice.reason for choice in choices if not choice.allowed}
-    assert refused["3"] == "The bids must add up to 7: Cy must bid 4"
-    assert refused["null 2"] == "The bids must add up to 7: Cy must bid 4"
+    refusals = {choice.bid: choice.reason for choice in choices if not choice.allowed}
+    must_bid_four = Text("oneonta_total_bid_the_rest", cards=7, player="Cy", left=4)
+    assert refusals[positive(3)] == must_bid_four
+    assert refusals[null(2)] == must_bid_four
 
 
 def test_legal_bids_after_a_double_strike_every_other_double() -> None:
@@ -157,8 +159,8 @@ def test_legal_bids_after_a_double_strike_every_other_double() -> None:
     facts = current_facts(game)
     choices = engine_of(game).legal_bids(game.table, facts, state_of(game).deals[0].bids, 1)
     doubles = [choice for choice in choices if choice.bid.doubled]
-    assert [choice.bid.label for choice in doubles] == ["7 doubled", "null 7 doubled"]
-    assert all(choice.reason == "Only the first double counts: Ann doubled already" for choice in doubles)
+    assert [choice.bid for choice in doubles] == [positive(7, doubled=True), null(7, doubled=True)]
+    assert all(choice.reason == Text("oneonta_first_double", player="Ann") for choice in doubles)
     assert sum(choice.allowed for choice in choices) == 14  # 1..7 and null 1..7
 
 
@@ -166,9 +168,9 @@ def test_legal_bids_without_doubling_offer_no_double_and_no_zero() -> None:
     game = Game.start("oneonta-solitaire", ["Ann"])
     facts = current_facts(game)
     choices = engine_of(game).legal_bids(game.table, facts, (None,), 0)
-    assert [choice.bid.label for choice in choices] == [
-        *(str(value) for value in range(1, 10)),
-        *(f"null {value}" for value in range(1, 10)),
+    assert [choice.bid for choice in choices] == [
+        *(positive(value) for value in range(1, 10)),
+        *(null(value) for value in range(1, 10)),
     ]
     assert all(choice.allowed for choice in choices)
 
@@ -176,27 +178,35 @@ def test_legal_bids_without_doubling_offer_no_double_and_no_zero() -> None:
 def test_edd_allard_offers_one_null_and_only_the_nine_doubled() -> None:
     game = Game.start("oneonta-edd-allard", ["Ann"], options={"doubling": True})
     choices = engine_of(game).legal_bids(game.table, current_facts(game), (None,), 0)
-    labels = [choice.bid.label for choice in choices]
-    assert labels[-2:] == ["null", "9 doubled"]
-    assert "null 1" not in labels
+    bids = [choice.bid for choice in choices]
+    assert bids[-2:] == [null(), positive(9, doubled=True)]
+    assert null(1) not in bids
 
 
 @pytest.mark.parametrize(
     ("variant", "bids", "message"),
     [
-        ("oneonta-beat-the-game", [5, 3, None], "Bob may bid at most 2: the bids may add up to at most 7"),
-        ("oneonta-cooperative", [4, 3, 1], "The bids already add up to 7: Cy must bid null"),
-        ("oneonta-cooperative", [4, 2, 2], "The bids must add up to 7: Cy must bid 1"),
-        ("oneonta", [0, None, None], "Ann bid 0, but Oneonta Whist has no bid of 0: bid null instead"),
-        ("oneonta", [8, None, None], "Ann bid 8, but 7 cards were dealt: bid from 1 to 7"),
-        ("oneonta", [-1, None, None], "Ann bid -1: a bid is a number of tricks from 1 to 7"),
-        ("oneonta", [{"kind": "null", "value": 8}, None, None], "Ann staked 8 on null"),
-        ("oneonta", [{"kind": "null"}, None, None], "Ann's null needs a value from 1 to 7"),
+        (
+            "oneonta-beat-the-game",
+            [5, 3, None],
+            Text("oneonta_bid_at_most", player="Bob", left=2, exactly=False, cards=7, bid=5),
+        ),
+        ("oneonta-cooperative", [4, 3, 1], Text("oneonta_total_made_bid_null", cards=7, player="Cy")),
+        ("oneonta-cooperative", [4, 2, 2], Text("oneonta_total_bid_the_rest", cards=7, player="Cy", left=1)),
+        ("oneonta", [0, None, None], Text("oneonta_bid_zero", player="Ann")),
+        ("oneonta", [8, None, None], Text("oneonta_bid_above_cards", player="Ann", bid=8, cards=7)),
+        ("oneonta", [-1, None, None], Text("oneonta_bid_below_one", player="Ann", bid=-1, cards=7)),
+        (
+            "oneonta",
+            [{"kind": "null", "value": 8}, None, None],
+            Text("oneonta_null_value_range", player="Ann", value=8, cards=7),
+        ),
+        ("oneonta", [{"kind": "null"}, None, None], Text("oneonta_null_needs_value", player="Ann", cards=7)),
     ],
 )
 def test_refused_bids_say_why_in_a_players_words(variant: str, bids: list[Any], message: str) -> None:
     game = Game.start(variant, ABC, first_dealer=2)
-    with pytest.raises(InvalidBid, match=message):
+    with refused(InvalidBid, message):
         play(game, bids, None)
 
 
@@ -230,32 +240,44 @@ def test_entries_read_back_what_they_write() -> None:
 @pytest.mark.parametrize(
     ("data", "error", "message"),
     [
-        ({"bids": "3 2 1"}, InvalidBid, "The bids are a list"),
-        ({"bids": [True]}, InvalidBid, "Bid 1 must be a number of tricks"),
-        ({"bids": [{"kind": "pass"}]}, InvalidBid, "Bid 1 is positive or null, not 'pass'"),
-        ({"bids": [{"kind": "null", "value": "2"}]}, InvalidBid, "Bid 1's value must be a whole number"),
-        ({"bids": [{"kind": "null", "value": 2, "doubled": "yes"}]}, InvalidBid, "double is true or false"),
-        ({"bids": [{"kind": "positive"}]}, InvalidBid, "needs its number of tricks"),
-        ({"bids": [{"kind": "null", "stake": 2}]}, InvalidBid, "not 'stake'"),
-        ({"bids": [3], "tricks": 3}, InvalidTricks, "The tricks are a list"),
-        ({"bids": [3], "tricks": [2.5]}, InvalidTricks, "whole numbers, not 2.5"),
-        ({"bids": [3], "trump": 4}, InvalidTrump, "JK when a Joker is turned, not 4"),
-        ({"bids": [3], "trump": "stars"}, InvalidTrump, "not 'stars'"),
-        ({"bids": [3], "honours": 4}, RuleViolation, "not 'honours'"),
+        ({"bids": "3 2 1"}, InvalidBid, Text("oneonta_bids_not_list")),
+        ({"bids": [True]}, InvalidBid, Text("oneonta_bid_unreadable", position=1, value="True")),
+        ({"bids": [{"kind": "pass"}]}, InvalidBid, Text("oneonta_bid_kind_at", position=1, value="'pass'")),
+        (
+            {"bids": [{"kind": "null", "value": "2"}]},
+            InvalidBid,
+            Text("oneonta_bid_value_at", position=1, value="'2'"),
+        ),
+        (
+            {"bids": [{"kind": "null", "value": 2, "doubled": "yes"}]},
+            InvalidBid,
+            Text("oneonta_double_at", position=1, value="'yes'"),
+        ),
+        ({"bids": [{"kind": "positive"}]}, InvalidBid, Text("oneonta_positive_needs_tricks_at", position=1)),
+        (
+            {"bids": [{"kind": "null", "stake": 2}]},
+            InvalidBid,
+            Text("oneonta_bid_unknown_key", key="'stake'"),
+        ),
+        ({"bids": [3], "tricks": 3}, InvalidTricks, Text("counts_not_list", what="tricks")),
+        ({"bids": [3], "tricks": [2.5]}, InvalidTricks, Text("counts_not_whole", what="tricks", value="2.5")),
+        ({"bids": [3], "trump": 4}, InvalidTrump, Text("oneonta_trump_unreadable", value="4")),
+        ({"bids": [3], "trump": "stars"}, InvalidTrump, Text("oneonta_trump_unreadable", value="'stars'")),
+        ({"bids": [3], "honours": 4}, RuleViolation, Text("exact_entry_unknown_key", key="'honours'")),
     ],
 )
 def test_read_entry_refuses_wrong_shapes_with_a_rule_violation(
-    data: dict[str, object], error: type[RuleViolation], message: str
+    data: dict[str, object], error: type[RuleViolation], message: Text
 ) -> None:
     engine = engine_of(Game.start("oneonta-solitaire", ["Ann"]))
-    with pytest.raises(error, match=message):
+    with refused(error, message):
         engine.read_entry(1, data)
 
 
 def test_a_bid_checks_its_own_shape() -> None:
-    with pytest.raises(InvalidBid, match="positive or null"):
+    with refused(InvalidBid, "oneonta_bid_kind", value="'zero'"):
         OneontaBid(kind="zero", value=0)  # type: ignore[arg-type]
-    with pytest.raises(InvalidBid, match="needs its number of tricks"):
+    with refused(InvalidBid, "oneonta_positive_needs_tricks"):
         OneontaBid(kind="positive")
 
 
@@ -293,29 +315,25 @@ def test_facts_tell_the_referee_everything_before_the_bids() -> None:
     facts = current_facts(game)
     assert facts.dealer == 1 and facts.bidding_order == (2, 3, 0, 1)
     assert facts.dummy and facts.leader_decided
-    assert facts.dummy_seat_text == "The dummy sits between Bob and Cy"
+    assert facts.dummy_seat_text == Text("oneonta_dummy_between", dealer="Bob", first="Cy")
+    deck = Text("deck_oneonta", size=38, lowest="6")
     assert facts.reminders == (
-        "Deck: 38 cards: A down to 6 of each suit, and two Jokers, Large and Small",
-        "Bob deals 7 cards each, the dummy included, one at a time clockwise, "
-        "starting with Cy; 3 cards are left",
-        "Turn the next card for trump. If it is a Joker there is no trump suit: "
-        "only the other Joker is trump, it wins any trick it is played to, "
-        "and when it is led the others may play any card",
-        "Cy bids first: the dealer's left",
-        "The dummy leads every trick: turn its top card, then the players from Cy clockwise",
-        "The bids may add up to at most 7; the dummy takes every trick the players do not",
-        "Table talk: General: how strong a hand is, nothing more. Never name a card",
+        Text("reminder_deck", deck=deck),
+        Text("oneonta_deal", dealer="Bob", cards=7, dummy=True, first="Cy", left=3),
+        Text("reminder_oneonta_joker_turned"),
+        Text("oneonta_first_dealers_left", player="Cy"),
+        Text("oneonta_lead_dummy", first="Cy"),
+        Text("oneonta_rule_bids_at_most", cards=7),
+        Text("reminder_table_talk", talk="General: how strong a hand is, nothing more"),
     )
-    assert engine_of(game).describe_deck(game.table) == (
-        "38 cards: A down to 6 of each suit, and two Jokers, Large and Small"
-    )
+    assert engine_of(game).describe_deck(game.table) == deck
 
 
 def test_competitive_lead_rule_is_given_until_the_bids_decide_it() -> None:
     game = Game.start("oneonta", ABC, first_dealer=2)
     facts = current_facts(game)
     assert not facts.leader_decided
-    assert facts.lead_rule.startswith("The highest positive bid leads the first trick; ties go to the higher")
+    assert facts.lead_rule == Text("oneonta_lead_highest_bid", by_total=True, dealer="Cy", first="Ann")
     game = play(game, [2, 5, None], None)
     assert not current_facts(game).leader_decided
     game = play(Game.start("oneonta", ABC, first_dealer=2), [2, 5, 5], None)
@@ -325,10 +343,10 @@ def test_competitive_lead_rule_is_given_until_the_bids_decide_it() -> None:
 
 def test_the_tricks_of_a_deal_wait_for_its_bids_and_its_predecessor() -> None:
     game = Game.start("oneonta", ABC, first_dealer=2)
-    with pytest.raises(InvalidTricks, match="Every bid of deal 1 must be in before its tricks"):
+    with refused(InvalidTricks, "bids_before_tricks", number=1):
         play(game, [2, None, None], [7, 0, 0])
     game = play(game, [2, 3, 4], None)
-    with pytest.raises(OutOfTurn, match="Enter the tricks of deal 1 before deal 2"):
+    with refused(OutOfTurn, "deal_tricks_first", previous=1, number=2):
         play(game, [2, 3, 4], None)
 
 

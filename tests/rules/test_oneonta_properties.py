@@ -160,7 +160,7 @@ def test_legal_bids_agree_with_the_referee(game: Game, data: st.DataObject) -> N
             try:
                 engine.verify_bids(game.table, facts, trial)
             except RuleViolation as refusal:
-                assert not choice.allowed and refusal.message == choice.reason
+                assert not choice.allowed and refusal.text == choice.reason
             else:
                 assert choice.allowed and choice.reason is None
         allowed = [c.bid for c in engine.legal_bids(game.table, facts, tuple(bids), seat) if c.allowed]

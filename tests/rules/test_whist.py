@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, InvalidTricks, RuleViolation, get_variant
+from scorekeeper.rules.text import Text
 from scorekeeper.rules.variants.whist import (
     InvalidHonours,
     WhistDeal,
@@ -17,6 +18,8 @@ from scorekeeper.rules.variants.whist import (
     honour_points,
 )
 from tests.rules import replaying
+
+from .said import refused
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dee"]
 ENGINE = get_variant("classic-whist").engine
@@ -60,7 +63,7 @@ def test_a_longer_game_with_honours_to_seven_deal_by_deal() -> None:
     assert played[-1].trump is not None and played[-1].trump.value == "H"
     assert played[-1].honours_note is None
     assert game.state.winners == (0, 2)
-    assert game.state.notes == ("Ann and Cat win 8–4",)
+    assert game.state.notes == (Text("note_team_wins", team=("Ann", "Cat"), high=8, low=4),)
 
 
 def test_tricks_reaching_the_target_come_before_honours() -> None:
@@ -105,25 +108,40 @@ def test_correcting_an_early_deal_rescores_the_rest() -> None:
 
 def test_a_correction_that_would_end_the_game_earlier_is_refused() -> None:
     game = play({}, [{"tricks": 8}, {"tricks": 8}])
-    with pytest.raises(RuleViolation, match="The game is over: there is no deal 2"):
+    with refused(RuleViolation, "game_over_no_deal", number=2):
         game.record(WhistEntry(number=1, tricks=0))
 
 
 @pytest.mark.parametrize(
     ("data", "error", "text"),
     [
-        ({}, InvalidTricks, "Enter how many tricks the side took"),
-        ({"tricks": "8"}, InvalidTricks, "whole number"),
-        ({"tricks": True}, InvalidTricks, "whole number"),
-        ({"tricks": 8, "honours": 2.5}, InvalidHonours, "whole number"),
-        ({"tricks": 8, "side": 2}, RuleViolation, "The side whose tricks are entered is 0 to 1"),
-        ({"tricks": 8, "trump": "NT"}, RuleViolation, "The trump is a suit"),
-        ({"tricks": 8, "trump": 3}, RuleViolation, "The trump is a suit"),
-        ({"tricks": 8, "bids": [1]}, RuleViolation, "not 'bids'"),
+        ({}, InvalidTricks, Text("side_tricks_missing")),
+        ({"tricks": "8"}, InvalidTricks, Text("entry_count_not_whole", what="tricks", value="'8'")),
+        ({"tricks": True}, InvalidTricks, Text("entry_count_not_whole", what="tricks", value="True")),
+        (
+            {"tricks": 8, "honours": 2.5},
+            InvalidHonours,
+            Text("entry_count_not_whole", what="honours", value="2.5"),
+        ),
+        ({"tricks": 8, "side": 2}, RuleViolation, Text("side_out_of_range", highest=1, value="2")),
+        ({"tricks": 8, "trump": "NT"}, RuleViolation, Text("trump_not_a_suit", value="'NT'")),
+        ({"tricks": 8, "trump": 3}, RuleViolation, Text("trump_not_a_suit", value="3")),
+        (
+            {"tricks": 8, "bids": [1]},
+            RuleViolation,
+            Text(
+                "entry_unknown_key",
+                variant="Classic Whist",
+                keys=("tricks", "honours", "side", "trump"),
+                key="'bids'",
+            ),
+        ),
     ],
 )
-def test_read_entry_refuses_wrong_shapes(data: dict[str, object], error: type[Exception], text: str) -> None:
-    with pytest.raises(error, match=text):
+def test_read_entry_refuses_wrong_shapes(
+    data: dict[str, object], error: type[RuleViolation], text: Text
+) -> None:
+    with refused(error, text):
         ENGINE.read_entry(1, data)
 
 
@@ -140,7 +158,7 @@ def test_the_engine_declares_its_kind_and_length() -> None:
     assert ENGINE.deal_count(game.table) is None
     assert game.state.deal_count is None
     assert game.state.teams == ((0, 2), (1, 3))
-    assert ENGINE.describe_deck(game.table) == "52 cards, aces high"
+    assert ENGINE.describe_deck(game.table) == Text("deck_full")
     assert game.state.current is not None and game.state.current.trump_turned
 
 

@@ -22,6 +22,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app, store
 from scorekeeper.extensions import db
 from scorekeeper.models import DealEntryRecord
+from scorekeeper.rules.text import Text
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
@@ -50,6 +51,18 @@ def database_config(folder: Path) -> tuple[dict[str, Any], Callable[[], None]]:
         admin.dispose()
 
     return config, drop
+
+
+def _unworded(text: Text, *_: object) -> str:
+    raise AssertionError(f"an engine text reached a page or a body without words: {text!r}")
+
+
+@pytest.fixture(autouse=True)
+def every_text_is_worded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine speaks in codes: a text printed as it is (a template's ``{{ note }}`` without
+    ``|say``, an f-string) fails the test instead of showing a player its code."""
+    monkeypatch.setattr(Text, "__str__", _unworded)
+    monkeypatch.setattr(Text, "__format__", _unworded)
 
 
 @pytest.fixture

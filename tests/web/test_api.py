@@ -126,6 +126,9 @@ def test_the_hook_is_refused_with_the_dealer_and_the_number(client: FlaskClient)
     assert response.get_json() == {
         "error": "Peggy deals and may not bid 0: the bids would add up to 1, the number of cards",
         "field": "bids",
+        "code": "hook",
+        "params": {"player": "Peggy", "dealer": True, "forbidden": 0, "cards": 1},
+        "seat": 1,
     }
     assert client.get(f"/api/v1/games/{game_id}").get_json()["version"] == 1
 

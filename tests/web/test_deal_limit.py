@@ -41,7 +41,12 @@ def test_the_api_refuses_the_deal_past_the_limit_and_stores_nothing(app: Flask, 
         headers={"Authorization": f"Bearer {key}"},
     )
     assert response.status_code == 409
-    assert response.get_json() == {"error": REFUSAL, "field": "number"}
+    assert response.get_json() == {
+        "error": REFUSAL,
+        "field": "number",
+        "code": "deal_limit",
+        "params": {"number": MOST_DEALS + 1, "most": MOST_DEALS},
+    }
     assert len(driver.stored(game_id)) == MOST_DEALS and driver.version(game_id) == 1
 
 

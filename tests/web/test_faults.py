@@ -28,6 +28,8 @@ from .conftest import POSTGRES_URL, csrf_token, error_text
 CANNOT_SAVE = (
     "The server cannot save right now; nothing was lost. Go back and send your change again in a minute."
 )
+# The body of the API's 503: the sentence, and (additive) its code.
+CANNOT_SAVE_BODY = {"error": CANNOT_SAVE, "code": "cannot_save", "params": {}}
 PLAYERS = ["Ann", "Bob", "Cy"]
 FIRST_DEAL = {"bids": [1, 0, 0], "tricks": [1, 0, 0], "trump": "S"}
 SECOND_DEAL = {"bids": [0, 0, 1], "tricks": [0, 0, 1], "trump": "H"}
@@ -107,7 +109,7 @@ def test_a_read_only_database_answers_503_and_keeps_what_was_saved(
     response = phone.put(
         f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers={"Authorization": f"Bearer {key}"}
     )
-    assert response.status_code == 503 and response.get_json() == {"error": CANNOT_SAVE}
+    assert response.status_code == 503 and response.get_json() == CANNOT_SAVE_BODY
     assert response.headers["Retry-After"] == "30"
     page = phone.get(f"/games/{game_id}/deals/2")
     assert page.status_code == 200  # reading still works
@@ -151,9 +153,9 @@ def test_a_full_disk_answers_503_as_json_and_as_a_page(app: Flask, client: Flask
     response = client.put(
         f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers={"Authorization": f"Bearer {key}"}
     )
-    assert response.status_code == 503 and response.get_json() == {"error": CANNOT_SAVE}
+    assert response.status_code == 503 and response.get_json() == CANNOT_SAVE_BODY
     created = client.post("/api/v1/games", json={"variant": "oh-hell", "players": PLAYERS})
-    assert created.status_code == 503 and created.get_json() == {"error": CANNOT_SAVE}
+    assert created.status_code == 503 and created.get_json() == CANNOT_SAVE_BODY
     sheet = client.get(f"/games/{game_id}")  # undo is a button at the top of the game
     answer = client.post(f"/games/{game_id}/undo", data={"csrf_token": csrf_token(sheet)})
     assert (

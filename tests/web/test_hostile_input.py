@@ -166,6 +166,8 @@ def test_a_nul_in_a_name_is_refused_from_the_api(app: Flask, client: FlaskClient
         "error": "Player 1's name has a character that cannot be seen (U+0000): "
         "type the name again without it",
         "field": "players",
+        "code": "name_unseen",
+        "params": {"position": 1, "character": "U+0000"},
     }
     assert game_count(app) == 0
 

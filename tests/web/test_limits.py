@@ -58,7 +58,9 @@ def test_game_creation_is_limited_across_the_api_and_the_form(app: Flask, client
     wait = assert_retry_after(headers, 60)
     assert body == {
         "error": f"That is more than any table asks for (3 per minute from one address). "
-        f"Nothing was lost: try again in {wait} second{'s' if wait != 1 else ''}."
+        f"Nothing was lost: try again in {wait} second{'s' if wait != 1 else ''}.",
+        "code": "too_many_requests",
+        "params": {"limit": "3 per minute", "seconds": wait},
     }
     page = client.get("/games/new/oh-hell")
     refused = client.post(

@@ -12,6 +12,7 @@ from scorekeeper import store
 from scorekeeper.rules import VARIANTS, Table, Variant
 from scorekeeper.rules.explain import worked_examples
 from scorekeeper.rules.rulebook import deal_plan, seat_names
+from scorekeeper.words import english
 
 from .conftest import Driver, error_text
 
@@ -51,9 +52,9 @@ def test_every_rules_page_lists_the_engines_deals(driver: Driver, variant: Varia
     if hasattr(engine, "plan") and engine.deal_count(table) is not None:
         assert [facts.cards for facts in plan.deals] == [facts.cards for facts in engine.plan(table)]
     words = html.unescape(text)
-    assert engine.describe_deck(table) in words
+    assert english(engine.describe_deck(table), variant.deal_word) in words
     for example in worked_examples(table)[:2]:
-        assert example.explanation in words
+        assert english(example.explanation, variant.deal_word) in words
     for spec in variant.options:
         assert spec.help in words
 

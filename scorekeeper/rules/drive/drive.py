@@ -27,7 +27,7 @@ from functools import cached_property
 from typing import Any
 
 from .errors import CorrectionRefused, DriveViolation, HandAlreadyEntered, NothingToCorrect
-from .replay import PAIR_WORDS, DriveState, check_entry, replay, table_list
+from .replay import DriveState, check_entry, replay
 from .seating import Pair, layout_for
 from .setup import DriveSetup, PrizeSpec
 from .state import TRICKS_PER_HAND, HandEntry
@@ -76,20 +76,17 @@ class Drive:
         check_entry(entry, self.setup, layout_for(self.setup.player_count).tables)
         if entry.moved_as is not None:
             raise DriveViolation(
-                f"Table {entry.table}, hand {entry.hand}: a new entry moves the players by its own result",
-                field="moved_as",
-                hand=entry.hand,
-                table=entry.table,
+                "drive_new_entry_moved_as", field="moved_as", hand=entry.hand, table=entry.table
             )
         if self.entered(entry.hand, entry.table) is not None:
             first = self.entered(entry.hand, entry.table)
             assert first is not None
             raise HandAlreadyEntered(
-                f"Hand {entry.hand} is already entered at table {entry.table} "
-                f"(N–S {first.north_south_tricks}, E–W {TRICKS_PER_HAND - first.north_south_tricks}): "
-                "correct it instead",
+                "drive_hand_entered",
                 hand=entry.hand,
                 table=entry.table,
+                north_south=first.north_south_tricks,
+                east_west=TRICKS_PER_HAND - first.north_south_tricks,
             )
         return self._replayed((*self.entries, entry))
 
@@ -109,17 +106,10 @@ class Drive:
         check_entry(entry, self.setup, layout_for(self.setup.player_count).tables)
         old = self.entered(entry.hand, entry.table)
         if old is None:
-            raise NothingToCorrect(
-                f"Hand {entry.hand} has not been entered at table {entry.table} yet: enter it instead",
-                hand=entry.hand,
-                table=entry.table,
-            )
+            raise NothingToCorrect("drive_nothing_to_correct", hand=entry.hand, table=entry.table)
         if entry.moved_as is not None:
             raise DriveViolation(
-                f"Table {entry.table}, hand {entry.hand}: the engine decides how the players moved",
-                field="moved_as",
-                hand=entry.hand,
-                table=entry.table,
+                "drive_correction_moved_as", field="moved_as", hand=entry.hand, table=entry.table
             )
         moved_as = self._moved_as(old, entry, keep_movement)
         corrected = replace(entry, moved_as=moved_as)
@@ -138,18 +128,11 @@ class Drive:
         """
         old = self.entered(hand, table)
         if old is None:
-            raise NothingToCorrect(
-                f"Hand {hand} has not been entered at table {table}: there is nothing to withdraw",
-                hand=hand,
-                table=table,
-            )
+            raise NothingToCorrect("drive_nothing_to_withdraw", hand=hand, table=table)
         later = self._later_tables(hand)
         if later:
             raise CorrectionRefused(
-                f"Table {table}, hand {hand} cannot be withdrawn: hand {hand + 1} is already entered at "
-                f"{table_list(later)}; correct the tricks instead",
-                hand=hand,
-                table=table,
+                "drive_withdraw_refused", hand=hand, table=table, next=hand + 1, tables=tuple(later)
             )
         return self._replayed(tuple(item for item in self.entries if item is not old))
 
@@ -173,23 +156,15 @@ class Drive:
         moved = old.movement_winner
         if new.winner is moved:
             return None
-        where = f"Table {new.table}, hand {new.hand}"
         if self._later_entered(new.hand):
             if keep_movement is False:
                 raise CorrectionRefused(
-                    f"{where}: the players moved on as if {PAIR_WORDS[moved]} had won and later hands "
-                    "are already entered, so that movement stands; only the scores can change",
-                    hand=new.hand,
-                    table=new.table,
+                    "drive_movement_stands", hand=new.hand, table=new.table, pair=moved.value
                 )
             return moved
         if not keep_movement:
             return None
         tables = layout_for(self.setup.player_count).tables
         if sum(1 for entry in self.entries if entry.hand == new.hand) < tables:
-            raise CorrectionRefused(
-                f"{where}: nobody has moved after hand {new.hand} yet, so there is no movement to keep",
-                hand=new.hand,
-                table=new.table,
-            )
+            raise CorrectionRefused("drive_no_movement_to_keep", hand=new.hand, table=new.table)
         return moved

@@ -8,18 +8,33 @@ and ``hand`` say where the fault is, for a page that highlights a table's row.
 from __future__ import annotations
 
 from ..errors import InvalidOption, InvalidSetup, InvalidTricks, OutOfTurn, RuleViolation
+from ..text import Param
 
 
 class DriveViolation(RuleViolation):
-    """A refusal about one table's hand: ``hand`` and ``table`` say which, when one is at fault."""
+    """A refusal about one table's hand: ``hand`` and ``table`` say which, when one is at fault;
+    they are among the parameters too, for the sentence ("Table 3, hand 2: ...")."""
 
     hand: int | None = None
     table: int | None = None
 
     def __init__(
-        self, message: str, *, field: str | None = None, hand: int | None = None, table: int | None = None
+        self,
+        code: str,
+        /,
+        *,
+        field: str | None = None,
+        hand: int | None = None,
+        table: int | None = None,
+        **params: Param,
     ) -> None:
-        super().__init__(message, field=field)
+        super().__init__(code, field=field)
+        where: dict[str, Param] = {}
+        if hand is not None:
+            where["hand"] = hand
+        if table is not None:
+            where["table"] = table
+        self.params = {**where, **params}
         self.hand = hand
         self.table = table
 

@@ -37,8 +37,6 @@ from .state import (
     TableHand,
 )
 
-PAIR_WORDS = {Pair.NORTH_SOUTH: "N–S", Pair.EAST_WEST: "E–W"}
-
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DriveState:
@@ -100,7 +98,11 @@ class DriveState:
     def hand(self, number: int) -> HandState:
         """The hand ``number`` (from 1), once its seating is known; HandNotOpen otherwise."""
         if not 1 <= number <= len(self.hands):
-            raise HandNotOpen(self._not_known(number), hand=number)
+            if not 1 <= number <= self.setup.hands:
+                raise HandNotOpen("drive_no_such_hand", hand=number, hands=self.setup.hands)
+            raise HandNotOpen(
+                "drive_hand_not_open", hand=number, playing=self.hand_in_play, tables=self.waiting_tables
+            )
         return self.hands[number - 1]
 
     def placement(self, player: int, hand: int) -> Placement:
@@ -144,26 +146,10 @@ class DriveState:
         _check_table(table, self.layout.tables, hand)
         return self.hand(hand).table(table)
 
-    def _not_known(self, number: int) -> str:
-        if not 1 <= number <= self.setup.hands:
-            return f"This drive has hands 1 to {self.setup.hands}: there is no hand {number}"
-        waiting = table_list(self.waiting_tables)
-        playing = self.hand_in_play
-        return f"Hand {number} cannot be entered yet: hand {playing} is still being played at {waiting}"
-
-
-def table_list(tables: Iterable[int]) -> str:
-    """ "table 4" or "tables 2, 5 and 7", for a refusal."""
-    numbers = [str(table) for table in tables]
-    if len(numbers) == 1:
-        return f"table {numbers[0]}"
-    return f"tables {', '.join(numbers[:-1])} and {numbers[-1]}"
-
 
 def _check_table(table: object, tables: int, hand: object) -> None:
     if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= tables:
-        count = "1 table" if tables == 1 else f"tables 1 to {tables}"
-        raise UnknownTable(f"There is no table {table!r}: this drive has {count}", table=None)
+        raise UnknownTable("drive_no_such_table", table=None, value=repr(table), tables=tables)
 
 
 def check_entry(entry: HandEntry, setup: DriveSetup, tables: int) -> None:
@@ -171,25 +157,21 @@ def check_entry(entry: HandEntry, setup: DriveSetup, tables: int) -> None:
     hand, table, tricks = entry.hand, entry.table, entry.tricks
     _check_table(table, tables, hand)
     if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= setup.hands:
-        raise HandNotOpen(
-            f"Table {table}: this drive has hands 1 to {setup.hands}, not hand {hand!r}", table=table
-        )
+        raise HandNotOpen("drive_hand_out_of_range", table=table, hands=setup.hands, value=repr(hand))
     if not isinstance(entry.pair, Pair) or (
         entry.moved_as is not None and not isinstance(entry.moved_as, Pair)
     ):
-        raise InvalidHandTricks(
-            f"Table {table}, hand {hand}: the tricks are entered for N–S or E–W", hand=hand, table=table
-        )
+        raise InvalidHandTricks("drive_pair_unknown", hand=hand, table=table)
     if isinstance(tricks, bool) or not isinstance(tricks, int):
-        raise InvalidHandTricks(
-            f"Table {table}, hand {hand}: tricks are a whole number, not {tricks!r}", hand=hand, table=table
-        )
+        raise InvalidHandTricks("drive_tricks_not_whole", hand=hand, table=table, value=repr(tricks))
     if not 0 <= tricks <= TRICKS_PER_HAND:
         raise InvalidHandTricks(
-            f"Table {table}, hand {hand}: {PAIR_WORDS[entry.pair]} cannot take {tricks} tricks; "
-            f"a hand has {TRICKS_PER_HAND}, so a pair takes 0 to {TRICKS_PER_HAND}",
+            "drive_tricks_range",
             hand=hand,
             table=table,
+            pair=entry.pair.value,
+            tricks=tricks,
+            most=TRICKS_PER_HAND,
         )
 
 
@@ -217,11 +199,11 @@ def index_entries(
         if key in index:
             first = index[key]
             raise HandAlreadyEntered(
-                f"Hand {entry.hand} is already entered at table {entry.table} "
-                f"(N–S {first.north_south_tricks}, E–W {TRICKS_PER_HAND - first.north_south_tricks}): "
-                "correct it instead",
+                "drive_hand_entered",
                 hand=entry.hand,
                 table=entry.table,
+                north_south=first.north_south_tricks,
+                east_west=TRICKS_PER_HAND - first.north_south_tricks,
             )
         index[key] = entry
     return index
@@ -349,8 +331,5 @@ def _refuse_later_entries(index: dict[tuple[int, int], HandEntry], current: Hand
     if later:
         hand, table = later[0]
         raise HandNotOpen(
-            f"Table {table} cannot enter hand {hand} yet: hand {current.number} is still being "
-            f"played at {table_list(current.waiting_tables)}",
-            hand=hand,
-            table=table,
+            "drive_later_hand", hand=hand, table=table, playing=current.number, tables=current.waiting_tables
         )

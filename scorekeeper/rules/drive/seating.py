@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from ..text import Text
 from .setup import DriveFormat, DriveSetup, UpDirection
 
 SEATS_PER_TABLE = 4
@@ -121,8 +122,8 @@ class LosersMove(StrEnum):
 class MovementRule:
     """A format's movement as data, for the page that says it in words (in any language).
 
-    ``summary`` is a fixed English sentence per format, for logs and tests;
-    pages word the rule from the codes and numbers.
+    ``summary`` is the format's movement in one sentence, as a text (code
+    ``drive_movement`` and the format); pages word the rule from the codes and numbers.
     """
 
     format: DriveFormat
@@ -137,20 +138,7 @@ class MovementRule:
     sit_out_by_pairs: bool
     sit_out_tricks: int
     incomplete_table: int | None
-    summary: str
-
-
-_SUMMARIES = {
-    DriveFormat.PROGRESSIVE: (
-        "Winners stay at their table and split up; losers split, North or East moving up "
-        "and South or West moving down: everyone has a new partner every hand."
-    ),
-    DriveFormat.SEMI_PARTNER: (
-        "Winners stay together in their seats; losers split, North or East moving up "
-        "and South or West moving down, and the newcomers partner each other."
-    ),
-    DriveFormat.PARTNER: "Fixed pairs: winners stay in their seats; the losing pair moves up together.",
-}
+    summary: Text
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -194,7 +182,7 @@ def movement_rule(setup: DriveSetup) -> MovementRule:
         sit_out_by_pairs=partner,
         sit_out_tricks=setup.sit_out_tricks,
         incomplete_table=layout.incomplete_table,
-        summary=_SUMMARIES[setup.format],
+        summary=Text("drive_movement", format=setup.format.value),
     )
 
 

@@ -146,14 +146,12 @@ class DriveSetup:
         called "Player 1", "Player 2"… until the organiser renames them.
         """
         names = _player_names(players)
-        drive_format = _choice(DriveFormat, format, "format", "The format")
+        drive_format = _choice(DriveFormat, format, "format")
         if drive_format is DriveFormat.PARTNER and len(names) % 2:
-            raise InvalidDriveSetup(
-                f"A partner drive is played in fixed pairs: {len(names)} players cannot all have a partner"
-            )
-        hand_count = _whole_number(hands, "hands", "The number of hands")
+            raise InvalidDriveSetup("drive_partner_odd", players=len(names))
+        hand_count = _whole_number(hands, "hands")
         if not 1 <= hand_count <= MAX_HANDS:
-            raise InvalidDriveSetup(f"A drive has 1 to {MAX_HANDS} hands, not {hand_count}", field="hands")
+            raise InvalidDriveSetup("drive_hands_range", field="hands", most=MAX_HANDS, value=hand_count)
         interval = _interval(interval_after, hand_count)
         setup = cls(
             name=_drive_name(name),
@@ -163,8 +161,8 @@ class DriveSetup:
             interval_after=interval,
             trumps=_trumps(trumps),
             sit_out_tricks=_sit_out_tricks(sit_out_tricks),
-            tie_break=_choice(TieBreak, tie_break, "tie_break", "The tie-break"),
-            up_direction=_choice(UpDirection, up_direction, "up_direction", "The direction up"),
+            tie_break=_choice(TieBreak, tie_break, "tie_break"),
+            up_direction=_choice(UpDirection, up_direction, "up_direction"),
             prizes=(),
         )
         return setup.with_prizes(prizes)
@@ -177,7 +175,7 @@ class DriveSetup:
             checked.append(_checked_prize(prize, self))
             name = checked[-1].name or ""
             if name.casefold() in seen:
-                raise InvalidPrize(f"Two prizes are called {name}: give each a different name")
+                raise InvalidPrize("drive_prize_name_twice", prize=name)
             seen.add(name.casefold())
         return replace(self, prizes=tuple(checked))
 
@@ -195,17 +193,15 @@ def _player_names(players: Sequence[str] | int) -> tuple[str, ...]:
         names = tuple(_drive_player_name(name, index) for index, name in enumerate(players))
         count = len(names)
     else:
-        raise InvalidDriveSetup("The players are a list of names or a number of players")
+        raise InvalidDriveSetup("drive_players_shape")
     if count < MIN_PLAYERS:
-        raise InvalidDriveSetup(
-            f"A whist drive needs at least {MIN_PLAYERS} players to fill one table, not {count}"
-        )
+        raise InvalidDriveSetup("drive_too_few_players", least=MIN_PLAYERS, count=count)
     if count > MAX_PLAYERS:
-        raise InvalidDriveSetup(f"A drive has at most {MAX_PLAYERS} players, not {count}")
+        raise InvalidDriveSetup("drive_too_many_players", most=MAX_PLAYERS, count=count)
     seen: set[str] = set()
     for name in names:
         if (key := same_name_key(name)) in seen:
-            raise InvalidDriveSetup(f"Two players are called {name}: give each a different name")
+            raise InvalidDriveSetup("name_twice", name=name)
         seen.add(key)
     return names
 
@@ -215,17 +211,16 @@ def _drive_player_name(name: object, index: int) -> str:
     try:
         return clean_name(name, index)
     except RuleViolation as refused:
-        raise InvalidDriveSetup(refused.message) from None
+        raise InvalidDriveSetup.from_text(refused.text) from None
 
 
 def _drive_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise InvalidDriveSetup("The drive needs a name", field="name")
+        raise InvalidDriveSetup("drive_name_missing", field="name")
     cleaned = " ".join(name.split())
     if len(cleaned) > DRIVE_NAME_MAX_LENGTH:
         raise InvalidDriveSetup(
-            f"The drive's name has at most {DRIVE_NAME_MAX_LENGTH} letters, not {len(cleaned)}",
-            field="name",
+            "drive_name_too_long", field="name", most=DRIVE_NAME_MAX_LENGTH, length=len(cleaned)
         )
     return cleaned
 
@@ -233,31 +228,31 @@ def _drive_name(name: object) -> str:
 _Choice = TypeVar("_Choice", bound=StrEnum)
 
 
-def _choice(kind: type[_Choice], raw: object, field: str, label: str) -> _Choice:
+def _choice(kind: type[_Choice], raw: object, field: str) -> _Choice:
+    """One of an option's codes; the refusal names the option by ``field``."""
     if isinstance(raw, kind):
         return raw
     try:
         return kind(str(raw).strip().lower())
     except ValueError:
-        allowed = ", ".join(member.value for member in kind)
-        raise InvalidDriveOption(f"{label} must be one of {allowed}, not {raw!r}", field=field) from None
+        allowed = tuple(member.value for member in kind)
+        raise InvalidDriveOption(
+            "drive_option_choice", field=field, option=field, choices=allowed, value=repr(raw)
+        ) from None
 
 
-def _whole_number(raw: object, field: str, label: str) -> int:
+def _whole_number(raw: object, field: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise InvalidDriveSetup(f"{label} must be a whole number, not {raw!r}", field=field)
+        raise InvalidDriveSetup("drive_not_whole", field=field, what=field, value=repr(raw))
     return raw
 
 
 def _interval(raw: int | None, hands: int) -> int | None:
     if raw is None:
         return None
-    after = _whole_number(raw, "interval_after", "The interval")
+    after = _whole_number(raw, "interval_after")
     if not 1 <= after < hands:
-        raise InvalidDriveSetup(
-            f"The interval comes after one of hands 1 to {hands - 1}, not after hand {after}",
-            field="interval_after",
-        )
+        raise InvalidDriveSetup("drive_interval_range", field="interval_after", last=hands - 1, value=after)
     return after
 
 
@@ -267,22 +262,21 @@ def _trumps(raw: Sequence[Trump | str]) -> tuple[Trump, ...]:
         try:
             trump = item if isinstance(item, Trump) else Trump.parse(str(item))
         except ValueError:
-            raise InvalidDriveSetup(f"{item!r} is not a suit or no trump", field="trumps") from None
+            raise InvalidDriveSetup("drive_trump_unreadable", field="trumps", value=repr(item)) from None
         if trump is Trump.JOKER:
-            raise InvalidDriveSetup("A drive's trump is a suit or no trump", field="trumps")
+            raise InvalidDriveSetup("drive_trump_joker", field="trumps")
         if trump in trumps:
-            raise InvalidDriveSetup(f"{trump.label} comes twice in the order of trumps", field="trumps")
+            raise InvalidDriveSetup("drive_trump_twice", field="trumps", trump=trump.value)
         trumps.append(trump)
     if not trumps:
-        raise InvalidDriveSetup("The order of trumps needs at least one suit", field="trumps")
+        raise InvalidDriveSetup("drive_trumps_empty", field="trumps")
     return tuple(trumps)
 
 
 def _sit_out_tricks(raw: object) -> int:
     if isinstance(raw, bool) or raw not in SIT_OUT_TRICK_CHOICES:
-        allowed = " or ".join(str(choice) for choice in SIT_OUT_TRICK_CHOICES)
         raise InvalidDriveOption(
-            f"A player sitting out scores {allowed} tricks, not {raw!r}", field="sit_out_tricks"
+            "drive_sit_out_tricks", field="sit_out_tricks", choices=SIT_OUT_TRICK_CHOICES, value=repr(raw)
         )
     assert isinstance(raw, int)
     return raw
@@ -292,24 +286,26 @@ def _checked_prize(prize: PrizeSpec, setup: DriveSetup) -> PrizeSpec:
     try:
         rule = PrizeRule(prize.rule)
     except ValueError:
-        allowed = ", ".join(member.value for member in PrizeRule)
-        raise InvalidPrize(f"A prize is one of {allowed}, not {prize.rule!r}") from None
+        allowed = tuple(member.value for member in PrizeRule)
+        raise InvalidPrize("drive_prize_rule", rules=allowed, value=repr(prize.rule)) from None
     name = " ".join((prize.name or "").split())
     if not name:
-        raise InvalidPrize("A prize the organiser adds needs a name")
+        raise InvalidPrize("drive_prize_name_missing")
     if len(name) > PRIZE_NAME_MAX_LENGTH:
-        raise InvalidPrize(f"A prize's name has at most {PRIZE_NAME_MAX_LENGTH} letters: {name[:40]}…")
+        raise InvalidPrize("drive_prize_name_too_long", most=PRIZE_NAME_MAX_LENGTH, start=name[:40])
     place, player = prize.place, prize.player
     if rule is PrizeRule.PLACE:
         if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= setup.player_count:
-            raise InvalidPrize(f"{name}: the place is from 1 to {setup.player_count}, not {place!r}")
+            raise InvalidPrize(
+                "drive_prize_place_range", prize=name, players=setup.player_count, value=repr(place)
+            )
     elif place is not None:
-        raise InvalidPrize(f"{name}: only a prize for a place has a place")
+        raise InvalidPrize("drive_prize_place_unwanted", prize=name)
     if rule is PrizeRule.CHOSEN:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < setup.player_count:
-            raise InvalidPrize(f"{name}: choose one of the drive's {setup.player_count} players")
+            raise InvalidPrize("drive_prize_choose_player", prize=name, players=setup.player_count)
     elif player is not None:
-        raise InvalidPrize(f"{name}: only a prize the organiser awards names its player")
+        raise InvalidPrize("drive_prize_player_unwanted", prize=name)
     if rule in HALF_RULES and setup.interval_after is None:
-        raise InvalidPrize(f"{name}: a prize for a half needs an interval")
+        raise InvalidPrize("drive_prize_half_needs_interval", prize=name)
     return PrizeSpec(rule=rule, name=name, place=place, player=player)

@@ -59,7 +59,7 @@ def get_variant(code: str) -> Variant:
     try:
         return _BY_NAME[key]
     except KeyError:
-        raise UnknownVariant(f"There is no variant called {code!r}") from None
+        raise UnknownVariant("unknown_variant", value=repr(code)) from None
 
 
 def families() -> dict[str, tuple[Variant, ...]]:

@@ -18,6 +18,7 @@ from enum import StrEnum
 from ..cards import SUITS, Trump
 from ..errors import InvalidBid, RuleViolation
 from ..state import DealFacts
+from ..text import Text
 
 HIGHEST_LEVEL = 7
 BOOK = 6
@@ -42,11 +43,6 @@ class BidType(StrEnum):
     DOWNTOWN = "downtown"
     NO_TRUMP = "NT"
 
-    @property
-    def label(self) -> str:
-        """The words a player says."""
-        return "no trump" if self is BidType.NO_TRUMP else self.value
-
 
 class Direction(StrEnum):
     """Which cards win a no-trump hand: high (uptown) or low (downtown)."""
@@ -68,7 +64,7 @@ class Call:
 
     def __post_init__(self) -> None:
         if (self.level is None) != (self.kind is None):
-            raise InvalidCall("A bid has both a level and a type (uptown, downtown or no trump)")
+            raise InvalidCall("call_incomplete")
 
     @property
     def is_pass(self) -> bool:
@@ -76,11 +72,11 @@ class Call:
         return self.level is None
 
     @property
-    def label(self) -> str:
-        """The call in words: "pass", "4 downtown", "5 no trump"."""
+    def said(self) -> Text:
+        """The call as a text to word ("pass", "4 downtown", "5 no trump")."""
         if self.level is None or self.kind is None:
-            return "pass"
-        return f"{self.level} {self.kind.label}"
+            return Text("call")
+        return Text("call", level=self.level, kind=self.kind.value)
 
     @property
     def text(self) -> str:
@@ -116,7 +112,7 @@ class CallChoice:
 
     call: Call
     allowed: bool
-    reason: str | None = None
+    reason: Text | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -145,25 +141,23 @@ def high_bid(calls: Sequence[Call]) -> Call | None:
 
 def call_problem(
     facts: DealFacts, calls: Sequence[Call], call: Call, players: Sequence[str], rules: AuctionRules
-) -> str | None:
-    """Why ``call`` may not follow ``calls``, in a player's words; None when it may."""
+) -> Text | None:
+    """Why ``call`` may not follow ``calls`` (naming the caller); None when it may."""
     seat = next_caller(facts, calls)
     if seat is None:
-        return f"Each player calls once: all {len(facts.bidding_order)} have called"
+        return Text("auction_all_called", count=len(facts.bidding_order))
     high = high_bid(calls)
     if call.level is None:
         if seat == facts.dealer and high is None:
-            return f"Everyone passed to {players[seat]}, the dealer, who must bid at least {rules.min_bid}"
+            return Text("auction_dealer_forced", player=players[seat], lowest=rules.min_bid)
         return None
     if call.level < rules.min_bid:
-        return f"The lowest bid is {rules.min_bid}: {players[seat]} cannot bid {call.label}"
+        return Text("auction_below_lowest", lowest=rules.min_bid, player=players[seat], call=call.said)
     if call.level > HIGHEST_LEVEL:
-        return f"The highest bid is {HIGHEST_LEVEL}, all 13 books: {players[seat]} cannot bid {call.label}"
+        return Text("auction_above_highest", highest=HIGHEST_LEVEL, player=players[seat], call=call.said)
     if high is not None and rules.rank(call) <= rules.rank(high):
-        message = f"{call.label} does not beat {high.label}: bid higher or pass"
-        if call.level == high.level and not rules.low_beats_high and call.kind is not BidType.NO_TRUMP:
-            message += " (in this game downtown ranks level with uptown)"
-        return message
+        level = call.level == high.level and not rules.low_beats_high and call.kind is not BidType.NO_TRUMP
+        return Text("auction_not_higher", call=call.said, high=high.said, ranks_level=level)
     return None
 
 
@@ -196,13 +190,11 @@ def verify_auction(
 ) -> AuctionResult | None:
     """Check every call in turn; the result once all have called, else None (still bidding)."""
     if len(calls) > len(facts.bidding_order):
-        raise InvalidCall(
-            f"Each player calls once: an auction has {len(facts.bidding_order)} calls, not {len(calls)}"
-        )
+        raise InvalidCall("auction_too_many", calls=len(facts.bidding_order), given=len(calls))
     for position, call in enumerate(calls):
         problem = call_problem(facts, calls[:position], call, players, rules)
         if problem is not None:
-            raise InvalidCall(problem)
+            raise InvalidCall.from_text(problem)
     if len(calls) < len(facts.bidding_order):
         return None
     high = high_bid(calls)
@@ -219,9 +211,9 @@ def verify_declaration(bid: Call, declaration: Declaration, bidder: str) -> None
     """A suit after an uptown or downtown bid; a direction after a no-trump bid."""
     if bid.kind is BidType.NO_TRUMP:
         if not isinstance(declaration, Direction):
-            raise InvalidDeclaration(f"{bidder} bid {bid.label}: say uptown or downtown, not a trump suit")
+            raise InvalidDeclaration("declaration_direction", player=bidder, call=bid.said)
     elif not isinstance(declaration, Trump) or declaration not in SUITS:
-        raise InvalidDeclaration(f"{bidder} bid {bid.label} and names the trump suit: S, H, D or C")
+        raise InvalidDeclaration("declaration_suit", player=bidder, call=bid.said)
 
 
 def declaration_choices(bid: Call) -> tuple[Declaration, ...]:
@@ -266,9 +258,7 @@ def read_call(raw: object) -> Call:
         kind = _KIND_WORDS.get(word.strip().lower()) if isinstance(word, str) else None
         if isinstance(level, int) and not isinstance(level, bool) and kind is not None:
             return Call(level=level, kind=kind)
-    raise InvalidCall(
-        f'A call is pass or a level and uptown, downtown or NT (such as "4 downtown"), not {raw!r}'
-    )
+    raise InvalidCall("call_unreadable", value=repr(raw))
 
 
 def read_declaration(raw: object) -> Declaration | None:
@@ -286,6 +276,4 @@ def read_declaration(raw: object) -> Declaration | None:
             suit = None
         if suit in SUITS:
             return suit
-    raise InvalidDeclaration(
-        f"The declaration is a trump suit (S, H, D, C) or uptown or downtown, not {raw!r}"
-    )
+    raise InvalidDeclaration("declaration_unreadable", value=repr(raw))

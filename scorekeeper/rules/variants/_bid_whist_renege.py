@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..options import Options
-from ..revoke import names_of
 from ..seating import RevokeMark
 from ..table import Table
+from ..text import Text
 from ._partnership import team_name, team_of
 
 RENEGE_BOOKS = 3
@@ -27,27 +27,19 @@ def renege(
     book, from the reneging side to the other; both sides reneging, the hand is dealt again.
     Returns the mark and the bidders' tricks as scored (the kitty stays the bidders' book)."""
     sides = {team_of(seat) for seat in revokers}
-    who = names_of(players, revokers)
+    who = tuple(players[seat] for seat in revokers)
     if len(sides) == 2:
-        text = f"{who} reneged in hand {number}: both sides reneged, so the hand is dealt again"
+        text = Text("renege_both_sides", who=who, number=number)
         return RevokeMark(seats=revokers, redeal=True, penalty=None, text=text), tricks
     side = sides.pop()
     every = options.choice("renege_penalty") == "all_books"
     won = tricks if side == bidders else in_play - tricks
     moved = won if every else min(RENEGE_BOOKS, won)
     scored = tricks - moved if side == bidders else tricks + moved
-    noun = "book goes" if moved == 1 else "books go"
-    text = f"{who} reneged in hand {number}: {moved} {noun} to {team_name(players, 1 - side)}"
+    text = Text("renege_books", who=who, number=number, moved=moved, to=team_name(players, 1 - side))
     return RevokeMark(seats=revokers, redeal=False, penalty=None, text=text), scored
 
 
-def renege_law(table: Table) -> str:
-    """What a renege costs under the table's ``renege_penalty``, in words."""
-    if table.options.choice("renege_penalty") == "all_books":
-        moved = "every book the reneging side won goes to the other side"
-    else:
-        moved = "three books go from the reneging side to the other"
-    return (
-        f"A renege found after a hand: {moved}, counted before the contract is judged; both sides "
-        "reneging, the hand is dealt again"
-    )
+def renege_law(table: Table) -> Text:
+    """What a renege costs under the table's ``renege_penalty``."""
+    return Text("law_renege", every_book=table.options.choice("renege_penalty") == "all_books")

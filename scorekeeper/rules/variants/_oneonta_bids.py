@@ -13,6 +13,7 @@ from typing import Literal
 
 from ..errors import InvalidBid
 from ..state import DealFacts
+from ..text import Text
 
 BidKind = Literal["positive", "null"]
 TotalRule = Literal["free", "equal", "at_most"]
@@ -38,13 +39,13 @@ class OneontaBid:
 
     def __post_init__(self) -> None:
         if self.kind not in BID_KINDS:
-            raise InvalidBid(f"A bid is positive or null, not {self.kind!r}")
+            raise InvalidBid("oneonta_bid_kind", value=repr(self.kind))
         if self.value is not None and (isinstance(self.value, bool) or not isinstance(self.value, int)):
-            raise InvalidBid(f"A bid's value is a whole number, not {self.value!r}")
+            raise InvalidBid("oneonta_bid_value", value=repr(self.value))
         if self.kind == "positive" and self.value is None:
-            raise InvalidBid("A positive bid needs its number of tricks")
+            raise InvalidBid("oneonta_positive_needs_tricks")
         if not isinstance(self.doubled, bool):
-            raise InvalidBid(f"A double is yes or no, not {self.doubled!r}")
+            raise InvalidBid("oneonta_double_yes_no", value=repr(self.doubled))
 
     @property
     def tricks_bid(self) -> int:
@@ -52,12 +53,9 @@ class OneontaBid:
         return (self.value or 0) if self.kind == "positive" else 0
 
     @property
-    def label(self) -> str:
-        """How the bid reads on the score sheet ("3", "null 2", "7 doubled")."""
-        text = str(self.value) if self.kind == "positive" else "null"
-        if self.kind == "null" and self.value is not None:
-            text = f"null {self.value}"
-        return f"{text} doubled" if self.doubled else text
+    def said(self) -> Text:
+        """The bid as a text to word ("3", "null 2", "7 doubled")."""
+        return Text("oneonta_bid", kind=self.kind, value=self.value, doubled=self.doubled)
 
 
 def positive(value: int, *, doubled: bool = False) -> OneontaBid:
@@ -86,7 +84,7 @@ class OneontaBidChoice:
 
     bid: OneontaBid
     allowed: bool
-    reason: str | None = None
+    reason: Text | None = None
 
 
 def bid_reason(
@@ -96,7 +94,7 @@ def bid_reason(
     seat: int,
     bid: OneontaBid,
     players: Sequence[str],
-) -> str | None:
+) -> Text | None:
     """Why ``seat`` may not make ``bid`` after the ``earlier`` (seat, bid) pairs; None when it may."""
     name = players[seat]
     cards = facts.cards
@@ -108,25 +106,25 @@ def bid_reason(
     return reason
 
 
-def _range_reason(rules: BidRules, name: str, cards: int, bid: OneontaBid) -> str | None:
+def _range_reason(rules: BidRules, name: str, cards: int, bid: OneontaBid) -> Text | None:
     value = bid.value
     if bid.kind == "positive":
         assert value is not None
         if value == 0:
-            return f"{name} bid 0, but Oneonta Whist has no bid of 0: bid null instead"
+            return Text("oneonta_bid_zero", player=name)
         if value < 0:
-            return f"{name} bid {value}: a bid is a number of tricks from 1 to {cards}"
+            return Text("oneonta_bid_below_one", player=name, bid=value, cards=cards)
         if value > cards:
-            return f"{name} bid {value}, but {cards} cards were dealt: bid from 1 to {cards}"
+            return Text("oneonta_bid_above_cards", player=name, bid=value, cards=cards)
         return None
     if not rules.null_has_value:
         if value is not None:
-            return f"Under Edd Allard a null has no value: {name} bids just null, not null {value}"
+            return Text("oneonta_null_without_value", player=name, value=value)
         return None
     if value is None:
-        return f"{name}'s null needs a value from 1 to {cards}"
+        return Text("oneonta_null_needs_value", player=name, cards=cards)
     if not 1 <= value <= cards:
-        return f"{name} staked {value} on null, but a null's value is from 1 to {cards}"
+        return Text("oneonta_null_value_range", player=name, value=value, cards=cards)
     return None
 
 
@@ -137,16 +135,18 @@ def _double_reason(
     bid: OneontaBid,
     earlier: Sequence[tuple[int, OneontaBid]],
     players: Sequence[str],
-) -> str | None:
+) -> Text | None:
     if not rules.doubling:
-        return f"{name} cannot double: doubling is not played in this game"
+        return Text("oneonta_no_doubling", player=name)
     maximum = bid.value == cards and (bid.kind == "positive" or rules.double_null)
     if not maximum:
-        allowed = f"a bid of {cards}" + (f" or a null of {cards}" if rules.double_null else "")
-        return f"{name} may double only {allowed}, not {bid.label.removesuffix(' doubled')}"
+        undoubled = OneontaBid(kind=bid.kind, value=bid.value)
+        return Text(
+            "oneonta_double_only", player=name, cards=cards, null=rules.double_null, bid=undoubled.said
+        )
     for other, made in earlier:
         if made.doubled:
-            return f"Only the first double counts: {players[other]} doubled already"
+            return Text("oneonta_first_double", player=players[other])
     return None
 
 
@@ -157,7 +157,7 @@ def _total_reason(
     seat: int,
     bid: OneontaBid,
     players: Sequence[str],
-) -> str | None:
+) -> Text | None:
     name = players[seat]
     cards = facts.cards
     so_far = sum(made.tricks_bid for _, made in earlier)
@@ -165,16 +165,16 @@ def _total_reason(
     if rules.total == "equal" and seat == facts.last_bidder:
         needed = positive(left) if left >= 1 else None
         if needed is None and bid.kind != "null":
-            return f"The bids already add up to {cards}: {name} must bid null"
+            return Text("oneonta_total_made_bid_null", cards=cards, player=name)
         if needed is not None and (bid.kind != "positive" or bid.value != left):
-            return f"The bids must add up to {cards}: {name} must bid {left}"
+            return Text("oneonta_total_bid_the_rest", cards=cards, player=name, left=left)
         return None
     if bid.tricks_bid <= left:
         return None
-    must = "must add up to" if rules.total == "equal" else "may add up to at most"
+    exactly = rules.total == "equal"
     if left == 0:
-        return f"The bids {must} {cards} and already do: {name} must bid null"
-    return f"{name} may bid at most {left}: the bids {must} {cards}, and {so_far} are bid already"
+        return Text("oneonta_total_reached", exactly=exactly, cards=cards, player=name)
+    return Text("oneonta_bid_at_most", player=name, left=left, exactly=exactly, cards=cards, bid=so_far)
 
 
 def earlier_bids(
@@ -238,10 +238,10 @@ def verify_bids(
     the deal (a tie-break hand) has None. Raises InvalidBid naming the player.
     """
     if len(bids) != len(players):
-        raise InvalidBid(f"Enter one bid for each of the {len(players)} players")
+        raise InvalidBid("bid_count", players=len(players))
     for seat in facts.sitting_out:
         if bids[seat] is not None:
-            raise InvalidBid(f"{players[seat]} is out of this hand and has no bid")
+            raise InvalidBid("oneonta_out_no_bid", player=players[seat])
     waiting: int | None = None
     earlier: list[tuple[int, OneontaBid]] = []
     for seat in facts.bidding_order:
@@ -250,20 +250,18 @@ def verify_bids(
             waiting = seat if waiting is None else waiting
             continue
         if waiting is not None:
-            raise InvalidBid(
-                f"{players[waiting]} bids before {players[seat]}: enter the bids in bidding order"
-            )
+            raise InvalidBid("oneonta_bid_order", first=players[waiting], player=players[seat])
         reason = bid_reason(rules, facts, earlier, seat, bid, players)
         if reason is not None:
-            raise InvalidBid(reason)
+            raise InvalidBid.from_text(reason)
         earlier.append((seat, bid))
     return tuple(bids)
 
 
 def bid_note(
     rules: BidRules, facts: DealFacts, bids: Sequence[OneontaBid | None], players: Sequence[str]
-) -> str | None:
-    """What the next bidder must know about the totals ("Cy bids last and must bid 2 ...")."""
+) -> Text | None:
+    """What the next bidder must know about the totals (Cy bids last and must bid 2 ...)."""
     waiting = next((seat for seat in facts.bidding_order if bids[seat] is None), None)
     if waiting is None or rules.total == "free":
         return None
@@ -272,11 +270,11 @@ def bid_note(
     name = players[waiting]
     if rules.total == "equal" and waiting == facts.last_bidder:
         if left == 0:
-            return f"{name} bids last and must bid null: the bids already add up to {facts.cards}"
-        return f"{name} bids last and must bid {left}: the bids must add up to {facts.cards}"
+            return Text("oneonta_note_last_null", player=name, cards=facts.cards)
+        return Text("oneonta_note_last_bid", player=name, left=left, cards=facts.cards)
     if left == 0:
-        return f"The bids add up to {facts.cards} already: {name} must bid null"
-    return f"{name} may bid at most {left}: {so_far} of {facts.cards} are bid already"
+        return Text("oneonta_note_null", cards=facts.cards, player=name)
+    return Text("oneonta_note_at_most", player=name, left=left, bid=so_far, cards=facts.cards)
 
 
 # --- bids as JSON-like data --------------------------------------------------------
@@ -290,24 +288,21 @@ def read_bid(raw: object, position: int) -> OneontaBid | None:
     if isinstance(raw, int) and not isinstance(raw, bool):
         return positive(raw)
     if not isinstance(raw, Mapping):
-        raise InvalidBid(
-            f"Bid {position} must be a number of tricks or a bid such as "
-            f'{{"kind": "null", "value": 2}}, not {raw!r}'
-        )
+        raise InvalidBid("oneonta_bid_unreadable", position=position, value=repr(raw))
     unknown = sorted(set(raw) - {"kind", "value", "doubled"})
     if unknown:
-        raise InvalidBid(f"A bid has a kind, a value and a double, not {unknown[0]!r}")
+        raise InvalidBid("oneonta_bid_unknown_key", key=repr(unknown[0]))
     kind = raw.get("kind", "positive")
     value = raw.get("value")
     doubled = raw.get("doubled", False)
     if kind not in BID_KINDS:
-        raise InvalidBid(f"Bid {position} is positive or null, not {kind!r}")
+        raise InvalidBid("oneonta_bid_kind_at", position=position, value=repr(kind))
     if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-        raise InvalidBid(f"Bid {position}'s value must be a whole number, not {value!r}")
+        raise InvalidBid("oneonta_bid_value_at", position=position, value=repr(value))
     if not isinstance(doubled, bool):
-        raise InvalidBid(f"Bid {position}'s double is true or false, not {doubled!r}")
+        raise InvalidBid("oneonta_double_at", position=position, value=repr(doubled))
     if kind == "positive" and value is None:
-        raise InvalidBid(f"Bid {position} is positive and needs its number of tricks")
+        raise InvalidBid("oneonta_positive_needs_tricks_at", position=position)
     return OneontaBid(kind="null" if kind == "null" else "positive", value=value, doubled=doubled)
 
 

@@ -19,6 +19,7 @@ from ..revoke import house_rule
 from ..seating import Seating, first_clockwise
 from ..state import GameState
 from ..table import Table
+from ..text import Text
 from ..walk import TableLaws, TableWalk
 from ._oneonta_bids import (
     BidRules,
@@ -50,15 +51,10 @@ from ._oneonta_table import (
 
 ONEONTA_LAWS = TableLaws(sit_outs=True)
 
-NEXT_HAND_FOLLOWS_THIS_ONE = (
-    "The next hand's first bidder is this hand's highest bidder, and tie-break hands follow the totals: "
-    "the server must score each hand before the next can be entered"
-)
-BIDS_JUDGED_IN_TURN = (
-    "Oneonta bids are judged one after another in bidding order (nulls and their stakes, the first "
-    "double, what is left of the total): only the server can check them, so enter the hand when the "
-    "connection is back"
-)
+NEXT_HAND_FOLLOWS_THIS_ONE = Text("foresee_next_hand_follows")
+"""Why no hand is foreseen: the next hand's first bidder and the tie-break hands follow this one's score."""
+BIDS_JUDGED_IN_TURN = Text("foresee_bids_in_turn")
+"""Why no hand is foreseen: Oneonta bids are judged one after another in bidding order."""
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -76,7 +72,7 @@ class OneontaEngine:
         """The hands a game lasts; competitive tie-break hands come on top of these."""
         return self.form.deals(table)
 
-    def describe_deck(self, table: Table) -> str:
+    def describe_deck(self, table: Table) -> Text:
         """The pack the whole table starts with (tie-break hands may use a smaller one)."""
         return oneonta_deck(self.form.chart[table.size][1]).description
 
@@ -136,19 +132,19 @@ class OneontaEngine:
         """
         unknown = sorted(set(data) - {"bids", "tricks", "trump"})
         if unknown:
-            raise RuleViolation(f"A deal has bids, tricks and trump, not {unknown[0]!r}", field=unknown[0])
+            raise RuleViolation("exact_entry_unknown_key", field=unknown[0], key=repr(unknown[0]))
         raw_bids = data.get("bids")
         if not isinstance(raw_bids, list):
-            raise InvalidBid("The bids are a list with one bid (or null) for each player")
+            raise InvalidBid("oneonta_bids_not_list")
         bids = tuple(read_bid(raw, position) for position, raw in enumerate(raw_bids, start=1))
         raw_tricks = data.get("tricks")
         tricks: tuple[int | None, ...] | None = None
         if raw_tricks is not None:
             if not isinstance(raw_tricks, list):
-                raise InvalidTricks("The tricks are a list with one number (or null) for each player")
+                raise InvalidTricks("counts_not_list", what="tricks")
             for value in raw_tricks:
                 if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                    raise InvalidTricks(f"The tricks are whole numbers, not {value!r}")
+                    raise InvalidTricks("counts_not_whole", what="tricks", value=repr(value))
             tricks = tuple(raw_tricks)
         return OneontaEntry(number=number, bids=bids, tricks=tricks, trump=_read_trump(data.get("trump")))
 
@@ -194,13 +190,13 @@ class OneontaEngine:
         over = False
         for number, entry in enumerate(walk, start=1):
             if not isinstance(entry, OneontaEntry):
-                raise OutOfTurn(f"Deal {number} is not a record of Oneonta bids and tricks")
+                raise OutOfTurn("entry_wrong_kind", number=number, kind=self.input_kind)
             if over:
-                raise OutOfTurn(f"The game is over: there is no deal {number}")
+                raise OutOfTurn("game_over_no_deal", number=number)
             if entry.number != number:
-                raise OutOfTurn(f"Deal {entry.number} cannot follow deal {number - 1}")
+                raise OutOfTurn("deal_out_of_order", number=entry.number, previous=number - 1)
             if deals and not deals[-1].complete:
-                raise OutOfTurn(f"Enter the tricks of deal {number - 1} before deal {number}")
+                raise OutOfTurn("deal_tricks_first", previous=number - 1, number=number)
             if walk.seating is not None:
                 seating = _seated(seating, walk.seating)
             players = seating.names
@@ -214,7 +210,7 @@ class OneontaEngine:
                 deals.append(deal if walk.seating is None else walk.played(deal, over=False))
                 continue
             if any(bids[seat] is None for seat in facts.bidding_order):
-                raise InvalidTricks(f"Every bid of deal {number} must be in before its tricks")
+                raise InvalidTricks("bids_before_tricks", number=number)
             tricks = _verify_tricks(form, facts, entry.tricks, players)
             revoke = None
             if walk.revoke is not None:
@@ -273,7 +269,7 @@ class OneontaEngine:
         hands = self.form.deals(seated)
         if hands <= done:
             raise InvalidEvent(
-                f"{self.form.title} with {seated.size} players lasts {hands} hands, and {done} are played"
+                "oneonta_hands_played", game=self.form.title, players=seated.size, hands=hands, done=done
             )
         cards = self.form.chart[seated.size][0]
         return plan[:done] + (cards,) * (hands - done)
@@ -349,7 +345,7 @@ class OneontaEngine:
 
     def _outcome(
         self, table: Table, over: bool, seating: Round, seat_totals: list[int], team_total: int, played: int
-    ) -> tuple[Result | None, tuple[int, ...], tuple[str, ...]]:
+    ) -> tuple[Result | None, tuple[int, ...], tuple[Text, ...]]:
         """The result, the winners and the notes that explain them."""
         form, players = self.form, seating.names
         if form.tie_breaks:
@@ -357,46 +353,46 @@ class OneontaEngine:
         if not over:
             return None, (), ()
         if form.team:
-            return None, (), (f"The team scored {team_total} in {played} hands",)
+            return None, (), (Text("note_team_scored", total=team_total, hands=played),)
         name, total = players[0], seat_totals[0]
         if form.edd_allard:
-            if total > EDD_ALLARD_TARGET:
-                return "win", (0,), (f"{name} wins: {total} points, more than {EDD_ALLARD_TARGET}",)
-            if total == EDD_ALLARD_TARGET:
-                return "draw", (), (f"Draw: {name} scored exactly {EDD_ALLARD_TARGET}",)
-            return "loss", (), (f"{name} loses: {total} points, fewer than {EDD_ALLARD_TARGET}",)
+            target = EDD_ALLARD_TARGET
+            if total > target:
+                return "win", (0,), (Text("note_edd_allard_win", player=name, total=total, target=target),)
+            if total == target:
+                return "draw", (), (Text("note_edd_allard_draw", player=name, target=target),)
+            return "loss", (), (Text("note_edd_allard_loss", player=name, total=total, target=target),)
         if table.options.get("alternative_scoring"):
             if total > 0:
-                return "beat_the_game", (0,), (f"{name} beat the game with {total} points",)
-            return (
-                "not_beaten",
-                (),
-                (f"{name} did not beat the game: {total} points, and it takes more than 0",),
-            )
-        return None, (), (f"{name} scored {total} in {played} deals",)
+                return "beat_the_game", (0,), (Text("note_beat_the_game", player=name, total=total),)
+            return "not_beaten", (), (Text("note_game_not_beaten", player=name, total=total),)
+        return None, (), (Text("note_solitaire_scored", player=name, total=total, played=played),)
 
 
 def _competitive_outcome(
     players: Sequence[str], over: bool, seating: Round, seat_totals: list[int]
-) -> tuple[Result | None, tuple[int, ...], tuple[str, ...]]:
+) -> tuple[Result | None, tuple[int, ...], tuple[Text, ...]]:
     active = seating.active
     if over:
         top = max(seat_totals[seat] for seat in active)
         winners = tuple(seat for seat in active if seat_totals[seat] == top)
         if len(winners) > 1:
             # Only a game stopped early ends level: it plays no tie-break hand.
-            names = " and ".join(players[seat] for seat in winners)
-            return None, winners, (f"{names} share the win on {top}",)
+            names = tuple(players[seat] for seat in winners)
+            return None, winners, (Text("note_share_the_win", players=names, total=top),)
         winner = winners[0]
-        how = " after tie-break hands" if seating.tie_break else ""
-        return None, (winner,), (f"{players[winner]} wins with {seat_totals[winner]}{how}",)
+        note = Text(
+            "note_oneonta_winner",
+            player=players[winner],
+            total=seat_totals[winner],
+            tie_break=seating.tie_break,
+        )
+        return None, (winner,), (note,)
     if not seating.tie_break:
         return None, (), ()
-    names = " and ".join(players[seat] for seat in active)
-    dropped = [players[seat] for seat in range(len(players)) if seat not in active]
-    note = f"Tie-break: {names} are level on {seat_totals[active[0]]} and play another hand"
-    if dropped:
-        note += f"; out with their totals frozen: {', '.join(dropped)}"
+    names = tuple(players[seat] for seat in active)
+    dropped = tuple(players[seat] for seat in range(len(players)) if seat not in active)
+    note = Text("note_tie_break", players=names, total=seat_totals[active[0]], out=dropped)
     return None, (), (note,)
 
 
@@ -408,14 +404,12 @@ def _read_trump(raw: object) -> Trump | None:
             return Trump.parse(raw)
         except ValueError:
             pass
-    raise InvalidTrump(f"The trump is S, H, D or C, or JK when a Joker is turned, not {raw!r}")
+    raise InvalidTrump("oneonta_trump_unreadable", value=repr(raw))
 
 
 def _verify_trump(trump: Trump | None) -> Trump | None:
     if trump is Trump.NO_TRUMP:
-        raise InvalidTrump(
-            "Oneonta Whist always turns a card for trump: enter its suit, or JK when a Joker is turned"
-        )
+        raise InvalidTrump("oneonta_trump_turned")
     return trump
 
 
@@ -424,32 +418,27 @@ def _verify_tricks(
 ) -> tuple[int | None, ...]:
     """Each player in the hand took 0..cards; together exactly the cards, or at most them with a dummy."""
     if len(tricks) != len(players):
-        raise InvalidTricks(f"Enter the tricks of each of the {len(players)} players")
+        raise InvalidTricks("tricks_count", players=len(players))
     cards = facts.cards
     for seat, took in enumerate(tricks):
         if not facts.is_active(seat):
             if took is not None:
-                raise InvalidTricks(f"{players[seat]} is out of this hand and took no tricks")
+                raise InvalidTricks("oneonta_out_no_tricks", player=players[seat])
             continue
         if took is None:
-            raise InvalidTricks(f"Enter how many tricks {players[seat]} took")
+            raise InvalidTricks("tricks_missing", player=players[seat])
         if not 0 <= took <= cards:
-            raise InvalidTricks(f"{players[seat]} took {took} tricks, but a hand has only {cards} cards")
+            raise InvalidTricks("oneonta_tricks_above_cards", player=players[seat], took=took, cards=cards)
     total = sum(took for took in tricks if took is not None)
     if form.dummy and total > cards:
-        raise InvalidTricks(
-            f"The players' tricks add up to {total}, but only {cards} were played: "
-            "the dummy takes the rest, never fewer than none"
-        )
+        raise InvalidTricks("oneonta_tricks_above_dummy", total=total, cards=cards)
     if not form.dummy and total != cards:
-        raise InvalidTricks(
-            f"The tricks add up to {total}, but {cards} were played: every card in hand makes one trick"
-        )
+        raise InvalidTricks("tricks_total", total=total, cards=cards)
     return tuple(tricks)
 
 
 def _open_deal(
-    facts: OneontaFacts, trump: Trump | None, bids: tuple[OneontaBid | None, ...], note: str | None
+    facts: OneontaFacts, trump: Trump | None, bids: tuple[OneontaBid | None, ...], note: Text | None
 ) -> OneontaDeal:
     return OneontaDeal(
         facts=facts,

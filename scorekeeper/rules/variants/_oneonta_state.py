@@ -11,6 +11,7 @@ from typing import Literal
 
 from ..cards import Trump
 from ..state import DealState, GameState
+from ..text import Text
 from ._oneonta_bids import DOUBLE_SCORE, OneontaBid
 from ._oneonta_table import OneontaFacts
 
@@ -49,7 +50,7 @@ class OneontaDeal(DealState):
     tricks: tuple[int | None, ...] | None
     scores: tuple[int | None, ...] | None
     dummy_tricks: int | None
-    bid_note: str | None
+    bid_note: Text | None
 
     @property
     def oneonta_facts(self) -> OneontaFacts:

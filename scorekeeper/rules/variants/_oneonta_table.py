@@ -15,14 +15,11 @@ from ..errors import RuleViolation
 from ..seating import clockwise, left_of
 from ..state import DealFacts
 from ..table import Table
+from ..text import Text
 from ._oneonta_bids import OneontaBid, TotalRule
 
 LOWEST_RANK = {22: "10", 30: "8", 38: "6", 46: "4"}
-JOKER_RULE = (
-    "Turn the next card for trump. If it is a Joker there is no trump suit: "
-    "only the other Joker is trump, it wins any trick it is played to, and when it is led "
-    "the others may play any card"
-)
+JOKER_RULE = Text("reminder_oneonta_joker_turned")
 
 Chart = Mapping[int, tuple[int, int]]
 """Number of hands dealt to players → (cards each, deck size)."""
@@ -35,12 +32,8 @@ BEAT_THE_GAME_CHART: Chart = {2: (9, 30), 3: (7, 30), 4: (7, 38), 5: (7, 46), 6:
 def oneonta_deck(size: int) -> Deck:
     """The pack of ``size`` cards: aces down to some rank in each suit, plus the two Jokers."""
     if size == 54:
-        return Deck(size=54, description="54 cards: a full 52-card pack and two Jokers, Large and Small")
-    lowest = LOWEST_RANK[size]
-    return Deck(
-        size=size,
-        description=f"{size} cards: A down to {lowest} of each suit, and two Jokers, Large and Small",
-    )
+        return Deck(size=54, description=Text("deck_oneonta_54"))
+    return Deck(size=size, description=Text("deck_oneonta", size=size, lowest=LOWEST_RANK[size]))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -78,11 +71,11 @@ class OneontaFacts(DealFacts):
 
     deck: Deck
     dummy: bool
-    dummy_seat_text: str | None
-    first_bidder_reason: str
-    lead_rule: str
+    dummy_seat_text: Text | None
+    first_bidder_reason: Text
+    lead_rule: Text
     leader_decided: bool
-    bid_rule: str | None
+    bid_rule: Text | None
     tie_break: bool
 
 
@@ -159,19 +152,17 @@ def build_facts(form: Form, table: Table, number: int, seating: Round, totals: S
         high = highest_positive(seating.previous_bids, active, totals, dealer, ring)
         if high is not None:
             first = high
-            reason = f"{players[high]} bids first: the highest positive bid last hand"
+            reason = Text("oneonta_first_highest_bid", player=players[high])
         elif seating.tie_break:
-            reason = (
-                f"{players[eldest]} bids first: none of the players still in made a positive bid last hand"
-            )
+            reason = Text("oneonta_first_none_still_in", player=players[eldest])
         else:
-            reason = f"{players[eldest]} bids first: nobody made a positive bid last hand"
+            reason = Text("oneonta_first_nobody_positive", player=players[eldest])
     order = seats_clockwise(first, ring, active)
     sitting_out = tuple(seat for seat in range(len(players)) if seat not in active)
     hands = len(active) + (1 if form.dummy else 0)
     left = deck_size - hands * cards
     reminders = [
-        f"Deck: {deck.description}",
+        Text("reminder_deck", deck=deck.description),
         _deal_text(form, players, dealer, eldest, cards, left),
         JOKER_RULE,
         reason,
@@ -181,12 +172,12 @@ def build_facts(form: Form, table: Table, number: int, seating: Round, totals: S
     if bid_rule is not None:
         reminders.append(bid_rule)
     if "table_talk" in table.options:
-        talk = table.variant.option("table_talk").label_of(table.options.choice("table_talk"))
-        reminders.append(f"Table talk: {talk}. Never name a card")
+        talk = table.variant.option("table_talk").choice_label(table.options.choice("table_talk"))
+        reminders.append(Text("reminder_table_talk", talk=talk))
     if seating.tie_break:
-        names = _names(players, active)
-        out = _names(players, sitting_out)
-        reminders.append(f"Tie-break hand between {names}; out with their totals frozen: {out}")
+        names = tuple(players[seat] for seat in active)
+        out = tuple(players[seat] for seat in sitting_out)
+        reminders.append(Text("reminder_tie_break_hand", players=names, out=out))
     return OneontaFacts(
         number=number,
         cards=cards,
@@ -229,60 +220,52 @@ def _chart_row(form: Form, hands: int) -> tuple[int, int]:
     try:
         return form.chart[hands]
     except KeyError:
-        raise RuleViolation(f"{form.title} cannot be dealt to {hands} players") from None
+        raise RuleViolation("oneonta_cannot_deal", game=form.title, players=hands) from None
 
 
-def _names(players: Sequence[str], seats: Sequence[int]) -> str:
-    names = [players[seat] for seat in seats]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _eldest_reason(form: Form, players: Sequence[str], eldest: int, number: int) -> str:
+def _eldest_reason(form: Form, players: Sequence[str], eldest: int, number: int) -> Text:
     if form.dummy and len(players) == 1:
-        return f"{players[eldest]} bids, after seeing only their own hand"
+        return Text("oneonta_solitaire_bids", player=players[eldest])
     if form.follows_previous_high and number == 1:
-        return f"{players[eldest]} bids first: the dealer's left in the first hand"
-    return f"{players[eldest]} bids first: the dealer's left"
+        return Text("oneonta_first_dealers_left_first_hand", player=players[eldest])
+    return Text("oneonta_first_dealers_left", player=players[eldest])
 
 
-def _deal_text(form: Form, players: Sequence[str], dealer: int, eldest: int, cards: int, left: int) -> str:
-    rest = f"{left} card is left" if left == 1 else f"{left} cards are left"
+def _deal_text(form: Form, players: Sequence[str], dealer: int, eldest: int, cards: int, left: int) -> Text:
     if form.dummy and len(players) == 1:
-        return f"Deal {cards} cards each to the dummy and {players[0]}, alternately, the dummy first; {rest}"
-    dummy = ", the dummy included," if form.dummy else ""
-    return (
-        f"{players[dealer]} deals {cards} cards each{dummy} one at a time clockwise, "
-        f"starting with {players[eldest]}; {rest}"
+        return Text("oneonta_deal_solitaire", cards=cards, player=players[0], left=left)
+    return Text(
+        "oneonta_deal",
+        dealer=players[dealer],
+        cards=cards,
+        dummy=form.dummy,
+        first=players[eldest],
+        left=left,
     )
 
 
-def _dummy_seat(form: Form, players: Sequence[str], dealer: int, eldest: int) -> str | None:
+def _dummy_seat(form: Form, players: Sequence[str], dealer: int, eldest: int) -> Text | None:
     if not form.dummy:
         return None
     if len(players) == 1:
-        return f"The dummy plays against {players[0]}"
-    return f"The dummy sits between {players[dealer]} and {players[eldest]}"
+        return Text("oneonta_dummy_against", player=players[0])
+    return Text("oneonta_dummy_between", dealer=players[dealer], first=players[eldest])
 
 
-def _lead_rule(form: Form, players: Sequence[str], eldest: int, dealer: int) -> str:
+def _lead_rule(form: Form, players: Sequence[str], eldest: int, dealer: int) -> Text:
     if form.dummy:
-        after = "" if len(players) == 1 else f", then the players from {players[eldest]} clockwise"
-        return f"The dummy leads every trick: turn its top card{after}"
-    ties = "to the higher total, then " if form.lead_ties_by_total else ""
-    return (
-        f"The highest positive bid leads the first trick; ties go {ties}to the player nearest "
-        f"{players[dealer]} (the dealer) going clockwise, dealer first. "
-        f"With no positive bid {players[eldest]} leads. The winner of each trick leads the next"
+        return Text("oneonta_lead_dummy", first=None if len(players) == 1 else players[eldest])
+    return Text(
+        "oneonta_lead_highest_bid",
+        by_total=form.lead_ties_by_total,
+        dealer=players[dealer],
+        first=players[eldest],
     )
 
 
-def _bid_rule(form: Form, cards: int) -> str | None:
+def _bid_rule(form: Form, cards: int) -> Text | None:
     if form.total == "equal":
-        return (
-            f"The bids must add up to exactly {cards} (a null counts 0); the last bidder is told what to bid"
-        )
+        return Text("oneonta_rule_bids_equal", cards=cards)
     if form.total == "at_most":
-        return f"The bids may add up to at most {cards}; the dummy takes every trick the players do not"
+        return Text("oneonta_rule_bids_at_most", cards=cards)
     return None

@@ -17,7 +17,7 @@ from ..errors import InvalidTrump, OutOfTurn, RuleViolation
 from ..seating import Seating
 from ..state import DealFacts, DealState, GameState, Status
 from ..table import Table
-from ..variant import DEAL, DealWord
+from ..text import Text
 from ..walk import TableWalk
 
 Teams = tuple[tuple[int, ...], ...]
@@ -38,10 +38,10 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def team_name(players: Sequence[str], team: int) -> str:
-    """The partnership named by its players ("Ann and Cat")."""
+def team_name(players: Sequence[str], team: int) -> tuple[str, str]:
+    """The partnership's players, by name (a text words them "Ann and Cat")."""
     first, second = PARTNERSHIPS[team]
-    return f"{players[first]} and {players[second]}"
+    return (players[first], players[second])
 
 
 def play_order(dealer: int, size: int) -> tuple[int, ...]:
@@ -57,7 +57,7 @@ def deal_facts(
     cards: int,
     leader: int,
     trump_turned: bool,
-    reminders: tuple[str, ...],
+    reminders: tuple[Text, ...],
 ) -> DealFacts:
     """The facts of a deal with everyone playing, no hook and no fixed trump."""
     return DealFacts(
@@ -93,25 +93,24 @@ def seated_facts(facts_of: FactsOf, table: Table, seating: Seating) -> DealFacts
 # --- reading entries ---------------------------------------------------------------
 
 
-def check_keys(data: Mapping[str, object], allowed: Sequence[str], what: str) -> None:
-    """Refuse a key the entry does not have, naming the ones it does."""
+def check_keys(data: Mapping[str, object], allowed: Sequence[str], variant: str) -> None:
+    """Refuse a key the entry does not have, naming the ones it does; ``variant`` is the game's name."""
     if not isinstance(data, Mapping):
-        raise RuleViolation(f"{what} is a set of named values, not {data!r}")
+        raise RuleViolation("entry_not_named_values", variant=variant, value=repr(data))
     unknown = sorted(str(key) for key in data if key not in allowed)
     if unknown:
-        names = ", ".join(allowed[:-1]) + f" and {allowed[-1]}" if len(allowed) > 1 else allowed[0]
-        raise RuleViolation(f"{what} has {names}, not {unknown[0]!r}", field=unknown[0])
+        raise RuleViolation(
+            "entry_unknown_key", field=unknown[0], variant=variant, keys=tuple(allowed), key=repr(unknown[0])
+        )
 
 
-def read_whole_number(
-    data: Mapping[str, object], key: str, error: type[RuleViolation], label: str
-) -> int | None:
-    """An optional whole number; a missing key or null reads as None."""
+def read_whole_number(data: Mapping[str, object], key: str, error: type[RuleViolation]) -> int | None:
+    """An optional whole number; a missing key or null reads as None. The refusal names ``key``."""
     raw = data.get(key)
     if raw is None:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise error(f"The {label} must be a whole number, not {raw!r}")
+        raise error("entry_count_not_whole", what=key, value=repr(raw))
     return raw
 
 
@@ -119,9 +118,7 @@ def read_side(data: Mapping[str, object], sides: int) -> int:
     """Whose count an entry gives: side 0 (the default) or a later one."""
     raw = data.get("side", 0)
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < sides:
-        raise RuleViolation(
-            f"The side whose tricks are entered is 0 to {sides - 1}, not {raw!r}", field="side"
-        )
+        raise RuleViolation("side_out_of_range", field="side", highest=sides - 1, value=repr(raw))
     return raw
 
 
@@ -129,15 +126,14 @@ def read_suit(raw: object) -> Trump | None:
     """An optional trump suit (S, H, D or C); no trump is not a turned suit."""
     if raw is None:
         return None
-    message = f"The trump is a suit: S, H, D or C, not {raw!r}"
     if not isinstance(raw, str):
-        raise InvalidTrump(message)
+        raise InvalidTrump("trump_not_a_suit", value=repr(raw))
     try:
         suit = Trump.parse(raw)
     except ValueError:
-        raise InvalidTrump(message) from None
+        raise InvalidTrump("trump_not_a_suit", value=repr(raw)) from None
     if suit not in SUITS:
-        raise InvalidTrump(message)
+        raise InvalidTrump("trump_not_a_suit", value=repr(raw))
     return suit
 
 
@@ -156,28 +152,26 @@ def checked_entry(
     index: int,
     over: bool,
     deals: Sequence[DealState],
-    what: str,
-    word: DealWord = DEAL,
+    input_kind: str,
 ) -> EntryT:
-    """The entry at ``index`` if it may follow the deals replayed so far; else OutOfTurn, said in
-    the game's ``word`` for a deal."""
+    """The entry at ``index`` if it may follow the deals replayed so far; else OutOfTurn.
+    ``input_kind`` is the family's kind of entry, which the refusal of another kind names."""
     number = index + 1
-    deal, title = word.singular, word.title
     if not isinstance(entry, kind):
-        raise OutOfTurn(f"{title} {number} is not a record of {what}")
+        raise OutOfTurn("entry_wrong_kind", number=number, kind=input_kind)
     if over:
-        raise OutOfTurn(f"The game is over: there is no {deal} {number}")
+        raise OutOfTurn("game_over_no_deal", number=number)
     entry_number = getattr(entry, "number", None)
     if entry_number != number:
-        raise OutOfTurn(f"{title} {entry_number} cannot follow {deal} {number - 1}")
+        raise OutOfTurn("deal_out_of_order", number=entry_number, previous=number - 1)
     if deals and not deals[-1].complete:
-        raise OutOfTurn(f"Finish {deal} {number - 1} before {deal} {number}")
+        raise OutOfTurn("deal_finish_first", previous=number - 1, number=number)
     return entry
 
 
-def level_draw_note(names: Sequence[str], total: int) -> str:
-    """The note of a game that ends level."""
-    return f"Draw: {' and '.join(names)} finish level on {total}"
+def level_draw_note(names: Sequence[str | tuple[str, ...]], total: int) -> Text:
+    """The note of a game that ends level: the players (or partnerships) and their total."""
+    return Text("note_draw", sides=tuple(names), total=total)
 
 
 def assemble(
@@ -188,7 +182,7 @@ def assemble(
     over: bool,
     totals: Sequence[int],
     winners: tuple[int, ...],
-    notes: Sequence[str],
+    notes: Sequence[Text],
     facts_of: FactsOf,
     walk: TableWalk,
     deal_count: int | None,

@@ -14,7 +14,8 @@ from ..options import Options
 from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
-from ..tricks import FULL_DECK, Ranking, RankOrder, TrickSetting
+from ..text import Text
+from ..tricks import FULL_DECK, JokerName, Ranking, RankOrder, TrickSetting
 from ..variant import HAND, Variant
 from ..walk import TableLaws, TableWalk
 from ._bid_whist_auction import (
@@ -34,8 +35,17 @@ from ._bid_whist_auction import (
     verify_declaration,
 )
 from ._bid_whist_auction import legal_calls as _legal_calls
+from ._bid_whist_explain import BID_WHIST_EXPLAINER
 from ._bid_whist_options import BID_WHIST_OPTIONS
 from ._bid_whist_renege import renege, renege_law
+from ._bid_whist_rules import (
+    BASE_KITTY,
+    KITTY_BOOKS,
+    TRICKS_IN_PLAY,
+    BidWhistDeal,
+    BidWhistEntry,
+    hand_points,
+)
 from ._partnership import (
     PARTNERSHIPS,
     assemble,
@@ -51,66 +61,30 @@ from ._partnership import (
     team_winners,
 )
 
-TRICKS_IN_PLAY = 12
-KITTY_BOOKS = 1
-BASE_KITTY = 4
-BID_WHIST_LAWS = TableLaws(
-    fixed_table="is played by exactly four players, two partnerships", revoke_law=renege_law
-)
+__all__ = [
+    "BOOK",
+    "KITTY_BOOKS",
+    "TRICKS_IN_PLAY",
+    "VARIANTS",
+    "BidType",
+    "BidWhistDeal",
+    "BidWhistEngine",
+    "BidWhistEntry",
+    "Call",
+    "CallChoice",
+    "Declaration",
+    "Direction",
+    "InvalidCall",
+    "InvalidDeclaration",
+    "hand_points",
+    "legal_calls",
+    "read_call",
+]
 
-
-AUCTION_NEEDS_THE_SERVER = (
-    "A hand's auction is judged call by call against the high bid so far, and the trump or direction "
-    "against the winning bid: only the server can check it, so enter the hand when the connection is back"
-)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class BidWhistEntry:
-    """One hand of Bid Whist as the table records it.
-
-    ``auction`` is the calls in order from the dealer's left (fewer than four
-    while the bidding goes on). ``declaration`` is the trump suit the winner
-    names after an uptown or downtown bid, or the direction after no trump.
-    ``tricks`` is the bidding side's tricks in play (0..12), None until the
-    hand is over.
-    """
-
-    number: int
-    auction: tuple[Call, ...]
-    declaration: Declaration | None = None
-    tricks: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class BidWhistDeal(DealState):
-    """A recorded hand of Bid Whist; ``points`` and ``totals`` are per team.
-
-    Once the auction is over: ``bidder`` (the seat that won it), ``bid``,
-    ``forced`` (the dealer had to bid), ``contract`` (books the bidders need,
-    6 + level). Once declared: ``declaration`` and ``direction`` (which cards
-    win: the bid's for a trump bid, the declared one in no trump); ``trump``
-    is the suit, or no trump. Once played: ``tricks`` (the bidders' tricks in
-    play), ``books`` (tricks + 1 for the kitty) and ``made``. ``leader`` is
-    who leads the first trick.
-    """
-
-    auction: tuple[Call, ...]
-    bidder: int | None
-    bid: Call | None
-    forced: bool
-    contract: int | None
-    declaration: Declaration | None
-    direction: Direction | None
-    leader: int | None
-    tricks: int | None
-    books: int | None
-    made: bool | None
-
-    @property
-    def bidding_team(self) -> int | None:
-        """The partnership that won the auction (0 for seats 0 and 2)."""
-        return None if self.bidder is None else team_of(self.bidder)
+BID_WHIST_NAME = "Bid Whist"
+BID_WHIST_LAWS = TableLaws(fixed_table=Text("fixed_four_partnerships"), revoke_law=renege_law)
+AUCTION_NEEDS_THE_SERVER = Text("foresee_auction_needs_server")
+"""Why no hand is foreseen: its auction is judged call by call against the high bid so far."""
 
 
 def auction_rules(options: Options) -> AuctionRules:
@@ -121,24 +95,6 @@ def auction_rules(options: Options) -> AuctionRules:
 def legal_calls(table: Table, facts: DealFacts, calls: Sequence[Call]) -> tuple[CallChoice, ...]:
     """Every call the next player may make after ``calls``, each allowed or refused with the reason."""
     return _legal_calls(facts, calls, table.players, auction_rules(table.options))
-
-
-def hand_points(bid: Call, tricks: int, options: Options) -> tuple[int, int]:
-    """(bidders, defenders) for a hand: books − 6 if made, minus the level if set.
-
-    ``double_nt`` doubles a no-trump result either way; ``defensive_scoring``
-    gives the defenders their tricks over six (they can only have them when
-    the bid fails).
-    """
-    assert bid.level is not None
-    books = tricks + KITTY_BOOKS
-    bidders = books - BOOK if books >= BOOK + bid.level else -bid.level
-    if bid.kind is BidType.NO_TRUMP and options.flag("double_nt"):
-        bidders *= 2
-    defenders = 0
-    if options.flag("defensive_scoring"):
-        defenders = max(0, (TRICKS_IN_PLAY - tricks) - BOOK)
-    return bidders, defenders
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -158,14 +114,9 @@ class BidWhistEngine:
             return Foresight()
         return Foresight(unknown=AUCTION_NEEDS_THE_SERVER)
 
-    def describe_deck(self, table: Table) -> str:
-        """The pack the table needs."""
-        jokers = table.options.number("jokers")
-        if jokers == 0:
-            return "52 cards, no jokers"
-        if jokers == 1:
-            return "53 cards: a full pack and one joker"
-        return "54 cards: a full pack and two jokers, the red above the black"
+    def describe_deck(self, table: Table) -> Text:
+        """The pack the table needs: 52 cards and the jokers played."""
+        return Text("deck_bid_whist", jokers=table.options.number("jokers"))
 
     def facts(self, table: Table, number: int) -> DealFacts:
         """Who deals, calls first and leads deal ``number``, and what to remind the table of."""
@@ -188,15 +139,15 @@ class BidWhistEngine:
         or ``{"level": 4, "type": "downtown"}``. The declaration is a suit or
         "uptown"/"downtown". Declaration and tricks may be left out.
         """
-        check_keys(data, ("auction", "declaration", "tricks"), "A hand of Bid Whist")
+        check_keys(data, ("auction", "declaration", "tricks"), BID_WHIST_NAME)
         raw = data.get("auction")
         if not isinstance(raw, list):
-            raise InvalidCall('The auction is the list of calls in order, such as ["pass", "4 downtown"]')
+            raise InvalidCall("auction_not_list")
         return BidWhistEntry(
             number=number,
             auction=tuple(read_call(call) for call in raw),
             declaration=read_declaration(data.get("declaration")),
-            tricks=read_whole_number(data, "tricks", InvalidTricks, "tricks"),
+            tricks=read_whole_number(data, "tricks", InvalidTricks),
         )
 
     def write_entry(self, entry: object) -> dict[str, object]:
@@ -220,13 +171,7 @@ class BidWhistEngine:
         over = False
         for index, raw in enumerate(walk):
             entry = checked_entry(
-                raw,
-                BidWhistEntry,
-                index=index,
-                over=over,
-                deals=deals,
-                what="an auction",
-                word=table.variant.deal_word,
+                raw, BidWhistEntry, index=index, over=over, deals=deals, input_kind=self.input_kind
             )
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
@@ -247,7 +192,7 @@ class BidWhistEngine:
         walk: TableWalk,
     ) -> GameState:
         players = walk.names
-        notes: list[str] = []
+        notes: list[Text] = []
         winners: tuple[int, ...] = ()
         if walk.stopped and not over:
             winners, _draw = team_winners(totals)
@@ -258,10 +203,17 @@ class BidWhistEngine:
                 notes.append(level_draw_note([team_name(players, 0), team_name(players, 1)], totals[0]))
             else:
                 team = team_of(winners[0])
-                reason = _ending(players, totals, target)
-                notes.append(f"{reason}: {team_name(players, team)} win {totals[team]} to {totals[1 - team]}")
+                notes.append(
+                    Text(
+                        "note_bid_whist_won",
+                        reasons=_ending(players, totals, target),
+                        team=team_name(players, team),
+                        score=totals[team],
+                        other=totals[1 - team],
+                    )
+                )
         else:
-            notes.append(f"The game ends when a side reaches {target} or falls to −{target}")
+            notes.append(Text("note_bid_whist_target", target=target))
         return assemble(
             table,
             deals=deals,
@@ -276,14 +228,14 @@ class BidWhistEngine:
         )
 
 
-def _ending(players: Sequence[str], totals: Sequence[int], target: int) -> str:
+def _ending(players: Sequence[str], totals: Sequence[int], target: int) -> tuple[Text, ...]:
     reasons = []
     for team, total in enumerate(totals):
         if total >= target:
-            reasons.append(f"{team_name(players, team)} reached {total}")
+            reasons.append(Text("bid_whist_reached", team=team_name(players, team), total=total))
         elif total <= -target:
-            reasons.append(f"{team_name(players, team)} fell to {total}")
-    return " and ".join(reasons)
+            reasons.append(Text("bid_whist_fell", team=team_name(players, team), total=total))
+    return tuple(reasons)
 
 
 def _score(
@@ -305,7 +257,7 @@ def _score(
     if result is None:
         if entry.declaration is not None or entry.tricks is not None:
             waiting = players[facts.bidding_order[len(entry.auction)]]
-            raise InvalidCall(f"The auction is not over: {waiting} has still to call")
+            raise InvalidCall("auction_not_over", player=waiting)
         return _open(facts, entry, bidder=None, bid=None, forced=False, leader=facts.leader), None
     bid, bidder = result.bid, result.bidder
     assert bid.level is not None
@@ -313,7 +265,7 @@ def _score(
     leader = facts.leader
     if entry.declaration is None:
         if entry.tricks is not None:
-            raise InvalidDeclaration(f"Enter what {players[bidder]} declared before the tricks")
+            raise InvalidDeclaration("declaration_first", player=players[bidder])
         return _open(facts, entry, bidder=bidder, bid=bid, forced=result.forced, leader=leader), None
     verify_declaration(bid, entry.declaration, players[bidder])
     if entry.tricks is None:
@@ -321,8 +273,10 @@ def _score(
     tricks = entry.tricks
     if not 0 <= tricks <= TRICKS_IN_PLAY:
         raise InvalidTricks(
-            f"{team_name(players, team_of(bidder))} took {tricks} tricks, but only {TRICKS_IN_PLAY} "
-            f"are played: enter 0 to {TRICKS_IN_PLAY} (the kitty's book is added for you)"
+            "bid_whist_tricks_range",
+            team=team_name(players, team_of(bidder)),
+            tricks=tricks,
+            most=TRICKS_IN_PLAY,
         )
     team = team_of(bidder)
     mark = None
@@ -415,13 +369,13 @@ def _led_by_the_bidder(facts: DealFacts, players: Sequence[str], bidder: int) ->
     records the winner as its leader, and its reminder names them.
     """
     reminders = tuple(
-        f"{players[bidder]} leads, as the high bidder" if note == HIGH_BIDDER_LEADS else note
+        Text("reminder_high_bidder_named", player=players[bidder]) if note == HIGH_BIDDER_LEADS else note
         for note in facts.reminders
     )
     return replace(facts, leader=bidder, reminders=reminders)
 
 
-HIGH_BIDDER_LEADS = "The high bidder leads"
+HIGH_BIDDER_LEADS = Text("reminder_high_bidder_leads")
 
 
 @lru_cache(maxsize=4096)
@@ -439,36 +393,33 @@ def _facts(table: Table, number: int) -> DealFacts:
     )
 
 
-def _reminders(table: Table, dealer: int, eldest: int) -> tuple[str, ...]:
+def _reminders(table: Table, dealer: int, eldest: int) -> tuple[Text, ...]:
     options, players = table.options, table.players
     jokers = options.number("jokers")
     kitty = BASE_KITTY + jokers
     notes = [
-        f"{players[eldest]} calls first; if the first three pass, {players[dealer]} must bid",
-        f"The kitty has {kitty} cards and counts as the bidders' first book",
+        Text("reminder_bid_whist_calls", first=players[eldest], dealer=players[dealer]),
+        Text("reminder_kitty_book", cards=kitty),
     ]
     if options.flag("bidder_gets_kitty"):
-        notes.append(f"The high bidder takes the kitty and discards {kitty} cards")
+        notes.append(Text("reminder_kitty_to_bidder", cards=kitty))
     else:
-        notes.append("The kitty stays out of play")
+        notes.append(Text("reminder_kitty_out"))
     sport = options.choice("sport_the_kitty")
     if sport == "always":
-        notes.append("Show the kitty to everyone")
+        notes.append(Text("reminder_kitty_shown"))
     elif sport == "trump_bids":
-        notes.append("After an uptown or downtown bid, show the kitty to everyone")
+        notes.append(Text("reminder_kitty_shown_after_trump_bids"))
     if options.flag("bidder_leads"):
         notes.append(HIGH_BIDDER_LEADS)
     else:
-        notes.append(f"{players[eldest]} leads")
+        notes.append(Text("reminder_leads", player=players[eldest]))
     if jokers:
-        top = (
-            "The jokers are the top trumps, red above black" if jokers == 2 else "The joker is the top trump"
-        )
-        notes.append(f"{top}; in no trump they are worthless")
+        notes.append(Text("reminder_jokers_top_trumps", jokers=jokers))
     return tuple(notes)
 
 
-JOKER_NAMES = {1: ("Joker", "Joker"), 2: ("Red Joker", "Black Joker")}
+JOKER_NAMES: dict[int, tuple[JokerName, JokerName]] = {1: ("joker", "joker"), 2: ("red", "black")}
 
 
 def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
@@ -481,13 +432,9 @@ def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
         trumps=(*SUITS, Trump.NO_TRUMP),
         orders=(RankOrder.UPTOWN, RankOrder.DOWNTOWN),
         joker_names=JOKER_NAMES.get(count, JOKER_NAMES[2]),
-        notes=(
-            "Uptown: A K Q … 2. Downtown: A 2 3 … K, low cards win and the ace is best",
-            "With a trump suit the jokers are its top trumps, the red above the black, either way; "
-            "in no trump they are worthless, and a led joker leaves the suit to the first other card",
-        )
+        notes=(Text("judge_uptown_downtown"), Text("judge_bid_whist_jokers"))
         if count
-        else ("Uptown: A K Q … 2. Downtown: A 2 3 … K, low cards win and the ace is best",),
+        else (Text("judge_uptown_downtown"),),
         setting=_trick_setting,
     )
 
@@ -501,7 +448,7 @@ def _trick_setting(deal: DealState) -> TrickSetting:
 
 BID_WHIST = Variant(
     code="bid-whist",
-    name="Bid Whist",
+    name=BID_WHIST_NAME,
     family="Bid Whist",
     summary="Partners opposite bid once each for books uptown, downtown or no trump; "
     "the kitty is the bidders' first book.",
@@ -511,6 +458,7 @@ BID_WHIST = Variant(
     options=BID_WHIST_OPTIONS,
     ranking=_ranking,
     engine=BidWhistEngine(),
+    explainer=BID_WHIST_EXPLAINER,
     deal_word=HAND,
 )
 

@@ -9,11 +9,12 @@ from ..ending import EndRule
 from ..exact import TrumpRule, turn_next_card
 from ..options import OptionSpec
 from ..table import Table
+from ..text import Text
 
 ScheduleOf = Callable[[Table], tuple[int, ...]]
 EndOf = Callable[[Table], EndRule]
 
-FULL_PACK = Deck(size=52, description="52 cards, aces high")
+FULL_PACK = Deck(size=52, description=Text("deck_full"))
 
 
 def full_pack(table: Table) -> Deck:
@@ -64,4 +65,4 @@ SIMULTANEOUS_BIDS = OptionSpec(
     default=False,
 )
 
-SIMULTANEOUS_REMINDER = "Everyone shows their bid at once: no one bids last, so there is no hook"
+SIMULTANEOUS_REMINDER = Text("reminder_simultaneous")

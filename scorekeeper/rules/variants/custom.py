@@ -7,6 +7,7 @@ from functools import partial
 from ..ending import EndRule
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, TrumpRule
+from ..explain_exact import EXACT_BIDS_EXPLAINER
 from ..options import Options, OptionSpec
 from ..revoke import REVOKE_OPTIONS
 from ..schedules import fixed, walk
@@ -55,29 +56,14 @@ def _check(table: Table) -> None:
     options = table.options
     shape = options.choice("shape")
     start, turn, end = (options.number(name) for name in ("start_cards", "turn_cards", "end_cards"))
-    problems = {
-        "down-up": (
-            turn > start or turn > end,
-            f"A down-up game goes down to its turn and back up: "
-            f"the turn ({turn} cards) cannot be above the start ({start}) or the end ({end})",
-        ),
-        "up-down": (
-            turn < start or turn < end,
-            f"An up-down game goes up to its turn and back down: "
-            f"the turn ({turn} cards) cannot be below the start ({start}) or the end ({end})",
-        ),
-        "up": (
-            start > end,
-            f"An upward game cannot start with more cards ({start}) than it ends with ({end})",
-        ),
-        "down": (
-            start < end,
-            f"A downward game cannot start with fewer cards ({start}) than it ends with ({end})",
-        ),
+    broken = {
+        "down-up": turn > start or turn > end,
+        "up-down": turn < start or turn < end,
+        "up": start > end,
+        "down": start < end,
     }
-    broken, message = problems.get(shape, (False, ""))
-    if broken:
-        raise InvalidOption(message)
+    if broken.get(shape, False):
+        raise InvalidOption("custom_shape", shape=shape, start=start, turn=turn, end=end)
 
 
 def _hook(table: Table, cards: int) -> bool:
@@ -256,6 +242,7 @@ CUSTOM_OH_HELL = Variant(
         hook=_hook,
         blocks=_blocks,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 VARIANTS = (CUSTOM_OH_HELL,)

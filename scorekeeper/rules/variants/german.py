@@ -7,16 +7,27 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..cards import SUITS, Trump
+from ..cards import SUITS
 from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
 from ..errors import InvalidTricks
 from ..options import OptionSpec
 from ..revoke import REVOKE_OPTIONS, house_rule
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
+from ..text import Text
 from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import HAND, Variant
 from ..walk import TableLaws, TableWalk
+from ._german_explain import GERMAN_WHIST_EXPLAINER
+from ._german_rules import (
+    STAGE_TRICKS,
+    TARGET_STEP,
+    GermanDeal,
+    GermanEntry,
+    counted_tricks,
+    hand_points,
+    raised_target,
+)
 from ._partnership import (
     SIDES,
     SUIT_CODES,
@@ -33,51 +44,21 @@ from ._partnership import (
     split_count,
 )
 
-STAGE_TRICKS = 13
-TARGET_STEP = 10
-GERMAN_LAWS = TableLaws(fixed_table="is played by exactly two players")
-MISSING_TRICKS = "Enter how many tricks the player took"
+__all__ = [
+    "STAGE_TRICKS",
+    "TARGET_STEP",
+    "VARIANTS",
+    "GermanDeal",
+    "GermanEntry",
+    "GermanWhistEngine",
+    "counted_tricks",
+    "hand_points",
+    "raised_target",
+]
 
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class GermanEntry:
-    """One hand of German Whist: the counted tricks of one player.
-
-    ``tricks`` are the stage-two tricks (0..13), or all tricks (0..26) with
-    ``count_all_tricks``, of the player in seat ``side``; the other player's
-    follow. ``trump`` is the suit turned from the stock, if noted.
-    """
-
-    number: int
-    tricks: int
-    side: int = 0
-    trump: Trump | None = None
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class GermanDeal(DealState):
-    """A scored hand of German Whist; ``points`` and ``totals`` are per player.
-
-    ``tricks`` are the counted tricks of each player, ``hand_winner`` the seat
-    with the majority (None for a drawn 13–13 hand), and ``target`` the score
-    that wins after this hand in ``trick_points`` scoring (None otherwise).
-    """
-
-    tricks: tuple[int, int]
-    hand_winner: int | None
-    target: int | None
-
-
-def counted_tricks(count_all_tricks: bool) -> int:
-    """How many tricks a hand counts: the 13 of stage two, or all 26."""
-    return 2 * STAGE_TRICKS if count_all_tricks else STAGE_TRICKS
-
-
-def raised_target(target: int, totals: Sequence[int]) -> int:
-    """The target after a hand: up by 10 as long as both players have reached it."""
-    while min(totals) >= target:
-        target += TARGET_STEP
-    return target
+GERMAN_WHIST_NAME = "German Whist"
+GERMAN_LAWS = TableLaws(fixed_table=Text("fixed_two_players"))
+MISSING_TRICKS = Text("player_tricks_missing")
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -91,9 +72,9 @@ class GermanWhistEngine:
         """The agreed number of hands with ``difference`` scoring; otherwise None."""
         return _deal_count(table)
 
-    def describe_deck(self, table: Table) -> str:
+    def describe_deck(self, table: Table) -> Text:
         """The pack the table needs."""
-        return "52 cards, aces high"
+        return FULL_DECK_TEXT
 
     def facts(self, table: Table, number: int) -> DealFacts:
         """Who deals (alternately) and leads (the non-dealer) hand ``number``."""
@@ -116,10 +97,10 @@ class GermanWhistEngine:
 
     def read_entry(self, number: int, data: Mapping[str, object]) -> GermanEntry:
         """``{"tricks": 8, "side": 0, "trump": "H"}``; only tricks is required."""
-        check_keys(data, ("tricks", "side", "trump"), "A hand of German Whist")
-        tricks = read_whole_number(data, "tricks", InvalidTricks, "tricks")
+        check_keys(data, ("tricks", "side", "trump"), GERMAN_WHIST_NAME)
+        tricks = read_whole_number(data, "tricks", InvalidTricks)
         if tricks is None:
-            raise InvalidTricks(MISSING_TRICKS)
+            raise InvalidTricks.from_text(MISSING_TRICKS)
         return GermanEntry(
             number=number, tricks=tricks, side=read_side(data, 2), trump=read_suit(data.get("trump"))
         )
@@ -174,13 +155,7 @@ class GermanWhistEngine:
         over = False
         for index, raw in enumerate(walk):
             entry = checked_entry(
-                raw,
-                GermanEntry,
-                index=index,
-                over=over,
-                deals=deals,
-                what="tricks",
-                word=table.variant.deal_word,
+                raw, GermanEntry, index=index, over=over, deals=deals, input_kind=self.input_kind
             )
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
@@ -189,9 +164,7 @@ class GermanWhistEngine:
             winner = None if tricks[0] == tricks[1] else (0 if tricks[0] > tricks[1] else 1)
             revoke = None
             if walk.revoke is not None:
-                revoke = house_rule(
-                    options, players, walk.revokers(facts), entry.number, table.variant.deal_word
-                )
+                revoke = house_rule(options, players, walk.revokers(facts), entry.number)
             if revoke is not None and revoke.redeal:
                 points, winner = (0, 0), None
             else:
@@ -225,15 +198,6 @@ def _deal_count(table: Table) -> int | None:
     return None
 
 
-def hand_points(scoring: str, tricks: tuple[int, int], winner: int | None, stake: int) -> tuple[int, int]:
-    if scoring == "trick_points":
-        return tricks
-    points = [0, 0]
-    if winner is not None:
-        points[winner] = (tricks[winner] - tricks[1 - winner]) * stake if scoring == "difference" else 1
-    return (points[0], points[1])
-
-
 def _is_over(table: Table, scoring: str, played: int, totals: Sequence[int], target: int) -> bool:
     options = table.options
     if scoring == "difference":
@@ -250,10 +214,10 @@ def _state(
     players = walk.names
     options = table.options
     scoring = options.choice("scoring")
-    notes: list[str] = []
+    notes: list[Text] = []
     winners: tuple[int, ...] = ()
     if scoring == "trick_points" and target > options.number("target"):
-        notes.append(f"Both players reached the target in the same hand: it is now {target}")
+        notes.append(Text("note_german_target_raised", target=target))
     if walk.stopped and not over:
         best = max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
@@ -265,13 +229,15 @@ def _state(
             notes.append(level_draw_note(players, best))
         else:
             seat = winners[0]
-            notes.append(f"{players[seat]} wins {totals[seat]} to {totals[1 - seat]}")
+            notes.append(
+                Text("note_player_wins", player=players[seat], score=totals[seat], other=totals[1 - seat])
+            )
     elif scoring == "trick_points":
-        notes.append(f"The first player to {target} wins")
+        notes.append(Text("note_german_first_to", target=target))
     elif scoring == "difference":
-        notes.append(f"Hand {len(deals) + 1} of {options.number('hand_count')}: the higher total then wins")
+        notes.append(Text("note_german_hand_of", number=len(deals) + 1, hands=options.number("hand_count")))
     else:
-        notes.append(f"The first player to win {options.number('hands_to_win')} hands wins")
+        notes.append(Text("note_german_hands_to_win", hands=options.number("hands_to_win")))
     return assemble(
         table,
         deals=deals,
@@ -293,9 +259,12 @@ def _target_of(scoring: str, target: int, hands_to_win: int) -> int | None:
 
 def _verify_tricks(players: Sequence[str], entry: GermanEntry, whole: int) -> tuple[int, int]:
     if not 0 <= entry.tricks <= whole:
-        counted = "all 26 tricks count" if whole > STAGE_TRICKS else "the 13 tricks of stage two count"
         raise InvalidTricks(
-            f"{players[entry.side]} took {entry.tricks} tricks, but {counted}: enter 0 to {whole}"
+            "german_tricks_range",
+            player=players[entry.side],
+            tricks=entry.tricks,
+            most=whole,
+            every_trick=whole > STAGE_TRICKS,
         )
     return split_count(entry.side, entry.tricks, whole)
 
@@ -307,19 +276,17 @@ def _facts(table: Table, number: int) -> DealFacts:
     players = table.players
     options = table.options
     reminders = [
-        f"{players[dealer]} deals and turns the stock's top card: its suit is trump for the whole hand",
-        f"{players[leader]} leads",
+        Text("reminder_german_deal", dealer=players[dealer]),
+        Text("reminder_leads", player=players[leader]),
     ]
     if options.flag("follow_suit_stage_one"):
-        reminders.append("Stage one: follow suit; the trick's winner takes the face-up card")
+        reminders.append(Text("reminder_german_follow_suit"))
     else:
-        reminders.append(
-            "Stage one: you need not follow suit; only a higher card of the suit led or a trump wins"
-        )
+        reminders.append(Text("reminder_german_any_card"))
     if options.flag("count_all_tricks"):
-        reminders.append("All 26 tricks count: 13–13 is a drawn hand")
+        reminders.append(Text("reminder_german_all_tricks"))
     else:
-        reminders.append("Only the 13 tricks of stage two count")
+        reminders.append(Text("reminder_german_stage_two"))
     return deal_facts(
         table,
         number,
@@ -334,24 +301,21 @@ def _facts(table: Table, number: int) -> DealFacts:
 def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
     """Two-card tricks from a full pack; the turned suit is trump for the whole hand."""
     if table.options.flag("follow_suit_stage_one"):
-        stage_one = "Follow suit in both stages"
+        stage_one = Text("judge_german_follow_suit")
     else:
-        stage_one = (
-            "Stage one: the second player may play any card; "
-            "only a higher card of the suit led or a trump wins"
-        )
+        stage_one = Text("judge_german_any_card")
     return Ranking(
         deck=FULL_DECK,
         deck_description=FULL_DECK_TEXT,
         trick_size=2,
         trumps=SUITS,
-        notes=(stage_one, "The winner of a stage-one trick takes the face-up card, the loser the next one"),
+        notes=(stage_one, Text("judge_german_face_up")),
     )
 
 
 GERMAN_WHIST = Variant(
     code="german-whist",
-    name="German Whist",
+    name=GERMAN_WHIST_NAME,
     family="German Whist",
     summary="Two players: win the face-up cards in stage one, then the tricks that count in stage two.",
     aliases=("german",),
@@ -428,6 +392,7 @@ GERMAN_WHIST = Variant(
     ),
     ranking=_ranking,
     engine=GermanWhistEngine(),
+    explainer=GERMAN_WHIST_EXPLAINER,
     deal_word=HAND,
 )
 

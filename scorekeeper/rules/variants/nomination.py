@@ -7,11 +7,13 @@ from functools import partial
 from ..cards import Trump
 from ..exact import ExactBidEngine, TrumpRule
 from ..exact_facts import Spot
+from ..explain_exact import EXACT_BIDS_EXPLAINER
 from ..options import Options
 from ..revoke import REVOKE_OPTIONS
 from ..schedules import down_up
 from ..scoring import Scorer, tricks_and_bonus
 from ..table import Table
+from ..text import Text
 from ..variant import Variant
 from .common import fixed_length, full_pack, rotation
 
@@ -30,8 +32,8 @@ def _scoring(options: Options) -> Scorer:
     return partial(tricks_and_bonus, per_trick=1, bonus=10)
 
 
-def _reminders(table: Table, spot: Spot) -> tuple[str, ...]:
-    return ("The lead player (left of the dealer) bids first and leads",)
+def _reminders(table: Table, spot: Spot) -> tuple[Text, ...]:
+    return (Text("reminder_nomination_lead"),)
 
 
 NOMINATION_WHIST = Variant(
@@ -51,6 +53,7 @@ NOMINATION_WHIST = Variant(
         trump=_trump,
         reminders=_reminders,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 VARIANTS = (NOMINATION_WHIST,)

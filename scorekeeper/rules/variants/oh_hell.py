@@ -9,11 +9,13 @@ from ..cards import Deck, Trump
 from ..ending import EndRule
 from ..exact import ExactBidEngine, TrumpRule
 from ..exact_facts import Spot
+from ..explain_exact import EXACT_BIDS_EXPLAINER
 from ..options import Options, OptionSpec
 from ..revoke import REVOKE_OPTIONS
 from ..schedules import ascending, down_up, fixed, walk
 from ..scoring import Scorer, exact_only, five_plus_cards, tricks_and_bonus, with_zero_bid_value
 from ..table import Table
+from ..text import Text
 from ..variant import Variant
 from .common import (
     FULL_PACK,
@@ -36,7 +38,7 @@ def _hook_unless_simultaneous(table: Table, cards: int) -> bool:
     return not table.options.flag("simultaneous_bids")
 
 
-def _simultaneous_reminder(table: Table, spot: Spot) -> tuple[str, ...]:
+def _simultaneous_reminder(table: Table, spot: Spot) -> tuple[Text, ...]:
     return (SIMULTANEOUS_REMINDER,) if table.options.flag("simultaneous_bids") else ()
 
 
@@ -94,6 +96,7 @@ OH_HELL = Variant(
         score=_oh_hell_scoring,
         end=fixed_length(_oh_hell_schedule),
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 
@@ -108,10 +111,7 @@ def _oh_well_deck(table: Table) -> Deck:
     removed = 52 - size
     if not removed:
         return FULL_PACK
-    noun = "card" if removed == 1 else "cards"
-    return Deck(
-        size=size, description=f"{size} cards: take {removed} {noun} from the bottom of a 52-card pack"
-    )
+    return Deck(size=size, description=Text("deck_oh_well", size=size, removed=removed))
 
 
 def _oh_well_schedule(table: Table) -> tuple[int, ...]:
@@ -127,8 +127,8 @@ def _dealer_turns_last_card(table: Table, number: int, cards_left: int) -> Trump
     return None
 
 
-def _oh_well_reminders(table: Table, spot: Spot) -> tuple[str, ...]:
-    return ("The dealer turns their own last card: its suit is trump",)
+def _oh_well_reminders(table: Table, spot: Spot) -> tuple[Text, ...]:
+    return (Text("reminder_oh_well_trump"),)
 
 
 def _oh_well_end(table: Table) -> EndRule:
@@ -171,6 +171,7 @@ OH_WELL = Variant(
         reminders=_oh_well_reminders,
         settles_differences=_settle_differences,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 
@@ -214,6 +215,7 @@ CONTRACT_WHIST = Variant(
         end=fixed_length(_contract_schedule),
         trump=_contract_trump,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 
@@ -262,6 +264,7 @@ UP_AND_DOWN = Variant(
         hook=_hook_unless_simultaneous,
         reminders=_simultaneous_reminder,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 
@@ -287,8 +290,8 @@ def _pshaw_scoring(options: Options) -> Scorer:
     return partial(with_zero_bid_value, base=base, zero=ZERO_VALUES[options.choice("zero_bid_value")])
 
 
-def _pshaw_reminders(table: Table, spot: Spot) -> tuple[str, ...]:
-    return ("After the dealer bids, announce over, under or even",)
+def _pshaw_reminders(table: Table, spot: Spot) -> tuple[Text, ...]:
+    return (Text("reminder_oh_pshaw_announce"),)
 
 
 def _pshaw_winner_bonus(table: Table) -> int:
@@ -352,6 +355,7 @@ OH_PSHAW = Variant(
         winner_bonus=_pshaw_winner_bonus,
         settles_differences=_pshaw_settles,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 
@@ -383,6 +387,7 @@ BRITISH_OH_HELL = Variant(
         hook=_no_hook,
         reminders=_simultaneous_reminder,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 VARIANTS = (OH_HELL, OH_WELL, CONTRACT_WHIST, UP_AND_DOWN, OH_PSHAW, BRITISH_OH_HELL)

@@ -18,6 +18,7 @@ from ..tricks import Ranking, oneonta_ranking
 from ..variant import Variant
 from ._oneonta_bids import BidRules, OneontaBid, OneontaBidChoice, null, positive
 from ._oneonta_engine import OneontaEngine
+from ._oneonta_explain import ONEONTA_EXPLAINER
 from ._oneonta_state import OneontaDeal, OneontaEntry, OneontaGameState, score
 from ._oneonta_table import (
     BEAT_THE_GAME_CHART,
@@ -161,6 +162,7 @@ SOLITAIRE = Variant(
             deals=_solitaire_deals,
         )
     ),
+    explainer=ONEONTA_EXPLAINER,
 )
 
 EDD_ALLARD = Variant(
@@ -188,6 +190,7 @@ EDD_ALLARD = Variant(
             deals=_nine_deals,
         )
     ),
+    explainer=ONEONTA_EXPLAINER,
 )
 
 COMPETITIVE = Variant(
@@ -215,6 +218,7 @@ COMPETITIVE = Variant(
             deals=_hands_per_card,
         )
     ),
+    explainer=ONEONTA_EXPLAINER,
 )
 
 COOPERATIVE = Variant(
@@ -248,6 +252,7 @@ COOPERATIVE = Variant(
             deals=_set_hands,
         )
     ),
+    explainer=ONEONTA_EXPLAINER,
 )
 
 BEAT_THE_GAME = Variant(
@@ -281,6 +286,7 @@ BEAT_THE_GAME = Variant(
             deals=_set_hands,
         )
     ),
+    explainer=ONEONTA_EXPLAINER,
 )
 
 VARIANTS = (COMPETITIVE, COOPERATIVE, BEAT_THE_GAME, SOLITAIRE, EDD_ALLARD)

@@ -9,12 +9,14 @@ from ..ending import EndRule, highest, zero_finish
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, StreakRule
 from ..exact_facts import Spot
+from ..explain_exact import EXACT_BIDS_EXPLAINER
 from ..options import Options, OptionSpec
 from ..revoke import REVOKE_OPTIONS
 from ..schedules import walk
 from ..scoring import Scorer, romanian
 from ..state import DealFacts
 from ..table import Table
+from ..text import Text
 from ..tricks import Ranking, players_in
 from ..variant import Variant
 
@@ -28,13 +30,11 @@ def _dead_hand(table: Table) -> bool:
 
 def _deck(table: Table) -> Deck:
     if table.size == 7 and not _dead_hand(table):
-        return Deck(
-            size=56, description="56 cards: a full pack and 4 extra low cards, such as jokers counting as 1"
-        )
+        return Deck(size=56, description=Text("deck_romanian_56"))
     active = min(table.size, 6)
     size = 8 * active
     low = LOWEST_RANK[active]
-    return Deck(size=size, description=f"{size} cards: {low} to ace of each suit")
+    return Deck(size=size, description=Text("deck_romanian", size=size, low=low))
 
 
 def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
@@ -42,7 +42,7 @@ def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
     deck = _deck(table)
     if deck.size == 56:
         cards = suited_cards(2, extra_ones=True)
-        text = "56 cards: a full pack and a low 1 of each suit (the four extra low cards)"
+        text = Text("deck_romanian_56_judge")
     else:
         cards = suited_cards(15 - deck.size // 4)
         text = deck.description
@@ -51,7 +51,7 @@ def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
         deck=cards,
         deck_description=text,
         trick_size=players,
-        notes=("Follow suit if you can; if you cannot, you must trump", "Eight-card deals have no trump"),
+        notes=(Text("judge_must_trump"), Text("judge_eight_cards_no_trump")),
     )
 
 
@@ -96,23 +96,23 @@ def _is_blind(table: Table, spot: Spot) -> bool:
     return spot.place > spot.deals - table.size
 
 
-def _reminders(table: Table, spot: Spot) -> tuple[str, ...]:
-    notes: list[str] = []
+def _reminders(table: Table, spot: Spot) -> tuple[Text, ...]:
+    notes: list[Text] = []
     if _dead_hand(table):
-        notes.append(f"{spot.dealer} deals to the other six and sits this deal out (the dead hand)")
+        notes.append(Text("reminder_dead_hand", dealer=spot.dealer))
     if spot.cards_left == 0:
-        notes.append("Every card is dealt: no trump")
+        notes.append(Text("reminder_all_dealt_no_trump"))
     if _is_blind(table, spot):
-        notes.append("Blind deal: hold your card to your forehead without looking at it")
+        notes.append(Text("reminder_blind_deal"))
     return tuple(notes)
 
 
 def _check(table: Table) -> None:
     options = table.options
     if options.flag("zero_finish") and options.choice("sequence") != "1-8-1":
-        raise InvalidOption("0 finish is played only in 1-8-1 games")
+        raise InvalidOption("romanian_zero_finish_sequence")
     if options.flag("progressive_penalty") and not options.flag("progressive_scoring"):
-        raise InvalidOption("The progressive penalty goes with progressive scoring: turn that on too")
+        raise InvalidOption("romanian_penalty_needs_progressive")
 
 
 ROMANIAN_WHIST = Variant(
@@ -207,6 +207,7 @@ ROMANIAN_WHIST = Variant(
         reminders=_reminders,
         blocks=_waypoints,
     ),
+    explainer=EXACT_BIDS_EXPLAINER,
 )
 
 VARIANTS = (ROMANIAN_WHIST,)

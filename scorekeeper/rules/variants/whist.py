@@ -7,20 +7,18 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import ClassVar
 
-from ..cards import SUITS, Trump
-from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
+from ..cards import SUITS
+from ..constraints import Foresight
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
-from ..revoke import names_of
 from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
+from ..text import Text
 from ..tricks import FULL_DECK, FULL_DECK_TEXT, Ranking
 from ..variant import Variant
 from ..walk import TableLaws, TableWalk
 from ._partnership import (
     PARTNERSHIPS,
-    SIDES,
-    SUIT_CODES,
     assemble,
     check_keys,
     checked_entry,
@@ -35,90 +33,56 @@ from ._partnership import (
     team_of,
     team_winners,
 )
+from ._whist_ahead import MISSING_TRICKS, whist_foresight
+from ._whist_explain import CLASSIC_WHIST_EXPLAINER
 from ._whist_options import CLASSIC_WHIST_OPTIONS
+from ._whist_rules import (
+    BOOK,
+    CLASSIC_WHIST_NAME,
+    GAMES_TO_WIN_RUBBER,
+    HONOURS_PER_DEAL,
+    REVOKE_TRICKS,
+    RUBBER_BONUS,
+    TRICKS_PER_DEAL,
+    WhistDeal,
+    WhistEntry,
+    game_points_for,
+    honour_points,
+)
 
-TRICKS_PER_DEAL = 13
-HONOURS_PER_DEAL = 4
-BOOK = 6
-RUBBER_BONUS = 2
-GAMES_TO_WIN_RUBBER = 2
-REVOKE_TRICKS = 3
+__all__ = [
+    "BOOK",
+    "HONOURS_PER_DEAL",
+    "TRICKS_PER_DEAL",
+    "VARIANTS",
+    "ClassicWhistEngine",
+    "InvalidHonours",
+    "WhistDeal",
+    "WhistEntry",
+    "game_points_for",
+    "honour_points",
+]
 
 
 def _misdeal_loses_deal(table: Table) -> bool:
     return table.options.flag("misdeal_loses_deal")
 
 
-def _revoke_law(table: Table) -> str:
-    return (
-        "A revoke found after a deal: three tricks go from the revoking side to the other, and the "
-        f"revoking side cannot reach {table.options.choice('play_to')} on that deal; both sides revoking, "
-        "the deal is dealt again (the Laws of Whist)"
-    )
+def _revoke_law(table: Table) -> Text:
+    return Text("law_whist_revoke", play_to=int(table.options.choice("play_to")))
 
 
 WHIST_LAWS = TableLaws(
-    fixed_table="is played by exactly four players, two partnerships",
+    fixed_table=Text("fixed_four_partnerships"),
     misdeal_passes=_misdeal_loses_deal,
     revoke_law=_revoke_law,
 )
-MISSING_TRICKS = "Enter how many tricks the side took"
 
 
 class InvalidHonours(RuleViolation):
     """An honours count that cannot have been dealt, or one the game does not count."""
 
     field = "honours"
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class WhistEntry:
-    """One deal of Classic Whist as the table records it.
-
-    ``tricks`` and ``honours`` are counts for one partnership, ``side`` (0 for
-    seats 0 and 2, 1 for seats 1 and 3); the other side's counts follow.
-    ``honours`` is the number of trump A K Q J *dealt* to that side, given
-    only when the game counts honours. ``trump`` is the turned suit, if noted.
-    """
-
-    number: int
-    tricks: int
-    honours: int | None = None
-    side: int = 0
-    trump: Trump | None = None
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class WhistDeal(DealState):
-    """A scored deal of Classic Whist. Every pair is per team, in the order of ``PARTNERSHIPS``.
-
-    ``totals`` is the score of the game the deal belongs to (a rubber starts
-    each game at 0–0). ``awards`` holds the honour points inside ``points``
-    (None when honours are off). ``game_winner`` is the team that won a game
-    with this deal. In a rubber ``games_won`` and ``game_points`` give the
-    rubber's standing after the deal and ``standing`` says it in words.
-    """
-
-    tricks: tuple[int, int]
-    honours: tuple[int, int] | None
-    honours_note: str | None
-    game_number: int
-    game_winner: int | None
-    games_won: tuple[int, int] | None
-    game_points: tuple[int, int] | None
-    standing: str | None
-
-
-def game_points_for(losers_score: int) -> int:
-    """Game points for winning a five-point game: 3 if the losers had 0, 2 for 1–2, 1 for 3–4."""
-    if losers_score == 0:
-        return 3
-    return 2 if losers_score <= 2 else 1
-
-
-def honour_points(held: int) -> int:
-    """What trump honours dealt to one side are worth: 4 for all four, 2 for three, else 0."""
-    return {4: 4, 3: 2}.get(held, 0)
 
 
 @dataclass(slots=True)
@@ -147,9 +111,9 @@ class ClassicWhistEngine:
         """None: the game ends when a side reaches the target."""
         return None
 
-    def describe_deck(self, table: Table) -> str:
+    def describe_deck(self, table: Table) -> Text:
         """The pack the table needs."""
-        return "52 cards, aces high"
+        return FULL_DECK_TEXT
 
     def facts(self, table: Table, number: int) -> DealFacts:
         """Who deals and leads deal ``number``; the dealer's last card is turned for trump."""
@@ -159,11 +123,11 @@ class ClassicWhistEngine:
 
     def read_entry(self, number: int, data: Mapping[str, object]) -> WhistEntry:
         """``{"tricks": 8, "honours": 3, "side": 0, "trump": "S"}``; only tricks is required."""
-        check_keys(data, ("tricks", "honours", "side", "trump"), "A deal of Classic Whist")
-        tricks = read_whole_number(data, "tricks", InvalidTricks, "tricks")
+        check_keys(data, ("tricks", "honours", "side", "trump"), CLASSIC_WHIST_NAME)
+        tricks = read_whole_number(data, "tricks", InvalidTricks)
         if tricks is None:
-            raise InvalidTricks(MISSING_TRICKS)
-        honours = read_whole_number(data, "honours", InvalidHonours, "honours")
+            raise InvalidTricks.from_text(MISSING_TRICKS)
+        honours = read_whole_number(data, "honours", InvalidHonours)
         return WhistEntry(
             number=number,
             tricks=tricks,
@@ -175,40 +139,7 @@ class ClassicWhistEngine:
     def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
         """The deal due and the ones after it (``count`` at most): the deal passes to the left, so every
         deal's facts are known; the game ends on a score, maybe before the last of them."""
-        current = state.current
-        if current is None:
-            return Foresight()
-        names = (team_name(state.players, 0), team_name(state.players, 1))
-        rules = [
-            Constraint(kind="one_of", field="side", choices=SIDES, default=0),
-            Constraint(kind="one_of", field="tricks", choices=tuple(range(TRICKS_PER_DEAL + 1))),
-            Constraint(kind="entered", field="tricks", message=MISSING_TRICKS),
-        ]
-        fields = ["side", "tricks"]
-        if table.options.flag("honours"):
-            rules.append(
-                Constraint(kind="one_of", field="honours", choices=tuple(range(HONOURS_PER_DEAL + 1)))
-            )
-            rules.append(
-                Constraint(
-                    kind="entered",
-                    field="honours",
-                    owner="side",
-                    names=names,
-                    message=_missing_honours("{name}"),
-                )
-            )
-            fields.append("honours")
-        rules.append(Constraint(kind="one_of", field="trump", choices=SUIT_CODES))
-        phase = EntryPhase(name="tricks", fields=(*fields, "trump"), rules=tuple(rules))
-        # After a table event (a misdeal passing the deal, a substitute…) only the deal due is
-        # foreseen: the ones after it follow from the seating the events made.
-        ahead = count if state.life is None else 1
-        deals = tuple(
-            DealAhead(facts=current if number == current.number else _facts(table, number), phases=(phase,))
-            for number in range(current.number, current.number + ahead)
-        )
-        return Foresight(deals=deals, ends_on_score=True)
+        return whist_foresight(table, state, count, _facts)
 
     def write_entry(self, entry: object) -> dict[str, object]:
         """The data ``read_entry`` reads back."""
@@ -235,13 +166,7 @@ class ClassicWhistEngine:
         over = False
         for index, raw in enumerate(walk):
             entry = checked_entry(
-                raw,
-                WhistEntry,
-                index=index,
-                over=over,
-                deals=deals,
-                what="tricks",
-                word=table.variant.deal_word,
+                raw, WhistEntry, index=index, over=over, deals=deals, input_kind=self.input_kind
             )
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
@@ -287,9 +212,9 @@ class ClassicWhistEngine:
                 name = team_name(players, holder)
                 if game_winner is not None:
                     # Tricks score before honours: the game is already won.
-                    note = f"{team_name(players, side)} reached {target} on tricks: honours are not scored"
+                    note = Text("whist_honours_after_game", team=team_name(players, side), target=target)
                 elif options.flag("honours_blocked_one_short") and start[holder] == target - 1:
-                    note = f"{name} stood one short, on {target - 1}: their honours do not count"
+                    note = Text("whist_honours_one_short", team=name, score=target - 1)
                 else:
                     awards[holder] = value
                     score[holder] += value
@@ -298,7 +223,7 @@ class ClassicWhistEngine:
         if blocked is not None and score[blocked] >= target:
             # The laws: the revoking side cannot score out in that deal, whatever it makes.
             score[blocked] = target - 1
-            note = f"{team_name(players, blocked)} revoked: they cannot reach {target} on this deal"
+            note = Text("whist_revoke_blocked", team=team_name(players, blocked), target=target)
         if game_winner is None or game_winner == blocked:
             game_winner = _standing_past(score, target, blocked)
         points = (score[0] - start[0], score[1] - start[1])
@@ -345,7 +270,7 @@ class ClassicWhistEngine:
         self, table: Table, deals: list[DealState], state: _Rubber, over: bool, rubber: bool, walk: TableWalk
     ) -> GameState:
         players = walk.names
-        notes: list[str] = []
+        notes: list[Text] = []
         settlement = None
         winners: tuple[int, ...] = ()
         if rubber:
@@ -356,17 +281,37 @@ class ClassicWhistEngine:
                 margin = totals[team] - totals[1 - team]
                 settlement = (margin, -margin) if team == 0 else (-margin, margin)
                 notes.append(
-                    f"{team_name(players, team)} win the rubber by {margin}: {state.game_points[team]} "
-                    f"game points and {RUBBER_BONUS} for the rubber, less the losers' "
-                    f"{state.game_points[1 - team]}"
+                    Text(
+                        "note_rubber_won",
+                        team=team_name(players, team),
+                        margin=margin,
+                        game_points=state.game_points[team],
+                        bonus=RUBBER_BONUS,
+                        losers=state.game_points[1 - team],
+                    )
                 )
             elif deals:
                 first, second = state.score
-                notes.append(f"{_standing(players, state)}; game {state.game_number} stands {first}–{second}")
+                notes.append(
+                    Text(
+                        "note_rubber_game",
+                        standing=_standing(players, state),
+                        game=state.game_number,
+                        first=first,
+                        second=second,
+                    )
+                )
         else:
             totals = list(state.score)
             if state.winner is not None:
-                notes.append(f"{team_name(players, state.winner)} win {max(totals)}–{min(totals)}")
+                notes.append(
+                    Text(
+                        "note_team_wins",
+                        team=team_name(players, state.winner),
+                        high=max(totals),
+                        low=min(totals),
+                    )
+                )
         if state.winner is not None:
             winners = PARTNERSHIPS[state.winner]
         elif walk.stopped:
@@ -394,19 +339,23 @@ def _revoke(
     the other, and the revoking side cannot score out on that deal; both sides revoking, the deal
     is dealt again. Returns the mark, the tricks as scored, and the side that may not reach the target."""
     sides = sorted({team_of(seat) for seat in revokers})
-    who = names_of(players, revokers)
+    who = tuple(players[seat] for seat in revokers)
     if len(sides) == 2:
-        text = f"{who} revoked in deal {number}: both sides revoked, so the deal is dealt again"
+        text = Text("revoke_whist_both_sides", who=who, number=number)
         return RevokeMark(seats=revokers, redeal=True, penalty=None, text=text), tricks, None
     side = sides[0]
     moved = min(REVOKE_TRICKS, tricks[side])
     changed = [tricks[0], tricks[1]]
     changed[side] -= moved
     changed[1 - side] += moved
-    noun = "trick goes" if moved == 1 else "tricks go"
-    text = (
-        f"{who} revoked in deal {number}: {moved} {noun} to {team_name(players, 1 - side)}, "
-        f"and {team_name(players, side)} cannot reach {target} on this deal"
+    text = Text(
+        "revoke_whist_tricks",
+        who=who,
+        number=number,
+        moved=moved,
+        to=team_name(players, 1 - side),
+        side=team_name(players, side),
+        target=target,
     )
     mark = RevokeMark(seats=revokers, redeal=False, penalty=None, text=text)
     return mark, (changed[0], changed[1]), side
@@ -451,8 +400,10 @@ def _standing_past(score: Sequence[int], target: int, blocked: int | None) -> in
 def _verify_tricks(players: Sequence[str], entry: WhistEntry) -> tuple[int, int]:
     if not 0 <= entry.tricks <= TRICKS_PER_DEAL:
         raise InvalidTricks(
-            f"{team_name(players, entry.side)} took {entry.tricks} tricks, but a deal has "
-            f"{TRICKS_PER_DEAL}: enter 0 to {TRICKS_PER_DEAL}"
+            "whist_tricks_range",
+            team=team_name(players, entry.side),
+            tricks=entry.tricks,
+            most=TRICKS_PER_DEAL,
         )
     return split_count(entry.side, entry.tricks, TRICKS_PER_DEAL)
 
@@ -461,27 +412,26 @@ def _verify_honours(players: Sequence[str], entry: WhistEntry, counted: bool) ->
     name = team_name(players, entry.side)
     if not counted:
         if entry.honours is not None:
-            raise InvalidHonours("Honours are not counted in this game: leave them out")
+            raise InvalidHonours("honours_not_counted")
         return None
     if entry.honours is None:
-        raise InvalidHonours(_missing_honours(name))
+        raise InvalidHonours("honours_missing", team=name)
     if not 0 <= entry.honours <= HONOURS_PER_DEAL:
-        raise InvalidHonours(
-            f"{name} were dealt {entry.honours} honours, but there are only {HONOURS_PER_DEAL}: "
-            f"the ace, king, queen and jack of trumps"
-        )
+        raise InvalidHonours("honours_range", team=name, honours=entry.honours, most=HONOURS_PER_DEAL)
     return split_count(entry.side, entry.honours, HONOURS_PER_DEAL)
 
 
-def _missing_honours(name: str) -> str:
-    """The refusal of honours left out for a side (``name`` may be a placeholder)."""
-    return f"Enter how many trump honours (A, K, Q, J) {name} were dealt"
-
-
-def _standing(players: Sequence[str], state: _Rubber) -> str:
-    first, second = team_name(players, 0), team_name(players, 1)
+def _standing(players: Sequence[str], state: _Rubber) -> Text:
     won, points = state.games_won, state.game_points
-    return f"Rubber: games won {first} {won[0]}, {second} {won[1]}; game points {points[0]}–{points[1]}"
+    return Text(
+        "whist_rubber_standing",
+        first=team_name(players, 0),
+        second=team_name(players, 1),
+        first_won=won[0],
+        second_won=won[1],
+        first_points=points[0],
+        second_points=points[1],
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -490,8 +440,8 @@ def _facts(table: Table, number: int) -> DealFacts:
     eldest = (dealer + 1) % table.size
     players = table.players
     reminders = (
-        f"Trump is the suit of the last card dealt, {players[dealer]}'s",
-        f"{players[eldest]} leads",
+        Text("reminder_last_card_trump", dealer=players[dealer]),
+        Text("reminder_leads", player=players[eldest]),
     )
     return deal_facts(
         table,
@@ -511,12 +461,12 @@ def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
 
 def _check(table: Table) -> None:
     if table.options.flag("rubber") and table.options.choice("play_to") != "5":
-        raise InvalidOption("A rubber is played in games of 5: set play to 5 or turn the rubber off")
+        raise InvalidOption("whist_rubber_play_to")
 
 
 CLASSIC_WHIST = Variant(
     code="classic-whist",
-    name="Classic Whist",
+    name=CLASSIC_WHIST_NAME,
     family="Classic Whist",
     summary="Partners opposite, no bidding: a point a trick over six, first side to the target wins.",
     aliases=("whist", "short-whist"),
@@ -526,6 +476,7 @@ CLASSIC_WHIST = Variant(
     check_table=_check,
     ranking=_ranking,
     engine=ClassicWhistEngine(),
+    explainer=CLASSIC_WHIST_EXPLAINER,
 )
 
 VARIANTS = (CLASSIC_WHIST,)

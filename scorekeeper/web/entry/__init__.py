@@ -16,6 +16,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ... import words
 from ...rules import SUITS, Game, Variant
 from ...rules.bidding import implied_tricks
 from ...rules.state import DealFacts
@@ -123,7 +124,7 @@ def trump_labels() -> dict[str, Any]:
         "input": "trump",
         "legend": "Trump",
         "note": "turned, optional",
-        "choices": {suit.value: [suit.symbol, suit.label] for suit in SUITS},
+        "choices": {suit.value: [suit.symbol, words.trump_name(suit)] for suit in SUITS},
     }
 
 

@@ -26,6 +26,7 @@ from ...rules.variants.bid_whist import (
     Direction,
     read_call,
 )
+from ..wording import say
 from . import EntryScreen, number_or_text, register
 from .whist import preview_deal, side_names
 
@@ -140,7 +141,7 @@ def _callers(
         refused = next((c for c in choices if call is not None and c.call == call and not c.allowed), None)
         passing, levels = _by_level(choices)
         # A struck pass is the one rule the due caller must hear before tapping: the dealer is forced.
-        forced = passing.reason if position == len(calls) and passing is not None else None
+        forced = say(passing.reason) or None if position == len(calls) and passing is not None else None
         callers.append(
             {
                 "position": position,
@@ -152,7 +153,7 @@ def _callers(
                 "call_sign": call_sign(call) if call is not None else None,
                 "due": position == len(calls),
                 "later": position > len(calls),
-                "refused": refused.reason if refused is not None else None,
+                "refused": say(refused.reason) if refused is not None else None,
                 "forced": forced,
                 "passing": passing,
                 "levels": levels,
@@ -235,7 +236,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
     """What the page needs after a tap: the struck calls, who is due, the declarations allowed."""
     shown = context(game, facts, values, "auction")
     struck = [
-        {"position": caller["position"], "value": choice.call.text, "reason": choice.reason}
+        {"position": caller["position"], "value": choice.call.text, "reason": say(choice.reason)}
         for caller in shown["callers"]
         if not caller["later"]
         for choice in _choices(caller)

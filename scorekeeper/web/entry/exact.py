@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules import ExactDeal, Game, legal_bids, next_bidder, over_under
 from ...rules.state import DealFacts
+from ..wording import say
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill, trump_labels
 
 CHIPS_A_LINE = 6
@@ -116,7 +117,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         )
     shown = context(game, facts, values, "all")
     answer["struck"] = [
-        {"seat": bidder["seat"], "value": choice.value, "reason": choice.reason}
+        {"seat": bidder["seat"], "value": choice.value, "reason": say(choice.reason)}
         for bidder in shown["bidders"]
         for choice in bidder["choices"]
         if not choice.allowed

@@ -14,10 +14,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import Game, RuleViolation, Trump
+from ...rules import Game, RuleViolation, Text, Trump
 from ...rules.state import DealFacts
 from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ..view import trump_text as describe_trump
+from ..wording import say
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
 from .exact import CHIPS_A_LINE, MOST_LINES, row_layout
 
@@ -126,17 +127,18 @@ def _chip(choice: OneontaBidChoice, shown: bool) -> dict[str, Any]:
     return {
         "value": chip_value(bid),
         "text": "Null" if bid.value is None else str(bid.value),
-        "label": bid.label,
+        "label": say(bid),
         "allowed": not struck,
-        "reason": choice.reason if struck else None,
+        "reason": say(choice.reason) if struck else None,
     }
 
 
-def _distinct(reasons: Sequence[str | None]) -> list[str]:
+def _distinct(reasons: Sequence[Text | None]) -> list[str]:
     found: list[str] = []
     for reason in reasons:
-        if reason and reason not in found:
-            found.append(reason)
+        said = say(reason)
+        if said and said not in found:
+            found.append(said)
     return found
 
 
@@ -168,17 +170,22 @@ def _bidder(
         "null": [_chip(choice, shown) for choice in plain if choice.bid.kind == "null"],
         "double": {
             "offered": bool(doubles),
-            "which": " or ".join(choice.bid.label.removesuffix(" doubled") for choice in doubles),
+            "which": " or ".join(say(undoubled(choice.bid)) for choice in doubles),
             "values": [chip_value(choice.bid) for choice in doubles],
             "checked": bid is not None and bid.doubled,
-            "reason": doubles[0].reason if double_refused else None,
+            "reason": say(doubles[0].reason) if double_refused else None,
         },
         "chosen": chip_value(bid) if bid is not None else None,
         "bid": bid,
-        "bid_label": bid.label if bid is not None else None,
+        "bid_label": say(bid) if bid is not None else None,
         "tricks": tricks[seat],
         "reasons": _distinct(reasons),
     }
+
+
+def undoubled(bid: OneontaBid) -> OneontaBid:
+    """The bid without its double: what a Double switch doubles."""
+    return OneontaBid(kind=bid.kind, value=bid.value)
 
 
 def bid_line(facts: DealFacts, bids: Sequence[OneontaBid | None], players: Sequence[str]) -> str:
@@ -233,7 +240,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)
     extra = [("First lead", lead_text(game, facts))]
     if oneonta.dummy_seat_text:
-        extra.append(("Dummy", oneonta.dummy_seat_text))
+        extra.append(("Dummy", say(oneonta.dummy_seat_text)))
     if oneonta.tie_break:
         out = [players[seat] for seat in facts.sitting_out]
         extra.append(("Tie-break hand", f"Out: {', '.join(out)}" if out else "Everyone plays"))

@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import SUITS, DealState, Game, RuleViolation
 from ...rules.state import DealFacts
 from ...rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
+from ..wording import say
 from . import EntryScreen, number_or_text, register, trump_labels
 
 
@@ -89,7 +90,7 @@ def whist_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -
     scored = [f"{names[team]} {points:+d}" for team, points in enumerate(deal.points) if points]
     parts.append(", ".join(scored) or "nobody scores")
     if deal.honours_note:
-        parts.append(deal.honours_note)
+        parts.append(say(deal.honours_note))
     parts.append(f"game {deal.totals[0]}–{deal.totals[1]}")
     return " · ".join(parts)
 

@@ -1,0 +1,185 @@
+"""The machinery of the words: the catalogue of codes, phrases, and the speaker that words a text.
+
+A code's wording is a :class:`Phrase` (a template with named placeholders,
+plural-aware through ``count``) or a small function for sentences that choose
+between templates. Templates go through ``gettext``/``ngettext`` when they are
+used, so that a translation catalogue can stand in for the English ones; until
+then both return the English template. Placeholders are ``%(name)s``, named
+after the text's parameters, plus ``%(deal)s``, ``%(Deal)s``, ``%(deals)s`` and
+``%(Deals)s``: the game's own word for a deal ("hand" in Bid Whist).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from ..rules.errors import RuleViolation
+from ..rules.text import Param, Text
+from ..rules.variant import DEAL, DealWord
+
+Params = Mapping[str, Param]
+Wording = Callable[["Speaker", Params], str]
+"""How one code is worded: from the speaker (nested texts, the deal word) and the parameters."""
+DEAL_WORD_KEYS = ("deal", "Deal", "deals", "Deals")
+
+
+Translate = Callable[[str], str]
+TranslatePlural = Callable[[str, str, int], str]
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def _english_plural(singular: str, plural: str, number: int) -> str:
+    return singular if number == 1 else plural
+
+
+_translations: list[tuple[Translate, TranslatePlural]] = [(_english, _english_plural)]
+
+
+def use_translations(translate: Translate, translate_plural: TranslatePlural) -> None:
+    """Look every template up through these (the web layer's gettext and ngettext, which follow the
+    reader's language); without them the templates are the English ones."""
+    _translations[0] = (translate, translate_plural)
+
+
+def gettext(message: str) -> str:
+    """The template in the reader's language (the English template where no catalogue has it)."""
+    return _translations[0][0](message)
+
+
+def ngettext(singular: str, plural: str, number: int) -> str:
+    """The singular or plural template for ``number``, in the reader's language."""
+    return _translations[0][1](singular, plural, number)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue where it is written; it is translated when it is used."""
+    return message
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A template with named placeholders; with ``plural``, chosen by the number in ``count``."""
+
+    singular: str
+    plural: str | None = None
+    count: str | None = None
+
+    def __call__(self, speaker: Speaker, params: Params, /) -> str:
+        if self.plural is None or self.count is None:
+            template = gettext(self.singular)
+        else:
+            template = ngettext(self.singular, self.plural, _number(params[self.count]))
+        return template % speaker.fill(params)
+
+
+def say(template: str) -> Phrase:
+    """A phrase with one form."""
+    return Phrase(template)
+
+
+def say_n(singular: str, plural: str, count: str) -> Phrase:
+    """A phrase whose form follows the number in parameter ``count`` (card/cards)."""
+    return Phrase(singular, plural, count)
+
+
+CATALOGUE: dict[str, Wording] = {}
+
+
+def words(entries: Mapping[str, Wording]) -> None:
+    """Add the wordings of some codes to the catalogue; a code is worded in one place only."""
+    for code, wording in entries.items():
+        if code in CATALOGUE:
+            raise RuntimeError(f"the code {code!r} is worded twice")
+        CATALOGUE[code] = wording
+
+
+def worded(code: str) -> Callable[[Wording], Wording]:
+    """Decorator: the function words ``code``."""
+
+    def store(function: Wording) -> Wording:
+        words({code: function})
+        return function
+
+    return store
+
+
+class Speaker:
+    """Words texts for one game: its word for a deal fills ``%(deal)s`` and the like."""
+
+    __slots__ = ("deal_word",)
+
+    def __init__(self, deal_word: DealWord = DEAL) -> None:
+        self.deal_word = deal_word
+
+    def __call__(self, said: Text | RuleViolation | Param | None) -> str:
+        """The sentence for a text or a refusal; plain data (a name, a number) as it is."""
+        if isinstance(said, RuleViolation):
+            said = said.text
+        if isinstance(said, Text):
+            try:
+                wording = CATALOGUE[said.code]
+            except KeyError:
+                raise LookupError(f"no words for the code {said.code!r}") from None
+            return wording(self, said.params)
+        if said is None:
+            return ""
+        if isinstance(said, tuple):
+            return names_list(self(item) for item in said)
+        return str(said)
+
+    def fill(self, params: Params) -> dict[str, object]:
+        """The values of a template's placeholders: nested texts worded, lists of names joined."""
+        word = self.deal_word
+        values: dict[str, object] = {
+            "deal": word.singular,
+            "Deal": word.title,
+            "deals": word.plural,
+            "Deals": word.titles,
+        }
+        for key, value in params.items():
+            values[key] = self(value) if isinstance(value, (Text, tuple)) else value
+        return values
+
+
+def _number(value: Param) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a plural needs a whole number, not {value!r}")
+    return value
+
+
+# --- small pieces many sentences share -------------------------------------------------------
+
+
+def names_list(names: Iterable[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def and_list(names: Iterable[str]) -> str:
+    """ "Ann and Bob and Cy": every name joined by "and"."""
+    return gettext(" and ").join(names)
+
+
+def signed(points: int) -> str:
+    """Points as the sheet prints them, with a real minus sign: "+8", "−2", "0"."""
+    if points > 0:
+        return f"+{points}"
+    return f"−{-points}" if points < 0 else "0"
+
+
+def names_param(value: Param) -> tuple[str, ...]:
+    """A parameter holding a list of names, as strings."""
+    assert isinstance(value, tuple), value
+    return tuple(str(item) for item in value)
+
+
+def number_param(value: Param) -> int:
+    """A parameter holding a whole number."""
+    return _number(value)

@@ -1,0 +1,149 @@
+"""Card words: suits and trumps, ranks, Jokers, cards, decks, calls and bids, points.
+
+The engine names a trump by its code ("H", "NT", "JK"), a rank by its number and
+a Joker by the deck's code for it ("large", "red"); these are the words.
+"""
+
+from __future__ import annotations
+
+from ..rules.cards import Trump
+from ._core import Params, Speaker, gettext, say, say_n, signed, worded, words
+
+TRUMP_NAMES = {
+    "S": "Spades",
+    "H": "Hearts",
+    "D": "Diamonds",
+    "C": "Clubs",
+    "NT": "No trump",
+    "JK": "Joker turned: only the other Joker is trump",
+}
+SUIT_PLURALS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SINGULARS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+RANK_WORDS = {1: "one", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+JOKER_NAMES = {
+    "large": "Large Joker",
+    "small": "Small Joker",
+    "red": "Red Joker",
+    "black": "Black Joker",
+    "joker": "Joker",
+}
+BID_KINDS = {"uptown": "uptown", "downtown": "downtown", "NT": "no trump"}
+ORDER_WORDS = {
+    "uptown": "uptown: high cards win, ace best",
+    "downtown": "downtown: low cards win, ace best, then 2, 3 … king",
+}
+PAIR_WORDS = {"NS": "N–S", "EW": "E–W"}
+
+
+def trump_name(trump: Trump | str) -> str:
+    """What a player calls a trump out loud: "Spades", "No trump"."""
+    return gettext(TRUMP_NAMES[str(trump)])
+
+
+def trump_lower(trump: object) -> str:
+    """A trump's name inside a sentence: "spades", "no trump"."""
+    return trump_name(str(trump)).lower()
+
+
+def suit_plural(suit: object) -> str:
+    """ "hearts" """
+    return gettext(SUIT_PLURALS[str(suit)])
+
+
+def suit_singular(suit: object) -> str:
+    """ "heart" """
+    return gettext(SUIT_SINGULARS[str(suit)])
+
+
+def rank_word(rank: object) -> str:
+    """A rank as said in a sentence: "7", "jack", "ace"."""
+    assert isinstance(rank, int)
+    return gettext(RANK_WORDS[rank]) if rank in RANK_WORDS else str(rank)
+
+
+def order_words(order: object) -> str:
+    """A rank order with what it means: "uptown: high cards win, ace best"."""
+    return gettext(ORDER_WORDS[str(order)])
+
+
+def pair_words(pair: object) -> str:
+    """A drive's partnership: "N–S", "E–W"."""
+    return gettext(PAIR_WORDS[str(pair)])
+
+
+@worded("card")
+def _card(speaker: Speaker, params: Params) -> str:
+    joker = params.get("joker")
+    if joker is not None:
+        return gettext(JOKER_NAMES[str(joker)])
+    return str(params["face"])
+
+
+@worded("call")
+def _call(speaker: Speaker, params: Params) -> str:
+    level = params.get("level")
+    if level is None:
+        return gettext("pass")
+    return gettext("%(level)s %(kind)s") % {"level": level, "kind": gettext(BID_KINDS[str(params["kind"])])}
+
+
+@worded("oneonta_bid")
+def _oneonta_bid(speaker: Speaker, params: Params) -> str:
+    value = params.get("value")
+    if params["kind"] == "positive":
+        text = str(value)
+    elif value is None:
+        text = gettext("null")
+    else:
+        text = gettext("null %(value)s") % {"value": value}
+    return gettext("%(bid)s doubled") % {"bid": text} if params.get("doubled") else text
+
+
+@worded("points")
+def _points(speaker: Speaker, params: Params) -> str:
+    value = params["value"]
+    assert isinstance(value, int)
+    return signed(value)
+
+
+@worded("sentence")
+def _sentence(speaker: Speaker, params: Params) -> str:
+    return gettext("%(text)s.") % {"text": speaker(params["text"])}
+
+
+@worded("deck_bid_whist")
+def _deck_bid_whist(speaker: Speaker, params: Params) -> str:
+    jokers = params["jokers"]
+    if jokers == 0:
+        return gettext("52 cards, no jokers")
+    if jokers == 1:
+        return gettext("53 cards: a full pack and one joker")
+    return gettext("54 cards: a full pack and two jokers, the red above the black")
+
+
+@worded("deck_oneonta_judge")
+def _deck_oneonta_judge(speaker: Speaker, params: Params) -> str:
+    template = gettext("%(size)s cards: A down to %(lowest)s of each suit and two Jokers")
+    return template % {"size": params["size"], "lowest": rank_word(params["lowest"])}
+
+
+words(
+    {
+        "the_team": say("The team"),
+        "deck_full": say("52 cards, aces high"),
+        "deck_oh_well": say_n(
+            "%(size)s cards: take %(removed)s card from the bottom of a 52-card pack",
+            "%(size)s cards: take %(removed)s cards from the bottom of a 52-card pack",
+            "removed",
+        ),
+        "deck_romanian": say("%(size)s cards: %(low)s to ace of each suit"),
+        "deck_romanian_56": say("56 cards: a full pack and 4 extra low cards, such as jokers counting as 1"),
+        "deck_romanian_56_judge": say(
+            "56 cards: a full pack and a low 1 of each suit (the four extra low cards)"
+        ),
+        "deck_oneonta": say(
+            "%(size)s cards: A down to %(lowest)s of each suit, and two Jokers, Large and Small"
+        ),
+        "deck_oneonta_54": say("54 cards: a full 52-card pack and two Jokers, Large and Small"),
+    }
+)

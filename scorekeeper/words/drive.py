@@ -1,0 +1,220 @@
+"""A whist drive in words: the refusals of its set-up and of a table's hand, and its movement."""
+
+from __future__ import annotations
+
+from ._core import N_, Params, Speaker, gettext, names_list, names_param, say, worded, words
+from .cards import pair_words, trump_name
+
+DRIVE_OPTIONS = {
+    "format": N_("The format"),
+    "tie_break": N_("The tie-break"),
+    "up_direction": N_("The direction up"),
+    "hands": N_("The number of hands"),
+    "interval_after": N_("The interval"),
+}
+MOVEMENTS = {
+    "progressive": N_(
+        "Winners stay at their table and split up; losers split, North or East moving up and South or West "
+        "moving down: everyone has a new partner every hand."
+    ),
+    "semi_partner": N_(
+        "Winners stay together in their seats; losers split, North or East moving up and South or West "
+        "moving down, and the newcomers partner each other."
+    ),
+    "partner": N_("Fixed pairs: winners stay in their seats; the losing pair moves up together."),
+}
+
+
+def tables_words(tables: object) -> str:
+    """ "table 4" or "tables 2, 5 and 7"."""
+    numbers = names_param(tables)  # type: ignore[arg-type]
+    if len(numbers) == 1:
+        return gettext("table %(table)s") % {"table": numbers[0]}
+    return gettext("tables %(tables)s") % {"tables": names_list(numbers)}
+
+
+def _with_tables(template: str, speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["tables"] = tables_words(params["tables"])
+    return template % values
+
+
+@worded("drive_withdraw_refused")
+def _withdraw_refused(speaker: Speaker, params: Params) -> str:
+    template = gettext(
+        "Table %(table)s, hand %(hand)s cannot be withdrawn: hand %(next)s is already entered at %(tables)s; "
+        "correct the tricks instead"
+    )
+    return _with_tables(template, speaker, params)
+
+
+@worded("drive_hand_not_open")
+def _hand_not_open(speaker: Speaker, params: Params) -> str:
+    template = gettext(
+        "Hand %(hand)s cannot be entered yet: hand %(playing)s is still being played at %(tables)s"
+    )
+    return _with_tables(template, speaker, params)
+
+
+@worded("drive_later_hand")
+def _later_hand(speaker: Speaker, params: Params) -> str:
+    template = gettext(
+        "Table %(table)s cannot enter hand %(hand)s yet: hand %(playing)s is still being played at %(tables)s"
+    )
+    return _with_tables(template, speaker, params)
+
+
+@worded("drive_movement_stands")
+def _movement_stands(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["pair"] = pair_words(params["pair"])
+    return (
+        gettext(
+            "Table %(table)s, hand %(hand)s: the players moved on as if %(pair)s had won and later hands are "
+            "already entered, so that movement stands; only the scores can change"
+        )
+        % values
+    )
+
+
+@worded("drive_tricks_range")
+def _tricks_range(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["pair"] = pair_words(params["pair"])
+    return (
+        gettext(
+            "Table %(table)s, hand %(hand)s: %(pair)s cannot "
+            "take %(tricks)s tricks; a hand has %(most)s, so a "
+            "pair takes 0 to %(most)s"
+        )
+        % values
+    )
+
+
+@worded("drive_no_such_table")
+def _no_such_table(speaker: Speaker, params: Params) -> str:
+    if params["tables"] == 1:
+        return gettext("There is no table %(value)s: this drive has 1 table") % speaker.fill(params)
+    return gettext("There is no table %(value)s: this drive has tables 1 to %(tables)s") % speaker.fill(
+        params
+    )
+
+
+@worded("drive_option_choice")
+def _option_choice(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["label"] = gettext(DRIVE_OPTIONS[str(params["option"])])
+    values["choices"] = ", ".join(names_param(params["choices"]))
+    return gettext("%(label)s must be one of %(choices)s, not %(value)s") % values
+
+
+@worded("drive_not_whole")
+def _not_whole(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["label"] = gettext(DRIVE_OPTIONS[str(params["what"])])
+    return gettext("%(label)s must be a whole number, not %(value)s") % values
+
+
+@worded("drive_trump_twice")
+def _trump_twice(speaker: Speaker, params: Params) -> str:
+    return gettext("%(trump)s comes twice in the order of trumps") % {
+        "trump": trump_name(str(params["trump"]))
+    }
+
+
+@worded("drive_sit_out_tricks")
+def _sit_out_tricks(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["choices"] = gettext(" or ").join(names_param(params["choices"]))
+    return gettext("A player sitting out scores %(choices)s tricks, not %(value)s") % values
+
+
+@worded("drive_prize_rule")
+def _prize_rule(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["rules"] = ", ".join(names_param(params["rules"]))
+    return gettext("A prize is one of %(rules)s, not %(value)s") % values
+
+
+@worded("drive_movement")
+def _movement(speaker: Speaker, params: Params) -> str:
+    return gettext(MOVEMENTS[str(params["format"])])
+
+
+words(
+    {
+        # a table's hand
+        "drive_new_entry_moved_as": say(
+            "Table %(table)s, hand %(hand)s: a new entry moves the players by its own result"
+        ),
+        "drive_hand_entered": say(
+            "Hand %(hand)s is already entered at table %(table)s (N–S %(north_south)s, E–W %(east_west)s): "
+            "correct it instead"
+        ),
+        "drive_nothing_to_correct": say(
+            "Hand %(hand)s has not been entered at table %(table)s yet: enter it instead"
+        ),
+        "drive_correction_moved_as": say(
+            "Table %(table)s, hand %(hand)s: the engine decides how the players moved"
+        ),
+        "drive_nothing_to_withdraw": say(
+            "Hand %(hand)s has not been entered at table %(table)s: there is nothing to withdraw"
+        ),
+        "drive_no_movement_to_keep": say(
+            "Table %(table)s, hand %(hand)s: nobody has moved "
+            "after hand %(hand)s yet, so there is no movement "
+            "to keep"
+        ),
+        "drive_no_such_hand": say("This drive has hands 1 to %(hands)s: there is no hand %(hand)s"),
+        "drive_hand_out_of_range": say(
+            "Table %(table)s: this drive has hands 1 to %(hands)s, not hand %(value)s"
+        ),
+        "drive_pair_unknown": say("Table %(table)s, hand %(hand)s: the tricks are entered for N–S or E–W"),
+        "drive_tricks_not_whole": say(
+            "Table %(table)s, hand %(hand)s: tricks are a whole number, not %(value)s"
+        ),
+        # the set-up
+        "drive_partner_odd": say(
+            "A partner drive is played in fixed pairs: %(players)s players cannot all have a partner"
+        ),
+        "drive_hands_range": say("A drive has 1 to %(most)s hands, not %(value)s"),
+        "drive_players_shape": say("The players are a list of names or a number of players"),
+        "drive_too_few_players": say(
+            "A whist drive needs at least %(least)s players to fill one table, not %(count)s"
+        ),
+        "drive_too_many_players": say("A drive has at most %(most)s players, not %(count)s"),
+        "drive_name_missing": say("The drive needs a name"),
+        "drive_name_too_long": say("The drive's name has at most %(most)s letters, not %(length)s"),
+        "drive_interval_range": say(
+            "The interval comes after one of hands 1 to %(last)s, not after hand %(value)s"
+        ),
+        "drive_trump_unreadable": say("%(value)s is not a suit or no trump"),
+        "drive_trump_joker": say("A drive's trump is a suit or no trump"),
+        "drive_trumps_empty": say("The order of trumps needs at least one suit"),
+        "drive_prize_name_missing": say("A prize the organiser adds needs a name"),
+        "drive_prize_name_too_long": say("A prize's name has at most %(most)s letters: %(start)s…"),
+        "drive_prize_place_range": say("%(prize)s: the place is from 1 to %(players)s, not %(value)s"),
+        "drive_prize_place_unwanted": say("%(prize)s: only a prize for a place has a place"),
+        "drive_prize_choose_player": say("%(prize)s: choose one of the drive's %(players)s players"),
+        "drive_prize_player_unwanted": say("%(prize)s: only a prize the organiser awards names its player"),
+        "drive_prize_half_needs_interval": say("%(prize)s: a prize for a half needs an interval"),
+        "drive_prize_name_twice": say("Two prizes are called %(prize)s: give each a different name"),
+    }
+)
+
+
+# The drive pages' own refusals (web/drive_forms.py, drive_store.py).
+words(
+    {
+        "drive_form_players_missing": say("Enter the players' names, one a line, or only how many there are"),
+        "drive_form_count_not_whole": say("The number of players is a whole number, not %(value)s"),
+        "drive_form_hand_lost": say("The form lost its hand number: open the table's page again"),
+        "drive_form_tricks_missing": say("Tap the number of tricks the pair took"),
+        "drive_form_prize_rule": say("Choose what the prize is for"),
+        "drive_names_all": say("Give all %(count)s players a name"),
+        "drive_changed_elsewhere": say(
+            "This table's hand changed on another phone: here it is as it stands now. "
+            "Check it and enter your change again if it is still needed. Nothing was overwritten."
+        ),
+    }
+)

@@ -1,0 +1,108 @@
+"""The reader's language: from Accept-Language, changed with the picker on every page, kept in a
+cookie; ``<html lang>`` says which; the words go through Flask-Babel's gettext for that language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.web import language
+
+from .conftest import Driver, error_text
+from .test_games_exact import bids, romanian
+
+HTML_LANG = re.compile(r'<html lang="([a-z]+)">')
+
+
+def lang_of(client: FlaskClient, path: str = "/", **headers: str) -> str:
+    page = client.get(path, headers=headers)
+    assert page.status_code == 200
+    found = HTML_LANG.search(page.get_data(as_text=True))
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.mark.parametrize(
+    ("accept", "chosen"),
+    [
+        ("ro-RO,ro;q=0.9,en;q=0.5", "ro"),
+        ("de-DE", "de"),
+        ("fr-CA,fr;q=0.8", "fr"),
+        ("ja,es;q=0.7", "es"),
+        ("pt-BR", "pt"),
+        ("it", "it"),
+        ("ja", "en"),
+        ("", "en"),
+    ],
+)
+def test_the_browser_language_is_chosen_when_it_is_one_of_ours(
+    client: FlaskClient, accept: str, chosen: str
+) -> None:
+    assert lang_of(client, **({"Accept-Language": accept} if accept else {})) == chosen
+
+
+def test_the_picker_is_on_every_page_and_keeps_the_choice_in_a_cookie(driver: Driver) -> None:
+    game_id = romanian(driver)
+    client = driver.client
+    for path in ("/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/live", "/rules/oh-hell"):
+        page = client.get(path).get_data(as_text=True)
+        links = re.findall(r'<a href="/language/([a-z]+)\?next=([^"]*)" lang="\1"', page)
+        assert [code for code, _ in links] == list(language.LANGUAGES), path
+        assert all(back.startswith("/") for _, back in links)
+    picked = client.get(f"/language/de?next=/games/{game_id}")
+    assert picked.status_code == 303 and picked.headers["Location"] == f"/games/{game_id}"
+    cookie = picked.headers["Set-Cookie"]
+    assert cookie.startswith("language=de;") and "HttpOnly" in cookie and "SameSite=Lax" in cookie
+    # The cookie wins over the browser's language, on every page.
+    assert lang_of(client, f"/games/{game_id}", **{"Accept-Language": "ro"}) == "de"
+    page = client.get("/").get_data(as_text=True)
+    assert '<a href="/language/de?next=/" lang="de" hreflang="de" aria-current="true">Deutsch</a>' in page
+
+
+def test_an_unknown_language_or_a_foreign_return_address_goes_nowhere_else(client: FlaskClient) -> None:
+    assert client.get("/language/xx?next=/").status_code == 404
+    for target in ("//evil.example/", "https://evil.example/", "evil", ""):
+        answer = client.get("/language/fr", query_string={"next": target})
+        assert answer.status_code == 303 and answer.headers["Location"] == "/"
+
+
+def test_pages_say_they_vary_by_language(client: FlaskClient) -> None:
+    vary = client.get("/").headers["Vary"]
+    assert "Accept-Language" in vary and "Cookie" in vary
+
+
+def test_the_api_answers_in_english_as_before_whatever_the_language(client: FlaskClient) -> None:
+    created = client.post("/api/v1/games", json={"variant": "oh-hell", "players": ["A", "B"]})
+    asked_in_romanian = client.post(
+        "/api/v1/games", json={"variant": "oh-hell", "players": ["A", "B"]}, headers={"Accept-Language": "ro"}
+    )
+    assert asked_in_romanian.get_json() == created.get_json()
+    assert created.get_json()["error"] == "Oh Hell is played by 3 to 7 players, not 2"
+
+
+class Bracketed:
+    """A stand-in catalogue that marks every message it translates, to see which words go through it."""
+
+    def gettext(self, message: str) -> str:
+        return f"[{message}]"
+
+    def ngettext(self, singular: str, plural: str, number: int) -> str:
+        return f"[{singular if number == 1 else plural}]"
+
+
+def test_refusals_are_worded_through_the_catalogue_of_the_language(
+    app: Flask, driver: Driver, monkeypatch: Any
+) -> None:
+    game_id = romanian(driver)
+    monkeypatch.setattr(language, "get_translations", Bracketed)
+    response = driver.post_deal(game_id, 1, {"phase": "bids", "trump": "S", **bids(1, 0, 0)})
+    assert response.status_code == 422
+    assert (
+        error_text(response)
+        == "[Peggy deals and may not bid 0: the bids would add up to 1, the number of cards]"
+    )
+    assert driver.stored(game_id) == []

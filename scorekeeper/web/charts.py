@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules import Game
+from ..words import gettext
 from . import view
 
 # Lines of a chart: a colour and a dash pattern each, so they stay apart on a
@@ -173,7 +174,7 @@ def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | 
         names,
         series,
         numbers,
-        title="Running totals",
+        title=gettext("Running totals"),
         x_label=game.table.variant.deal_word.singular,
         width=width,
         height=height,

@@ -151,7 +151,9 @@ def line_chart(
         x_label=x_label,
         numbers=tuple(numbers),
         title=title,
-        summary=summary or f"{title} after {x_label} {last}: {ends}.",
+        summary=summary
+        or gettext("%(title)s after %(x_label)s %(last)s: %(ends)s.")
+        % {"title": title, "x_label": x_label, "last": last, "ends": ends},
         unit=unit,
     )
 

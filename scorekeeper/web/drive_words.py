@@ -8,7 +8,6 @@ pages and the PDFs alike.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from .. import words
 from ..rules.cards import Trump
@@ -28,15 +27,7 @@ from ..rules.drive import (
 )
 from ..words import gettext, ngettext
 from ..words._core import N_
-
-
-class Worded(dict[Any, str]):
-    """Words for the engine's codes, marked for the catalogue (``N_``) and read in the reader's
-    language: ``FORMAT_NAMES[code]`` is the translated name."""
-
-    def __getitem__(self, key: Any) -> str:
-        return gettext(super().__getitem__(key))
-
+from .wording import Worded
 
 FORMAT_NAMES: Worded = Worded({
     DriveFormat.PROGRESSIVE: N_("Progressive"),

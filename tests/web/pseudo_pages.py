@@ -22,6 +22,7 @@ from .conftest import database_config
 CODE_LIKE = re.compile(r"[a-z0-9_-]+")
 HIDDEN = re.compile(r"<(script|style|title)\b.*?</\1>|<!--.*?-->", re.S | re.I)
 TAG = re.compile(r"<[^>]*>")
+SPOKEN = re.compile(r'\b(aria-label|title|placeholder|alt)="([^"]*)"')
 URL = re.compile(r"https?://\S+")
 ASCII_WORDS = re.compile(r"\b[A-Za-z][A-Za-z'’]+(?:[ ,.:;!?()-]+[A-Za-z][A-Za-z'’]+)*\b")
 NOT_YET_THROUGH_GETTEXT = [
@@ -86,7 +87,9 @@ def declared_text() -> set[str]:
 def english_left(page: str, allowed: Iterable[str] = ()) -> list[str]:
     """The runs of plain ASCII words a reader sees on ``page`` (an HTML page or plain text),
     leaving out the names given (players, tables, games) and what every language keeps."""
-    text = html.unescape(TAG.sub(" ", HIDDEN.sub(" ", page)))
+    shown = HIDDEN.sub(" ", page)
+    read_aloud = " ".join(value for _, value in SPOKEN.findall(shown))  # what a screen reader says
+    text = html.unescape(TAG.sub(" ", shown) + " " + read_aloud)
     text = URL.sub(" ", text)
     for gap in NOT_YET_THROUGH_GETTEXT:
         text = gap.sub(" ", text)

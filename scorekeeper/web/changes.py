@@ -21,6 +21,7 @@ from flask import session
 from .. import store
 from ..rules import Game, RuleViolation, write_event
 from ..store import StoredGame
+from ..words import gettext
 from .table_life import KIND_LABELS
 from .wording import say
 
@@ -68,9 +69,11 @@ def undo_step(record: StoredGame, game: Game) -> Step | None:
         return None
     if game.last_is_event():
         number = len(game.events)
-        return Step(kind=EVENT, number=number, inputs=None, label=f"Undo {_event_words(game, number)}")
+        label = gettext("Undo the %(event)s") % {"event": _event_kind(game, number)}
+        return Step(kind=EVENT, number=number, inputs=None, label=label)
     number = len(game.entries)
-    return Step(number=number, inputs=None, label=f"Undo {_word(game).lower()} {number}")
+    label = gettext("Undo %(deal)s %(number)s") % {"deal": _word(game).lower(), "number": number}
+    return Step(number=number, inputs=None, label=label)
 
 
 def redo_step(record: StoredGame, game: Game) -> Step | None:
@@ -83,14 +86,20 @@ def redo_step(record: StoredGame, game: Game) -> Step | None:
         count = len(game.events)
         if not 1 <= number <= count + 1 or not isinstance(inputs, dict):
             return None
-        what = KIND_LABELS.get(str(inputs.get("event")), "event").lower()
-        label = f"Redo the {what}" if number == count + 1 else f"Redo the correction of the {what}"
+        what = {"event": KIND_LABELS.get(str(inputs.get("event")), gettext("event")).lower()}
+        if number == count + 1:
+            label = gettext("Redo the %(event)s") % what
+        else:
+            label = gettext("Redo the correction of the %(event)s") % what
         return Step(kind=EVENT, number=number, inputs=inputs, label=label)
     if not 1 <= number <= len(game.entries) + 1:
         return None
-    word = _word(game).lower()
-    what = f"{word} {number}" if number == len(game.entries) + 1 else f"the change to {word} {number}"
-    return Step(number=number, inputs=inputs, label=f"Redo {what}")
+    values = {"deal": _word(game).lower(), "number": number}
+    if number == len(game.entries) + 1:
+        label = gettext("Redo %(deal)s %(number)s") % values
+    else:
+        label = gettext("Redo the change to %(deal)s %(number)s") % values
+    return Step(number=number, inputs=inputs, label=label)
 
 
 def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
@@ -101,19 +110,22 @@ def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
     if step.kind == EVENT:
         taken = write_event(game.events[step.number - 1])
         if step.inputs is None:
-            done = f"Taken back: {_event_text(game, step.number)}."
+            done = gettext("Taken back: %(event)s.") % {"event": _event_text(game, step.number)}
             updated = store.undo_last(record, game)
         else:
             updated = store.correct_event(record, game, step.number, step.inputs)
-            done = f"Back as it was: {_event_text(updated, step.number)}."
+            done = gettext("Back as it was: %(event)s.") % {"event": _event_text(updated, step.number)}
     else:
         taken = game.table.variant.engine.write_entry(game.entries[step.number - 1])
         if step.inputs is None:
             updated = store.undo_last(record, game)
-            done = f"{_word(game)} {step.number} removed."
+            done = gettext("%(Deal)s %(number)s removed.") % {"Deal": _word(game), "number": step.number}
         else:
             updated = store.record_deal(record, game, step.number, step.inputs)
-            done = f"{_word(game)} {step.number} is back as it was."
+            done = gettext("%(Deal)s %(number)s is back as it was.") % {
+                "Deal": _word(game),
+                "number": step.number,
+            }
     session.pop(LAST_CHANGE, None)
     session[REDO] = {
         "game": record.id,
@@ -138,12 +150,13 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
             before = write_event(game.events[step.number - 1])
             updated = store.correct_event(record, game, step.number, step.inputs)
             remember_change(record, step.number, before, kind=EVENT)
-        return updated, f"Recorded again: {_event_text(updated, step.number)}."
+        return updated, gettext("Recorded again: %(event)s.") % {"event": _event_text(updated, step.number)}
     engine = game.table.variant.engine
     before = engine.write_entry(game.entries[step.number - 1]) if step.number <= len(game.entries) else None
     updated = store.record_deal(record, game, step.number, step.inputs)
     remember_change(record, step.number, before)
-    return updated, f"{_word(game)} {step.number} entered again."
+    again = gettext("%(Deal)s %(number)s entered again.")
+    return updated, again % {"Deal": _word(game), "number": step.number}
 
 
 def _deal_undo(game: Game, last: dict[str, Any]) -> Step | None:
@@ -152,12 +165,15 @@ def _deal_undo(game: Game, last: dict[str, Any]) -> Step | None:
     count = len(game.entries)
     if not 1 <= number <= count:
         return None
-    word = _word(game).lower()
+    values = {"deal": _word(game).lower(), "number": number}
     if before is None and number == count and not game.last_is_event():
-        return Step(number=number, inputs=None, label=f"Undo {word} {number}")
+        return Step(number=number, inputs=None, label=gettext("Undo %(deal)s %(number)s") % values)
     if before is not None:
-        what = "the last change to" if number == count else "the correction of"
-        return Step(number=number, inputs=before, label=f"Undo {what} {word} {number}")
+        if number == count:
+            label = gettext("Undo the last change to %(deal)s %(number)s") % values
+        else:
+            label = gettext("Undo the correction of %(deal)s %(number)s") % values
+        return Step(number=number, inputs=before, label=label)
     return None
 
 
@@ -168,13 +184,14 @@ def _event_undo(game: Game, last: dict[str, Any]) -> Step | None:
     if not 1 <= number <= count:
         return None
     if before is None and number == count and game.last_is_event():
-        return Step(kind=EVENT, number=number, inputs=None, label=f"Undo {_event_words(game, number)}")
+        label = gettext("Undo the %(event)s") % {"event": _event_kind(game, number)}
+        return Step(kind=EVENT, number=number, inputs=None, label=label)
     if before is not None:
         return Step(
             kind=EVENT,
             number=number,
             inputs=before,
-            label=f"Undo the correction of {_event_words(game, number)}",
+            label=gettext("Undo the correction of the %(event)s") % {"event": _event_kind(game, number)},
         )
     return None
 
@@ -190,9 +207,9 @@ def _kept(key: str, record: StoredGame) -> dict[str, Any] | None:
     return {**kept, "kind": EVENT if kept.get("kind") == EVENT else DEAL}
 
 
-def _event_words(game: Game, number: int) -> str:
-    """ "the misdeal", "the adjustment": table event ``number`` as an undo button names it."""
-    return f"the {KIND_LABELS[game.events[number - 1].kind].lower()}"
+def _event_kind(game: Game, number: int) -> str:
+    """ "misdeal", "adjustment": table event ``number`` as an undo button names it."""
+    return KIND_LABELS[game.events[number - 1].kind].lower()
 
 
 def _event_text(game: Game, number: int) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules import Game
+from ..words import gettext
 from . import view
 
 # Lines of a chart: a colour and a dash pattern each, so they stay apart on a
@@ -150,7 +151,9 @@ def line_chart(
         x_label=x_label,
         numbers=tuple(numbers),
         title=title,
-        summary=summary or f"{title} after {x_label} {last}: {ends}.",
+        summary=summary
+        or gettext("%(title)s after %(x_label)s %(last)s: %(ends)s.")
+        % {"title": title, "x_label": x_label, "last": last, "ends": ends},
         unit=unit,
     )
 
@@ -173,7 +176,7 @@ def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | 
         names,
         series,
         numbers,
-        title="Running totals",
+        title=gettext("Running totals"),
         x_label=game.table.variant.deal_word.singular,
         width=width,
         height=height,

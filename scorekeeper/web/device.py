@@ -15,8 +15,9 @@ from flask import abort, session
 
 from .. import holders, store
 from ..store import StoredGame
+from ..words._core import N_
 
-NOT_YOURS = (
+NOT_YOURS = N_(
     "Only a phone the scorer handed this game to can change it: ask the scorer to tap "
     "“Hand over the scoring” on the game's page. You can still follow the score."
 )

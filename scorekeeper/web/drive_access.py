@@ -16,8 +16,9 @@ import hmac
 from flask import abort, current_app, session
 
 from ..drive_store import StoredDrive
+from ..words._core import N_
 
-NOT_ORGANISER = (
+NOT_ORGANISER = N_(
     "Only the organiser's phone can change this drive: open the organiser link on this phone first. "
     "You can still follow the drive."
 )

@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from .. import drive_store
 from ..rules.drive import Drive
+from ..words import gettext
 from . import drive_view
 from .drive_access import require_organiser, table_token
 from .drive_words import trump_name
@@ -43,7 +44,8 @@ def table_cards(drive_id: str) -> Response:
             token=table_token(record.id, table),
             _external=True,
         )
-        cards.append({"number": table, "url": url, "qr": qr_svg(url, title=f"QR code of table {table}")})
+        title = gettext("QR code of table %(table)s") % {"table": table}
+        cards.append({"number": table, "url": url, "qr": qr_svg(url, title=title)})
 
     def render() -> str:
         return render_template(

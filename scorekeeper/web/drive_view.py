@@ -12,6 +12,7 @@ from .. import words
 from ..drive_store import StoredDrive
 from ..rules.drive import SEATS, Drive, DriveState, HandEntry, Pair, Placement, PrizeResult
 from ..rules.drive.state import TRICKS_PER_HAND
+from ..words import gettext
 from .drive_forms import HandForm
 from .drive_words import (
     FORMAT_NAMES,
@@ -52,16 +53,20 @@ def status_words(state: DriveState) -> str:
     """ "Hand 5 of 24 · ♥ Hearts · waiting for tables 2 and 7", or the drive's end."""
     current = state.current
     if current is None:
-        return f"All {state.setup.hands} hands played: the drive is over"
+        return gettext("All %(hands)s hands played: the drive is over") % {"hands": state.setup.hands}
     waiting = current.waiting_tables
-    head = f"Hand {current.number} of {state.setup.hands} · {trump_name(current.trump)}"
+    head = gettext("Hand %(hand)s of %(hands)s · %(trump)s") % {
+        "hand": current.number,
+        "hands": state.setup.hands,
+        "trump": trump_name(current.trump),
+    }
     if state.at_interval:
-        return f"Interval · then {head}"
+        return gettext("Interval · then %(head)s") % {"head": head}
     if not waiting:
         return head
     if len(waiting) == state.layout.tables:
-        return f"{head} · being played"
-    return f"{head} · waiting for {tables_words(waiting)}"
+        return gettext("%(head)s · being played") % {"head": head}
+    return gettext("%(head)s · waiting for %(tables)s") % {"head": head, "tables": tables_words(waiting)}
 
 
 def table_line(drive: Drive, hand: int, table: int) -> dict[str, Any]:
@@ -96,10 +101,15 @@ def hand_form_values(line: dict[str, Any], form: HandForm | None) -> dict[str, s
 def saved_message(entry: HandEntry) -> str:
     """ "Table 3, hand 5: N–S 8, E–W 5 — saved"."""
     north_south = entry.north_south_tricks
-    return (
-        f"Table {entry.table}, hand {entry.hand}: {PAIR_SHORT[Pair.NORTH_SOUTH]} {north_south}, "
-        f"{PAIR_SHORT[Pair.EAST_WEST]} {TRICKS_PER_HAND - north_south} — saved"
-    )
+    saved = gettext("Table %(table)s, hand %(hand)s: %(ns)s %(ns_tricks)s, %(ew)s %(ew_tricks)s — saved")
+    return saved % {
+        "table": entry.table,
+        "hand": entry.hand,
+        "ns": PAIR_SHORT[Pair.NORTH_SOUTH],
+        "ns_tricks": north_south,
+        "ew": PAIR_SHORT[Pair.EAST_WEST],
+        "ew_tricks": TRICKS_PER_HAND - north_south,
+    }
 
 
 def hand_rows(drive: Drive, hand: int) -> dict[str, Any]:
@@ -120,7 +130,7 @@ def placement_words(drive: Drive, place: Placement) -> dict[str, Any]:
         return {
             "name": names[place.player],
             "player": place.player,
-            "where": "sits out",
+            "where": gettext("sits out"),
             "table": None,
             "seat": None,
             "partner": None,
@@ -131,7 +141,8 @@ def placement_words(drive: Drive, place: Placement) -> dict[str, Any]:
     return {
         "name": names[place.player],
         "player": place.player,
-        "where": f"table {place.table}, {SEAT_NAMES[place.seat]}",
+        "where": gettext("table %(table)s, %(seat)s")
+        % {"table": place.table, "seat": SEAT_NAMES[place.seat]},
         "table": place.table,
         "seat": SEAT_NAMES[place.seat],
         "partner": None if place.partner is None else names[place.partner],
@@ -220,7 +231,7 @@ def decided_prizes(drive: Drive) -> list[dict[str, Any]]:
 
 def _prize(result: PrizeResult, names: tuple[str, ...]) -> dict[str, Any]:
     if len(result.winners) > MOST_WINNERS_NAMED:
-        winners = f"{len(result.winners)} players level"
+        winners = gettext("%(count)s players level") % {"count": len(result.winners)}
     else:
         winners = names_list([names[player] for player in result.winners])
     return {

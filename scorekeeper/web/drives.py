@@ -17,6 +17,7 @@ from .. import drive_store
 from ..drive_store import DriveChangedElsewhere, StoredDrive
 from ..rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
 from ..rules.errors import RuleViolation
+from ..words import gettext
 from . import drive_view
 from .drive_access import (
     is_organiser,
@@ -128,7 +129,7 @@ def add_prize(drive_id: str) -> Page:
         context = drive_view.overview(record, drive)
         context.update(_organiser_context(record, drive, prize_error=refused, prize_values=request.form))
         return render_template("drives/drive.html", organiser=True, **context), 422
-    flash(f"Prize added: {prize.name}")
+    flash(gettext("Prize added: %(prize)s") % {"prize": prize.name})
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="prizes"), 303)
 
 
@@ -142,7 +143,7 @@ def remove_prize(drive_id: str, number: int) -> Response:
         abort(404)
     removed = prizes.pop(number - 1)
     drive_store.set_prizes(drive_id, prizes)
-    flash(f"Prize removed: {removed.name}")
+    flash(gettext("Prize removed: %(prize)s") % {"prize": removed.name})
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="prizes"), 303)
 
 
@@ -158,7 +159,7 @@ def rename(drive_id: str) -> Page:
         context = drive_view.overview(record, drive)
         context.update(_organiser_context(record, drive, names_error=refused, typed_names=names))
         return render_template("drives/drive.html", organiser=True, **context), 422
-    flash("Players' names saved.")
+    flash(gettext("Players' names saved."))
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="players"), 303)
 
 

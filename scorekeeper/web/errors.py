@@ -13,6 +13,8 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
 from ..rules import Text
+from ..words import gettext
+from ..words._core import N_
 from .api import error_body, http_error_json
 from .health import describe, health
 from .limits import limiter
@@ -26,12 +28,12 @@ RETRY_AFTER_SECONDS = 30
 WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 TITLES = {
-    400: "That request could not be read",
-    403: "This phone cannot change that game",
-    404: "Nothing here",
-    405: "Not like that",
-    409: "That cannot be changed now",
-    413: "That is too much to send",
+    400: N_("That request could not be read"),
+    403: N_("This phone cannot change that game"),
+    404: N_("Nothing here"),
+    405: N_("Not like that"),
+    409: N_("That cannot be changed now"),
+    413: N_("That is too much to send"),
 }
 
 
@@ -40,11 +42,11 @@ def register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_refused(error: CSRFError) -> tuple[str, int]:
-        message = (
+        message = gettext(
             "The form had expired or came from elsewhere, so nothing was saved. "
             "Go back, reload, and try again."
         )
-        return render_template("errors/error.html", title="Nothing was saved", message=message), 400
+        return render_template("errors/error.html", title=gettext("Nothing was saved"), message=message), 400
 
     @app.errorhandler(RateLimitExceeded)
     def too_many(error: RateLimitExceeded) -> tuple[str | Response, int, dict[str, str]]:
@@ -56,7 +58,8 @@ def register_error_pages(app: Flask) -> None:
         headers = {"Retry-After": str(wait)}
         if request.path.startswith("/api/"):
             return error_body(said), 429, headers
-        return render_template("errors/error.html", title="Slow down", message=say(said)), 429, headers
+        page = render_template("errors/error.html", title=gettext("Slow down"), message=say(said))
+        return page, 429, headers
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InternalError)
@@ -70,7 +73,7 @@ def register_error_pages(app: Flask) -> None:
         headers = {"Retry-After": str(RETRY_AFTER_SECONDS), "Cache-Control": "no-store"}
         if request.path.startswith("/api/"):
             return error_body(said), 503, headers
-        page = render_template("errors/error.html", title="Try again in a minute", message=say(said))
+        page = render_template("errors/error.html", title=gettext("Try again in a minute"), message=say(said))
         return page, 503, headers
 
     @app.errorhandler(HTTPException)
@@ -78,5 +81,8 @@ def register_error_pages(app: Flask) -> None:
         if request.path.startswith("/api/"):
             return http_error_json(error)
         code = error.code or 500
-        title = TITLES.get(code, error.name)
-        return render_template("errors/error.html", title=title, message=error.description), code
+        # Titles and the refusals views abort with are marked for the catalogue (N_); werkzeug's
+        # own descriptions are not in it, so they stay as werkzeug words them.
+        title = gettext(TITLES[code]) if code in TITLES else error.name
+        message = gettext(error.description) if error.description else error.description
+        return render_template("errors/error.html", title=title, message=message), code

@@ -18,6 +18,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..rules import START_RULES, EventChoice, Game, RuleViolation, TableEvent, write_event
 from ..rules.seating import left_of as seat_to_the_left
+from ..words import gettext
 from ..words.events import start_words
 from . import view
 
@@ -77,12 +78,16 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
         life = game.state.life
         ring = life.ring if life is not None else tuple(range(len(names)))
         places = [
-            Option(value=str(seat), label=f"Between {names[seat]} and {names[seat_to_the_left(ring, seat)]}")
+            Option(
+                value=str(seat),
+                label=gettext("Between %(first)s and %(second)s")
+                % {"first": names[seat], "second": names[seat_to_the_left(ring, seat)]},
+            )
             for seat in choice.seats
         ]
         starts = [Option(value="0", label="0")]
         starts += [Option(value=rule, label=start_words(rule).capitalize()) for rule in START_RULES]
-        starts.append(Option(value="number", label="Another number"))
+        starts.append(Option(value="number", label=gettext("Another number")))
         shown.setdefault("left_of", places[-1].value if places else "")
         shown.setdefault("start", "0")
         return EventForm(kind=kind, values=shown, places=places, starts=starts)

@@ -32,26 +32,28 @@ from ..rules import (
     write_event,
 )
 from ..store import StoredGame
+from ..words import gettext
+from ..words._core import N_
 from . import changes, screens, view
 from .device import require_edit
 from .event_forms import FIELDS, event_data, event_form, posted_values, stored_values, totals_change
 from .table_life import KIND_LABELS
-from .wording import say
+from .wording import Worded, say
 
 bp = Blueprint("events", __name__)
 
 Page = str | tuple[str, int] | Response
 
-HINTS = {
-    "misdeal": "The cards were dealt wrong: {deal} {next} is dealt again",
-    "revoke": "Found after {deal} {last}: someone did not follow suit",
-    "arrival": "A player joins the table",
-    "departure": "A player leaves the table",
-    "substitute": "Someone takes over a player's seat",
-    "sit_out": "A player sits {deal} {next} out",
-    "adjustment": "Points added or taken away, with a reason",
-    "stop": "The game ends now, on the standings after {deal} {last}",
-}
+HINTS = Worded({
+    "misdeal": N_("The cards were dealt wrong: {deal} {next} is dealt again"),
+    "revoke": N_("Found after {deal} {last}: someone did not follow suit"),
+    "arrival": N_("A player joins the table"),
+    "departure": N_("A player leaves the table"),
+    "substitute": N_("Someone takes over a player's seat"),
+    "sit_out": N_("A player sits {deal} {next} out"),
+    "adjustment": N_("Points added or taken away, with a reason"),
+    "stop": N_("The game ends now, on the standings after {deal} {last}"),
+})
 """What each kind's target says it is for (the engine says whether and how it may be recorded)."""
 
 
@@ -66,7 +68,7 @@ def table_events(game_id: str) -> str:
     targets = [
         {
             "choice": choice,
-            "label": "Stop early" if choice.kind == "stop" else KIND_LABELS[choice.kind],
+            "label": gettext("Stop early") if choice.kind == "stop" else KIND_LABELS[choice.kind],
             "hint": HINTS[choice.kind].format(**numbers),
         }
         for choice in possible_events(game)

@@ -19,6 +19,7 @@ from .. import store
 from ..kept import KeptByVersion
 from ..rules import Game, RuleViolation, get_variant
 from ..store import StoredGame
+from ..words import gettext
 from . import changes, screens, view
 from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
@@ -211,7 +212,7 @@ def abandon(game_id: str) -> Page:
     except store.ChangedElsewhere as changed:
         flash(say(changed))
         return redirect(url_for("games.sheet", game_id=game_id), 303)
-    flash("Game abandoned. Its sheet stays here to read.")
+    flash(gettext("Game abandoned. Its sheet stays here to read."))
     return redirect(url_for("games.sheet", game_id=game_id))
 
 

@@ -18,6 +18,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from .. import holders, store
+from ..words import gettext
 from . import device
 from .qr import qr_svg
 
@@ -65,16 +66,16 @@ def join(game_id: str) -> Page:
     if request.method == "GET":
         return render_template("handover/join.html", record=record, game=game, error=None, typed="")
     if device.can_edit(record):
-        flash("This phone already keeps the score of this game.")
+        flash(gettext("This phone already keeps the score of this game."))
         return redirect(url_for("games.sheet", game_id=game_id))
     typed = request.form.get("code", "")
     if not holders.redeem(device.holder(), record.id, typed):
-        error = (
+        error = gettext(
             "That code does not open this game: it may be mistyped, already used, or more than "
-            f"{holders.HANDOVER_MINUTES} minutes old. Ask the scorer for a new one."
-        )
+            "%(minutes)s minutes old. Ask the scorer for a new one."
+        ) % {"minutes": holders.HANDOVER_MINUTES}
         return render_template(
             "handover/join.html", record=record, game=game, error=error, typed=typed[:40]
         ), 422
-    flash("This phone can now enter and correct deals.")
+    flash(gettext("This phone can now enter and correct deals."))
     return redirect(url_for("games.sheet", game_id=game_id))

@@ -21,6 +21,8 @@ from .. import store, words
 from ..pdf import Orientation, Paper, orientation_for, paper_for, render_pdf
 from ..rules import Game, RuleViolation, Table, Text, Trump, Variant, families, get_variant, rulebook
 from ..rules.state import DealFacts
+from ..words import gettext
+from ..words._core import N_
 from . import view
 from .charts import totals_chart
 from .forms import new_game_form
@@ -62,13 +64,15 @@ class BlankLayout:
 
 
 BLANK_LAYOUTS: dict[str, BlankLayout] = {
-    "exact_bids": BlankLayout(per_player=True, boxes=("Bid", "Took", "Total")),
-    "oneonta_bids": BlankLayout(per_player=True, boxes=("Bid", "Took", "Total")),
-    "partnership_tricks": BlankLayout(per_player=False, boxes=("Tricks", "Points", "Total")),
-    "bid_whist_auction": BlankLayout(per_player=False, boxes=("Books", "Points", "Total"), contract=True),
-    "two_hand_tricks": BlankLayout(per_player=False, boxes=("Tricks", "Points", "Total")),
+    "exact_bids": BlankLayout(per_player=True, boxes=(N_("Bid"), N_("Took"), N_("Total"))),
+    "oneonta_bids": BlankLayout(per_player=True, boxes=(N_("Bid"), N_("Took"), N_("Total"))),
+    "partnership_tricks": BlankLayout(per_player=False, boxes=(N_("Tricks"), N_("Points"), N_("Total"))),
+    "bid_whist_auction": BlankLayout(
+        per_player=False, boxes=(N_("Books"), N_("Points"), N_("Total")), contract=True
+    ),
+    "two_hand_tricks": BlankLayout(per_player=False, boxes=(N_("Tricks"), N_("Points"), N_("Total"))),
 }
-DEFAULT_BLANK_LAYOUT = BlankLayout(per_player=False, boxes=("Points", "Total"))
+DEFAULT_BLANK_LAYOUT = BlankLayout(per_player=False, boxes=(N_("Points"), N_("Total")))
 
 # --- a game's sheet ------------------------------------------------------------------
 
@@ -249,8 +253,13 @@ def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozens
         )
     hook = None
     if facts.hook:
-        who = "dealer" if facts.last_bidder == facts.dealer else f"{players[facts.last_bidder]} (last)"
-        hook = f"{who}: the bids may not total {facts.cards}"
+        if facts.last_bidder == facts.dealer:
+            hook = gettext("dealer: the bids may not total %(cards)s") % {"cards": facts.cards}
+        else:
+            hook = gettext("%(player)s (last): the bids may not total %(cards)s") % {
+                "player": players[facts.last_bidder],
+                "cards": facts.cards,
+            }
     return BlankRow(
         number=number,
         facts=facts,
@@ -289,7 +298,7 @@ def _unnamed(players: Sequence[str]) -> bool:
 
 def _seat_names(count: int) -> list[str]:
     """Stand-in names for a table given only its size: the sheet leaves a line to write the name."""
-    return [f"Seat {seat}" for seat in range(1, count + 1)]
+    return [gettext("Seat %(seat)s") % {"seat": seat} for seat in range(1, count + 1)]
 
 
 def _blank_players(filled: list[tuple[int, str]]) -> list[str]:

@@ -10,9 +10,10 @@ from ..groups import access, summaries
 from ..groups.access import Group
 from ..groups.roster import RosterSeating, seating_for_names
 from ..rules import RuleViolation
+from ..words._core import N_
 from .device import device_id
 
-NOT_KEPT = (
+NOT_KEPT = N_(
     "Only a phone that keeps this table can change it: open the table's own link on this phone "
     "(the phone that started the table shows it). You can still read everything."
 )

@@ -13,20 +13,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules import Game, TableLife
+from ..words._core import N_
+from .wording import Worded
 
 SUBSTITUTED = " → "
 """Between the names a seat has had, in order: "Peggy → Sue"."""
 
-KIND_LABELS = {
-    "misdeal": "Misdeal",
-    "revoke": "Revoke",
-    "arrival": "Arrival",
-    "departure": "Departure",
-    "substitute": "Substitute",
-    "sit_out": "Sit-out",
-    "adjustment": "Adjustment",
-    "stop": "Stop",
-}
+KIND_LABELS = Worded({
+    "misdeal": N_("Misdeal"),
+    "revoke": N_("Revoke"),
+    "arrival": N_("Arrival"),
+    "departure": N_("Departure"),
+    "substitute": N_("Substitute"),
+    "sit_out": N_("Sit-out"),
+    "adjustment": N_("Adjustment"),
+    "stop": N_("Stop"),
+})
 """What the pages call each kind of table event."""
 
 

@@ -14,6 +14,7 @@ from flask import Blueprint, abort, render_template, request
 from ..groups import history, roster, stats
 from ..groups.access import Group
 from ..rules import RuleViolation, get_variant
+from ..words import gettext, ngettext
 from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars
 from .table_access import keeps, load_group
 
@@ -58,9 +59,12 @@ def statistics(group_id: str) -> str:
     finished = stats.finished_games(group.id, variant)
     shares = share_bars(
         [(names.get(record.player_id or 0, "?"), record.wins, record.games) for record in records],
-        title="Share of games won",
-        caption="Each player's games won, of the games they played; the table below gives the same figures.",
-        label=lambda won, played: f"{round(100 * won / played) if played else 0} % · {won} of {played}",
+        title=gettext("Share of games won"),
+        caption=gettext(
+            "Each player's games won, of the games they played; the table below gives the same figures."
+        ),
+        label=lambda won, played: gettext("%(share)s %% · %(won)s of %(played)s")
+        % {"share": round(100 * won / played) if played else 0, "won": won, "played": played},
     )
     return render_template(
         "tables/stats.html",
@@ -145,15 +149,20 @@ def _win_share_chart(results: list[stats.Result]) -> Chart | None:
         shares.append(round(100 * wins / count))
     chosen = sampled(len(results))
     return line_chart(
-        ["Games won"],
+        [gettext("Games won")],
         [[shares[i] for i in chosen]],
         [i + 1 for i in chosen],
-        title="Share of games won so far",
-        x_label="game",
+        title=gettext("Share of games won so far"),
+        x_label=gettext("game"),
         unit=" %",
         left=56,
         fixed_range=(0, 100),
-        summary=f"Share of games won so far: {shares[-1]} % after {len(results)} games.",
+        summary=ngettext(
+            "Share of games won so far: %(share)s %% after %(num)d game.",
+            "Share of games won so far: %(share)s %% after %(num)d games.",
+            len(results),
+        )
+        % {"share": shares[-1], "num": len(results)},
         width=SCREEN_WIDTH,
         height=SCREEN_HEIGHT,
     )
@@ -166,13 +175,22 @@ def _score_chart(results: list[stats.Result]) -> Chart | None:
         return None
     chosen = sampled(len(scored))
     return line_chart(
-        ["Final score"],
+        [gettext("Final score")],
         [[scored[i].score or 0 for i in chosen]],
         [i + 1 for i in chosen],
-        title="Final score in each game",
-        x_label="game",
-        summary=f"Final score in each game, {len(scored)} games: from {min(r.score or 0 for r in scored)} "
-        f"to {max(r.score or 0 for r in scored)}, {scored[-1].score} in the last.",
+        title=gettext("Final score in each game"),
+        x_label=gettext("game"),
+        summary=ngettext(
+            "Final score in each game, %(num)d game: from %(low)s to %(high)s, %(last)s in the last.",
+            "Final score in each game, %(num)d games: from %(low)s to %(high)s, %(last)s in the last.",
+            len(scored),
+        )
+        % {
+            "num": len(scored),
+            "low": min(r.score or 0 for r in scored),
+            "high": max(r.score or 0 for r in scored),
+            "last": scored[-1].score,
+        },
         width=SCREEN_WIDTH,
         height=SCREEN_HEIGHT,
     )

@@ -18,6 +18,8 @@ from ..groups import access, history, roster, summaries
 from ..groups.roster import seating_for_names, seating_for_players
 from ..rules import RuleViolation, families, get_variant
 from ..store import StoredGame
+from ..words import gettext
+from ..words._core import N_
 from . import view
 from .device import can_edit, holder
 from .qr import qr_svg
@@ -109,10 +111,15 @@ def join(group_id: str) -> Page:
         return render_template("tables/join.html", group=group, error=None)
     typed = request.form.get("key", "").strip().lstrip("#")
     if not access.key_opens(group.id, typed):
-        error = "That is not this table's key: copy the whole link from a phone that keeps the table."
+        error = gettext(
+            "That is not this table's key: copy the whole link from a phone that keeps the table."
+        )
         return render_template("tables/join.html", group=group, error=error), 422
     access.hold(holder(), group.id)
-    flash(f"This phone keeps {group.name} now: start its games and change its players here too.")
+    flash(
+        gettext("This phone keeps %(table)s now: start its games and change its players here too.")
+        % {"table": group.name}
+    )
     return redirect(url_for("tables.table", group_id=group.id))
 
 
@@ -148,7 +155,8 @@ def play_again(group_id: str, game_id: str) -> Page:
         abort(404)
     if not (keeps(group) or can_edit(record)):
         abort(
-            403, "Only a phone that keeps this table, or kept the score of this game, can start the next one."
+            403,
+            N_("Only a phone that keeps this table, or kept the score of this game, can start the next one."),
         )
     table = game.table
     next_dealer = (table.first_dealer + 1) % table.size

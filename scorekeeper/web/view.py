@@ -12,6 +12,7 @@ from .. import words
 from ..rules import Game, GameState, Trump
 from ..rules.state import DealFacts
 from ..store import StoredGame
+from ..words import gettext
 from .entry import screen_for
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 from .wording import say
@@ -83,10 +84,10 @@ def progress_text(game: Game) -> str:
     """Where the game stands, in a few words."""
     state = game.state
     if state.finished:
-        return winners_text(game) or "Finished"
+        return winners_text(game) or gettext("Finished")
     current = state.current
     if current is None:
-        return "Finished"
+        return gettext("Finished")
     return deal_title(state, current)
 
 
@@ -94,17 +95,21 @@ def deal_title(state: GameState, facts: DealFacts) -> str:
     """ "Deal 5 of 21" ("Hand 5 of 21" where the players say hand), or "Deal 5" when it ends on a score."""
     word = state.table.variant.deal_word.title
     if state.deal_count is None:
-        return f"{word} {facts.number}"
-    return f"{word} {facts.number} of {state.deal_count}"
+        return gettext("%(Deal)s %(number)s") % {"Deal": word, "number": facts.number}
+    return gettext("%(Deal)s %(number)s of %(count)s") % {
+        "Deal": word,
+        "number": facts.number,
+        "count": state.deal_count,
+    }
 
 
 def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
     """What is trump, as the table needs to hear it."""
     shown = trump or facts.trump
     if shown is None:
-        return "Turn a card" if facts.trump_turned else "Declared after the bidding"
+        return gettext("Turn a card") if facts.trump_turned else gettext("Declared after the bidding")
     if shown is Trump.NO_TRUMP:
-        return "No trump"
+        return gettext("No trump")
     if shown is Trump.JOKER:
         return words.trump_name(shown)
     return f"{shown.symbol} {words.trump_name(shown)}"
@@ -136,7 +141,7 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
         "sitting_out": [players[seat] for seat in facts.sitting_out if seat not in gone],
         "cards": facts.cards,
         "trump": trump_text(facts, recorded),
-        "order_label": screen_for(game.table.variant).order_label,
+        "order_label": gettext(screen_for(game.table.variant).order_label),
         "leader": players[facts.leader],
         "order": [players[seat] for seat in facts.bidding_order],
         "hook": _hook_text(game, facts),
@@ -147,17 +152,18 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
 def facts_line(about: dict[str, Any]) -> str:
     """The deal's facts in one line, for the top of the deal screen: "Bob deals 9 · trump: turn a card"."""
     dealer, out = about["dealer"], about["sitting_out"]
-    parts = [f"{dealer} deals {about['cards']}" + (", sits out" if out == [dealer] else "")]
+    deals = gettext("%(dealer)s deals %(cards)s") % {"dealer": dealer, "cards": about["cards"]}
+    parts = [deals + (gettext(", sits out") if out == [dealer] else "")]
     if out and out != [dealer]:
-        parts.append(f"{', '.join(out)} out")
+        parts.append(gettext("%(names)s out") % {"names": ", ".join(out)})
     trump = about["trump"]
-    if trump == "Turn a card":
-        trump = "turn for trump"
+    if trump == gettext("Turn a card"):
+        trump = gettext("turn for trump")
     elif trump[:1].isalpha():
         trump = trump[:1].lower() + trump[1:]
     parts.append(trump)
     if about["hook"]:
-        parts.append("hook")
+        parts.append(gettext("hook"))
     return " · ".join(parts)
 
 
@@ -186,15 +192,19 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
         }
         for index, name in enumerate(names)
     ]
-    return {"caption": f"After {word.singular} {last.number}", "sides": sides, "number": last.number}
+    caption = gettext("After %(deal)s %(number)s") % {"deal": word.singular, "number": last.number}
+    return {"caption": caption, "sides": sides, "number": last.number}
 
 
 def _hook_text(game: Game, facts: DealFacts) -> str | None:
     if not facts.hook:
         return None
     last = game.state.players[facts.last_bidder]
-    role = "deals and bids last" if facts.last_bidder == facts.dealer else "bids last"
-    return f"{last} {role}: the bids may not add up to {facts.cards}"
+    if facts.last_bidder == facts.dealer:
+        hook = gettext("%(player)s deals and bids last: the bids may not add up to %(cards)s")
+    else:
+        hook = gettext("%(player)s bids last: the bids may not add up to %(cards)s")
+    return hook % {"player": last, "cards": facts.cards}
 
 
 def summary(record: StoredGame, game: Game) -> GameSummary:

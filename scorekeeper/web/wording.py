@@ -19,6 +19,22 @@ from .. import words
 from ..rules import RuleViolation, Text, Trump, Variant
 from ..rules.variant import DEAL, DealWord
 
+
+class Worded(dict[Any, str]):
+    """Words for codes, marked for the catalogue (``N_``) where they are written and read in the
+    reader's language: ``LABELS[code]`` (in a view or a template) and ``LABELS.get(code, …)`` are
+    translated."""
+
+    def __getitem__(self, key: Any) -> str:
+        return words.gettext(super().__getitem__(key))
+
+    def get(self, key: Any, default: Any = None) -> Any:  # type: ignore[override]
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
 _DEAL_WORD = "scorekeeper_deal_word"
 
 

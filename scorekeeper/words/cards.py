@@ -7,32 +7,32 @@ a Joker by the deck's code for it ("large", "red"); these are the words.
 from __future__ import annotations
 
 from ..rules.cards import Trump
-from ._core import Params, Speaker, gettext, say, say_n, signed, worded, words
+from ._core import N_, Params, Speaker, gettext, say, say_n, signed, worded, words
 
 TRUMP_NAMES = {
-    "S": "Spades",
-    "H": "Hearts",
-    "D": "Diamonds",
-    "C": "Clubs",
-    "NT": "No trump",
-    "JK": "Joker turned: only the other Joker is trump",
+    "S": N_("Spades"),
+    "H": N_("Hearts"),
+    "D": N_("Diamonds"),
+    "C": N_("Clubs"),
+    "NT": N_("No trump"),
+    "JK": N_("Joker turned: only the other Joker is trump"),
 }
-SUIT_PLURALS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SINGULARS = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-RANK_WORDS = {1: "one", 11: "jack", 12: "queen", 13: "king", 14: "ace"}
+SUIT_PLURALS = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+SUIT_SINGULARS = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
+RANK_WORDS = {1: N_("one"), 11: N_("jack"), 12: N_("queen"), 13: N_("king"), 14: N_("ace")}
 JOKER_NAMES = {
-    "large": "Large Joker",
-    "small": "Small Joker",
-    "red": "Red Joker",
-    "black": "Black Joker",
-    "joker": "Joker",
+    "large": N_("Large Joker"),
+    "small": N_("Small Joker"),
+    "red": N_("Red Joker"),
+    "black": N_("Black Joker"),
+    "joker": N_("Joker"),
 }
-BID_KINDS = {"uptown": "uptown", "downtown": "downtown", "NT": "no trump"}
+BID_KINDS = {"uptown": N_("uptown"), "downtown": N_("downtown"), "NT": N_("no trump")}
 ORDER_WORDS = {
-    "uptown": "uptown: high cards win, ace best",
-    "downtown": "downtown: low cards win, ace best, then 2, 3 … king",
+    "uptown": N_("uptown: high cards win, ace best"),
+    "downtown": N_("downtown: low cards win, ace best, then 2, 3 … king"),
 }
-PAIR_WORDS = {"NS": "N–S", "EW": "E–W"}
+PAIR_WORDS = {"NS": N_("N–S"), "EW": N_("E–W")}
 
 
 def trump_name(trump: Trump | str) -> str:

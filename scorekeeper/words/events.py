@@ -6,18 +6,18 @@ from __future__ import annotations
 from ._core import N_, Params, Speaker, gettext, ngettext, say, say_n, signed, worded, words
 
 EVENT_WHAT = {
-    "misdeal": "a misdeal",
-    "arrival": "a player's arrival",
-    "departure": "a player's departure",
-    "substitute": "a substitute",
-    "sit_out": "a sit-out",
-    "adjustment": "an adjustment",
-    "stop": "stopping the game",
+    "misdeal": N_("a misdeal"),
+    "arrival": N_("a player's arrival"),
+    "departure": N_("a player's departure"),
+    "substitute": N_("a substitute"),
+    "sit_out": N_("a sit-out"),
+    "adjustment": N_("an adjustment"),
+    "stop": N_("stopping the game"),
 }
 SEAT_KEYS = {
-    "left_of": "the seat the newcomer sits at the left of",
-    "seat": "the seat",
-    "side": "the side",
+    "left_of": N_("the seat the newcomer sits at the left of"),
+    "seat": N_("the seat"),
+    "side": N_("the side"),
 }
 
 

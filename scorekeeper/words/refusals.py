@@ -4,29 +4,29 @@ of deals, and each family's own (Classic Whist, Bid Whist, German Whist). Oneont
 
 from __future__ import annotations
 
-from ._core import Params, Speaker, Wording, gettext, names_list, say, say_n, worded, words
+from ._core import N_, Params, Speaker, Wording, gettext, names_list, say, say_n, worded, words
 from .cards import trump_lower
 
 # What an entry of each kind records, for a refusal of an entry of another kind.
 RECORD_KINDS = {
-    "exact_bids": "bids and tricks",
-    "oneonta_bids": "Oneonta bids and tricks",
-    "partnership_tricks": "tricks",
-    "bid_whist_auction": "an auction",
-    "two_hand_tricks": "tricks",
+    "exact_bids": N_("bids and tricks"),
+    "oneonta_bids": N_("Oneonta bids and tricks"),
+    "partnership_tricks": N_("tricks"),
+    "bid_whist_auction": N_("an auction"),
+    "two_hand_tricks": N_("tricks"),
 }
-ENTRY_KEYS = {"bids": "bids", "tricks": "tricks", "honours": "honours"}
+ENTRY_KEYS = {"bids": N_("bids"), "tricks": N_("tricks"), "honours": N_("honours")}
 CUSTOM_SHAPES = {
-    "down-up": (
+    "down-up": N_(
         "A down-up game goes down to its turn and back up: the turn (%(turn)s cards) cannot be above "
         "the start (%(start)s) or the end (%(end)s)"
     ),
-    "up-down": (
+    "up-down": N_(
         "An up-down game goes up to its turn and back down: the turn (%(turn)s cards) cannot be below "
         "the start (%(start)s) or the end (%(end)s)"
     ),
-    "up": "An upward game cannot start with more cards (%(start)s) than it ends with (%(end)s)",
-    "down": "A downward game cannot start with fewer cards (%(start)s) than it ends with (%(end)s)",
+    "up": N_("An upward game cannot start with more cards (%(start)s) than it ends with (%(end)s)"),
+    "down": N_("A downward game cannot start with fewer cards (%(start)s) than it ends with (%(end)s)"),
 }
 
 

@@ -20,6 +20,7 @@ from ... import words
 from ...rules import SUITS, Game, Variant
 from ...rules.bidding import implied_tricks
 from ...rules.state import DealFacts
+from ...words._core import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -54,7 +55,7 @@ class EntryScreen:
     live: Callable[[Game, DealFacts, Mapping[str, Any], frozenset[int]], dict[str, Any]]
     stylesheet: str | None = None
     script: str = "deal.js"
-    order_label: str = "Bidding"
+    order_label: str = N_("Bidding")
     offline_labels: Callable[[Game], dict[str, dict[str, Any]]] | None = None
 
 

@@ -10,6 +10,8 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules import ExactDeal, Game, legal_bids, next_bidder, over_under
 from ...rules.state import DealFacts
+from ...words import gettext
+from ...words._core import N_
 from ..wording import say
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill, trump_labels
 
@@ -90,14 +92,21 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "layout": row_layout(len(bidders), facts.cards + 1),
     }
 
+VERDICTS = {"over": N_("over"), "under": N_("under"), "even": N_("even")}
+"""The engine's word for the bids against the tricks, as the bid line says it."""
+
 
 def bid_line(facts: DealFacts, bids: tuple[int | None, ...]) -> str:
     """ "Bids 6 of 7 — under": the running total of the bids against the tricks."""
     made = [bid for seat, bid in enumerate(bids) if bid is not None and seat in facts.bidding_order]
     total = sum(made)
     if len(made) < len(facts.bidding_order):
-        return f"Bids {total} of {facts.cards} so far"
-    return f"Bids {total} of {facts.cards} — {over_under(facts.cards, made)}"
+        return gettext("Bids %(total)s of %(cards)s so far") % {"total": total, "cards": facts.cards}
+    return gettext("Bids %(total)s of %(cards)s — %(verdict)s") % {
+        "total": total,
+        "cards": facts.cards,
+        "verdict": gettext(VERDICTS[over_under(facts.cards, made)]),
+    }
 
 
 def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:

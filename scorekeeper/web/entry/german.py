@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import SUITS, DealState, Game
 from ...rules.state import DealFacts
 from ...rules.variants.german import GermanDeal, counted_tricks
+from ...words._core import N_
 from . import EntryScreen, register
 from .whist import NOT_SCORED, chosen_side, offline_labels, phase, preview_deal, read_counts, side_names
 
@@ -63,7 +64,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
 register(
     "two_hand_tricks",
     EntryScreen(
-        order_label="Order of play",
+        order_label=N_("Order of play"),
         form_template="games/entry/side_tricks.html",
         sheet_template="games/sheet/two_hand_tricks.html",
         read=read,

@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import SUITS, DealState, Game, RuleViolation
 from ...rules.state import DealFacts
 from ...rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
+from ...words._core import N_
 from ..wording import say
 from . import EntryScreen, number_or_text, register, trump_labels
 
@@ -140,7 +141,7 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
 register(
     "partnership_tricks",
     EntryScreen(
-        order_label="Order of play",
+        order_label=N_("Order of play"),
         form_template="games/entry/side_tricks.html",
         sheet_template="games/sheet/partnership_tricks.html",
         read=read,

@@ -41,11 +41,12 @@ def pseudo(message: str) -> str:
     return "[" + "".join(pieces) + " " + padding + "]"
 
 
-def build(folder: Path) -> Path:
-    """Write the pseudo catalogue (``eo``) under ``folder`` as Flask-Babel reads it; returns it."""
+def build(folder: Path, code: str = PSEUDO) -> Path:
+    """Write the pseudo catalogue under ``folder`` as Flask-Babel reads it, as the catalogue of
+    language ``code`` (``eo`` unless a test needs one of ours to have a catalogue); returns it."""
     with POT.open("rb") as source:
         template = read_po(source)
-    catalogue = Catalog(locale=PSEUDO, fuzzy=False)
+    catalogue = Catalog(locale=code, fuzzy=False)
     for message in template:
         if not message.id:
             continue
@@ -53,7 +54,7 @@ def build(folder: Path) -> Path:
             catalogue.add(message.id, tuple(pseudo(form) for form in message.id))
         else:
             catalogue.add(message.id, pseudo(message.id))
-    target = folder / PSEUDO / "LC_MESSAGES"
+    target = folder / code / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with (target / "messages.mo").open("wb") as compiled:
         write_mo(compiled, catalogue)

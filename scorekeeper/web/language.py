@@ -1,15 +1,18 @@
 """The reader's language: chosen from the browser's Accept-Language, changeable with the picker on
 every page and kept in a cookie; Flask-Babel gives the chosen locale to gettext and Babel's formats.
 
-Until a language has its catalogue, gettext answers in English, so every page reads as before
-whatever is chosen; ``<html lang>`` always says which language the reader asked for.
+A language is offered (picked from Accept-Language, listed by the picker) once its catalogue is
+compiled in the translation folders: until then its readers get English, and ``<html lang>``
+says "en" (a screen reader must not read English with another language's voice). With English
+alone there is no picker.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, redirect, request
+from flask import Blueprint, Flask, abort, current_app, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
@@ -24,20 +27,42 @@ LANGUAGES: dict[str, str] = {
     "it": "Italiano",
     "pt": "Português",
 }
-"""Every language the app offers, by code, each named in its own words (as the picker shows it)."""
+"""Every language the app is written for, by code, each named in its own words (as the picker shows
+it); offered once its catalogue is compiled (``offered_languages``)."""
 DEFAULT_LANGUAGE = "en"
 COOKIE = "language"
 COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
+OFFERED = "scorekeeper.languages"
 
 bp = Blueprint("language", __name__)
 
 
+def offered_languages() -> dict[str, str]:
+    """The languages this app shows: English, and each of LANGUAGES whose catalogue is compiled."""
+    offered: dict[str, str] = current_app.extensions[OFFERED]
+    return offered
+
+
+def _with_catalogues(app: Flask) -> dict[str, str]:
+    folders = [
+        Path(app.root_path) / folder
+        for folder in str(app.config.get("BABEL_TRANSLATION_DIRECTORIES", "translations")).split(";")
+    ]
+    return {
+        code: name
+        for code, name in LANGUAGES.items()
+        if code == DEFAULT_LANGUAGE
+        or any((folder / code / "LC_MESSAGES" / "messages.mo").is_file() for folder in folders)
+    }
+
+
 def chosen_language() -> str:
     """The reader's language: the picker's cookie, else the browser's best match, else English."""
+    offered = offered_languages()
     kept = request.cookies.get(COOKIE)
-    if kept in LANGUAGES:
+    if kept in offered:
         return kept
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+    return request.accept_languages.best_match(offered) or DEFAULT_LANGUAGE
 
 
 def current_language() -> str:
@@ -52,7 +77,7 @@ def choose_language(code: str) -> Response:
     A link rather than a form: the picker is on every page, read-only ones
     included, and choosing a language changes nothing but how pages read.
     """
-    if code not in LANGUAGES:
+    if code not in offered_languages():
         abort(404)
     response = redirect(_same_site_path(request.args.get("next", "")), code=303)
     response.set_cookie(
@@ -91,4 +116,5 @@ def init_language(app: Flask) -> None:
     app.register_blueprint(bp)
     app.after_request(_varies_by_language)
     app.jinja_env.globals["current_language"] = current_language
-    app.jinja_env.globals["languages"] = LANGUAGES
+    app.extensions[OFFERED] = _with_catalogues(app)
+    app.jinja_env.globals["languages"] = offered_languages

@@ -23,6 +23,9 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.web import language
+
+from .. import pseudo_locale
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -127,8 +130,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app with a fresh SQLite database, served on a free local port; yields its address."""
     folder = tmp_path_factory.mktemp("live_server")
+    # A catalogue for each of the app's languages (the pseudo-locale's messages under each code),
+    # so the picker offers them all, as it will once they are translated.
+    translations = folder / "translations"
+    for code in language.LANGUAGES:
+        if code != language.DEFAULT_LANGUAGE:
+            pseudo_locale.build(translations, code)
     app = create_app(
-        {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'browser.sqlite'}", "SECRET_KEY": "browser-tests"},
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'browser.sqlite'}",
+            "SECRET_KEY": "browser-tests",
+            "BABEL_TRANSLATION_DIRECTORIES": str(translations),
+        },
         instance_path=str(folder / "instance"),
     )
     request_log = logging.getLogger("werkzeug")

@@ -4,18 +4,65 @@ cookie; ``<html lang>`` says which; the words go through Flask-Babel's gettext f
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.web import language
 
-from .conftest import Driver, error_text
+from .. import pseudo_locale
+from .conftest import Driver, database_config, error_text
 from .test_games_exact import bids, romanian
 
 HTML_LANG = re.compile(r'<html lang="([a-z]+)">')
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[Flask]:
+    """The app with a catalogue for each of its languages (the pseudo-locale's messages, filed
+    under each code): every language is offered."""
+    translations = tmp_path / "translations"
+    for code in language.LANGUAGES:
+        if code != language.DEFAULT_LANGUAGE:
+            pseudo_locale.build(translations, code)
+    config, drop = database_config(tmp_path)
+    app = create_app(
+        {"TESTING": True, "BABEL_TRANSLATION_DIRECTORIES": str(translations), **config},
+        instance_path=str(tmp_path / "instance"),
+    )
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    drop()
+
+
+def test_a_language_without_its_catalogue_is_not_offered(tmp_path: Path) -> None:
+    """Until a language's catalogue is compiled its readers get English, and the page says so."""
+    config, drop = database_config(tmp_path)
+    translations = pseudo_locale.build(tmp_path / "translations", "de")
+    app = create_app(
+        {"TESTING": True, "BABEL_TRANSLATION_DIRECTORIES": str(translations), **config},
+        instance_path=str(tmp_path / "instance"),
+    )
+    client = app.test_client()
+    assert lang_of(client, **{"Accept-Language": "ro-RO,ro;q=0.9"}) == "en"
+    assert lang_of(client, **{"Accept-Language": "ro,de;q=0.5"}) == "de"
+    links = re.findall(r'<a href="/language/([a-z]+)\?', client.get("/").get_data(as_text=True))
+    assert links == ["en", "de"]
+    assert client.get("/language/ro?next=/").status_code == 404
+    client.set_cookie("language", "ro")
+    assert lang_of(client) == "en"
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    drop()
 
 
 def lang_of(client: FlaskClient, path: str = "/", **headers: str) -> str:
@@ -75,13 +122,18 @@ def test_pages_say_they_vary_by_language(client: FlaskClient) -> None:
     assert "Accept-Language" in vary and "Cookie" in vary
 
 
-def test_the_api_answers_in_english_as_before_whatever_the_language(client: FlaskClient) -> None:
+def test_the_api_answers_in_english_as_before_and_in_the_language_asked_for(client: FlaskClient) -> None:
     created = client.post("/api/v1/games", json={"variant": "oh-hell", "players": ["A", "B"]})
+    assert created.get_json()["error"] == "Oh Hell is played by 3 to 7 players, not 2"
     asked_in_romanian = client.post(
         "/api/v1/games", json={"variant": "oh-hell", "players": ["A", "B"]}, headers={"Accept-Language": "ro"}
-    )
-    assert asked_in_romanian.get_json() == created.get_json()
-    assert created.get_json()["error"] == "Oh Hell is played by 3 to 7 players, not 2"
+    ).get_json()
+    # This app's "ro" catalogue is the pseudo-locale's: the same sentence, accented and bracketed.
+    worded = asked_in_romanian["error"]
+    assert worded.startswith("[Oh Hell ") and worded.endswith("~]") and "7" in worded and "2" in worded
+    assert {key: value for key, value in asked_in_romanian.items() if key != "error"} == {
+        key: value for key, value in created.get_json().items() if key != "error"
+    }
 
 
 class Bracketed:

@@ -21,3 +21,45 @@ window.Scorekeeper.liveCheck = function (form, show) {
     return S.pending;
   };
 };
+
+// The tricks a screen fills in by itself (``fill``: seat → tricks the tapped ones imply), marked
+// "soft" and changeable; a row the page filled before and no longer implied is emptied again.
+window.Scorekeeper.fillInTricks = function (form, fill) {
+  "use strict";
+  form.querySelectorAll("[data-tricks-row]").forEach((row) => {
+    const seat = row.dataset.seat;
+    if (Object.prototype.hasOwnProperty.call(fill, seat)) {
+      const input = row.querySelector(`input[value="${fill[seat]}"]`);
+      if (input) input.checked = true;
+      row.dataset.soft = "1";
+      row.classList.add("filled");
+    } else if (row.dataset.soft) {
+      row.querySelectorAll("input:checked").forEach((input) => { input.checked = false; });
+      delete row.dataset.soft;
+      row.classList.remove("filled");
+    }
+  });
+};
+
+// "Everyone made their bid": one tap fills in each seat's tricks as the engine last suggested,
+// then ``check`` runs. Returns the function that takes each check's suggestion (the button shows
+// when there is one); until the first answer, the suggestion the page was made with.
+window.Scorekeeper.everyoneButton = function (form, check) {
+  "use strict";
+  const button = form.querySelector("[data-everyone]");
+  let everyone = button && !button.hidden ? JSON.parse(button.dataset.everyone || "{}") : {};
+  if (button) {
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      Object.keys(everyone).forEach((seat) => {
+        const input = form.querySelector(`input[name="tricks-${seat}"][value="${everyone[seat]}"]`);
+        if (input) input.checked = true;
+      });
+      check();
+    });
+  }
+  return function suggest(suggested) {
+    everyone = suggested || {};
+    if (button) button.hidden = Object.keys(everyone).length === 0;
+  };
+};

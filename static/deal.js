@@ -10,8 +10,6 @@
   S.onScreen(function (box) {
     const form = box.querySelector("form[data-check-url]");
     if (!form) return;
-    const everyoneButton = form.querySelector("[data-everyone]");
-    let everyone = {};
 
     function setText(selector, text) {
       const node = form.querySelector(selector);
@@ -37,21 +35,6 @@
       });
     }
 
-    function fillIn(fill) {
-      form.querySelectorAll("[data-tricks-row]").forEach((row) => {
-        const seat = row.dataset.seat;
-        if (Object.prototype.hasOwnProperty.call(fill, seat)) {
-          const input = row.querySelector(`input[value="${fill[seat]}"]`);
-          if (input) input.checked = true;
-          row.dataset.soft = "1";
-          row.classList.add("filled");
-        } else if (row.dataset.soft) {
-          row.querySelectorAll("input:checked").forEach((input) => { input.checked = false; });
-          delete row.dataset.soft;
-          row.classList.remove("filled");
-        }
-      });
-    }
 
     function show(result) {
       // A refusal from the last save is about the entry as it was: the engine's verdict replaces it.
@@ -67,9 +50,8 @@
         const due = form.querySelector(`.line[data-seat="${result.next}"]:not([data-tricks-row])`);
         if (due) due.classList.add("due");
       }
-      if (result.fill) fillIn(result.fill);
-      everyone = result.everyone || {};
-      if (everyoneButton) everyoneButton.hidden = Object.keys(everyone).length === 0;
+      if (result.fill) S.fillInTricks(form, result.fill);
+      suggest(result.everyone);
       // What saving would refuse, next to the player it concerns (else above the button).
       const spot = result.error && result.seat !== null && result.field
         ? form.querySelector(`[data-error-for="${result.field}-${result.seat}"]`) : null;
@@ -82,6 +64,7 @@
     }
 
     const check = S.liveCheck(form, show);
+    const suggest = S.everyoneButton(form, () => check());
 
     form.addEventListener("change", (event) => {
       // A refusal from the last save is about the entry as it was: it goes once anything changes.
@@ -97,18 +80,5 @@
       }
       check();
     });
-
-    if (everyoneButton) {
-      everyoneButton.addEventListener("click", (event) => {
-        event.preventDefault();
-        Object.keys(everyone).forEach((seat) => {
-          const input = form.querySelector(`input[name="tricks-${seat}"][value="${everyone[seat]}"]`);
-          if (input) input.checked = true;
-        });
-        check();
-      });
-      // The server's suggestion when the page was made, until the first check answers.
-      if (!everyoneButton.hidden) everyone = JSON.parse(everyoneButton.dataset.everyone || "{}");
-    }
   });
 })();

@@ -12,8 +12,6 @@
     const form = box.querySelector("form[data-check-url]");
     if (!form) return;
     const errorBox = box.querySelector("#entry-error");
-    const everyoneButton = form.querySelector("[data-everyone]");
-    let everyone = {};
 
     function setText(selector, text) {
       const node = form.querySelector(selector);
@@ -55,34 +53,19 @@
       });
     }
 
-    function fillIn(fill) {
-      form.querySelectorAll("[data-tricks-row]").forEach((row) => {
-        const seat = row.dataset.seat;
-        if (Object.prototype.hasOwnProperty.call(fill, seat)) {
-          const input = row.querySelector(`input[value="${fill[seat]}"]`);
-          if (input) input.checked = true;
-          row.dataset.soft = "1";
-          row.classList.add("filled");
-        } else if (row.dataset.soft) {
-          row.querySelectorAll("input:checked").forEach((input) => { input.checked = false; });
-          delete row.dataset.soft;
-          row.classList.remove("filled");
-        }
-      });
-    }
 
     function show(result) {
       setText("[data-summary]", result.summary);
       setText("[data-tricks-text]", result.tricks_text);
       strike(result.struck || []);
-      if (result.fill) fillIn(result.fill);
-      everyone = result.everyone || {};
-      if (everyoneButton) everyoneButton.hidden = Object.keys(everyone).length === 0;
+      if (result.fill) S.fillInTricks(form, result.fill);
+      suggest(result.everyone);
       // What the engine would say on saving, next to the button the player is about to tap.
       setText("[data-verdict]", result.error || "");
     }
 
     const check = S.liveCheck(form, show);
+    const suggest = S.everyoneButton(form, () => check());
 
     form.addEventListener("change", (event) => {
       const input = event.target;
@@ -114,17 +97,5 @@
         S.scrollTo(line, target.offsetLeft, 0);
       });
     });
-
-    if (everyoneButton) {
-      everyone = JSON.parse(everyoneButton.dataset.everyone || "{}");
-      everyoneButton.addEventListener("click", (event) => {
-        event.preventDefault();
-        Object.keys(everyone).forEach((seat) => {
-          const input = form.querySelector(`input[name="tricks-${seat}"][value="${everyone[seat]}"]`);
-          if (input) input.checked = true;
-        });
-        check();
-      });
-    }
   });
 })();

@@ -88,6 +88,8 @@ def problems(code: str) -> list[str]:
     catalogue = _read(path, locale=code)
     if str(catalogue.locale) != code:
         found.append(f"the catalogue's language is {catalogue.locale}, not {code}")
+    if catalogue.fuzzy:
+        found.append("the catalogue's header is marked fuzzy: pybabel compile would skip it")
     for source in template:
         if not source.id:
             continue

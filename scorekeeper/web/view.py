@@ -72,12 +72,12 @@ def winners_text(game: Game) -> str | None:
         sides = sorted({index for index, team in enumerate(state.teams) if set(team) & set(state.winners)})
         won = [names[index] for index in sides]
         if len(won) == 1:
-            return f"{won[0]} win"
-        return "A draw: " + " and ".join(won) + " finish level"
+            return gettext("%(side)s win") % {"side": won[0]}
+        return gettext("A draw: %(sides)s finish level") % {"sides": words.names_list(won)}
     won = [names[seat] for seat in state.winners]
     if len(won) == 1:
-        return f"{won[0]} wins"
-    return ", ".join(won[:-1]) + f" and {won[-1]} share the win"
+        return gettext("%(player)s wins") % {"player": won[0]}
+    return gettext("%(names)s share the win") % {"names": words.names_list(won)}
 
 
 def progress_text(game: Game) -> str:

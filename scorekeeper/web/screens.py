@@ -18,6 +18,7 @@ from .. import store
 from ..rules import Game, RuleViolation
 from ..rules.state import DealFacts
 from ..store import StoredGame
+from ..words._core import N_
 from . import changes, view
 from .entry import screen_for
 from .offline import offline_plan
@@ -137,7 +138,7 @@ def deal_url(record: StoredGame, number: int) -> str:
 def refuse_if_abandoned(record: StoredGame) -> None:
     """409 for any change to an abandoned game."""
     if record.abandoned_at is not None:
-        abort(409, "This game was abandoned: it can be read but no longer changed.")
+        abort(409, N_("This game was abandoned: it can be read but no longer changed."))
 
 
 def open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
@@ -147,7 +148,7 @@ def open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
     if facts is not None:
         return facts
     if game.state.finished:
-        abort(409, "The game is over: no more deals are played.")
+        abort(409, N_("The game is over: no more deals are played."))
     abort(404)
 
 

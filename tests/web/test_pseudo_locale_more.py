@@ -1,0 +1,126 @@
+"""The pages ``test_pseudo_locale.py`` does not read, read in the pseudo-locale with no English left: each
+family's entry screen, trick judge and explanation of points, a table's player, head-to-head, rename and
+import pages, the hand-over code, every kind of table event's form, and the error pages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+
+from scorekeeper import store
+from scorekeeper.rules import EVENT_KINDS
+
+from .conftest import Driver, csrf_token
+from .pseudo_pages import english_left, pseudo_app
+from .tables_driver import TablePhone, player_ids
+from .test_games_exact import PEGGY_TABLE, bids, play
+from .test_pseudo_locale import NAMES
+
+FOUR = ["Ann", "Bob", "Cy", "Dee"]
+ALLOWED = [*NAMES, *FOUR, "Ann & Cy", "Bob & Dee"]
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    yield from pseudo_app(tmp_path, monkeypatch)
+
+
+@pytest.fixture
+def reader(driver: Driver) -> Driver:
+    driver.client.set_cookie("language", "eo")
+    return driver
+
+
+def english_on(reader: Driver, paths: dict[str, int]) -> dict[str, list[str]]:
+    """The English runs on each page (read with the status it must answer)."""
+    found = {}
+    for path, status in paths.items():
+        answer = reader.client.get(path)
+        assert answer.status_code == status, (path, answer.status_code)
+        runs = english_left(answer.get_data(as_text=True), ALLOWED)
+        if runs:
+            found[path] = runs
+    return found
+
+
+def play_one(reader: Driver, game_id: str, number: int) -> None:
+    """A bid-exactly deal through its page: the first seat bids and takes every card, the next bids one."""
+    page = reader.client.get(f"/games/{game_id}/deals/{number}").get_data(as_text=True)
+    seats = sorted(set(re.findall(r'name="bid-(\d+)"', page)))
+    cards = max(int(value) for value in re.findall(rf'name="bid-{seats[0]}" value="(\d+)"', page))
+    bid = {f"bid-{seat}": 0 for seat in seats} | {f"bid-{seats[0]}": cards, f"bid-{seats[1]}": 1}
+    took = {f"tricks-{seat}": 0 for seat in seats} | {f"tricks-{seats[0]}": cards}
+    assert reader.post_deal(game_id, number, {"phase": "bids", **bid}).status_code == 302
+    assert reader.post_deal(game_id, number, {"phase": "tricks", **bid, **took}).status_code == 302
+
+
+def record(reader: Driver, game_id: str, number: int, entry: dict[str, object]) -> None:
+    """Store a deal's entry as the engine takes it (the families' forms are tested elsewhere)."""
+    with reader.app.app_context():
+        stored = store.find_record(game_id)
+        assert stored is not None
+        store.record_deal(stored, store.game_of(stored), number, entry)
+
+
+def test_the_tables_pages_the_hand_over_and_every_event_form_read_in_the_pseudo_locale(
+    reader: Driver,
+) -> None:
+    table = TablePhone(reader)
+    group_id = table.create()
+    game_id = table.start_game(group_id, "oh-hell", PEGGY_TABLE)
+    play_one(reader, game_id, 1)
+    players = player_ids(reader.client.get(f"/tables/{group_id}").get_data(as_text=True), group_id)
+    peggy, john = players["Peggy"], players["John"]
+    asked = reader.client.get(f"/games/{game_id}/hand-over")
+    code = reader.client.post(f"/games/{game_id}/hand-over", data={"csrf_token": csrf_token(asked)})
+    assert code.status_code == 200
+    assert english_left(code.get_data(as_text=True), ALLOWED) == []
+    paths = {
+        f"/tables/{group_id}/players/{peggy}": 200,
+        f"/tables/{group_id}/versus": 200,
+        f"/tables/{group_id}/versus?a={peggy}&b={john}": 200,
+        f"/tables/{group_id}/players/{peggy}/name": 200,
+        "/tables/import": 200,
+        f"/tables/{group_id}/join": 200,
+        f"/games/{game_id}/join": 200,
+    }
+    for kind in EVENT_KINDS:
+        paths[f"/games/{game_id}/events/new/{kind}"] = 200
+    found = english_on(reader, paths)
+    assert found == {}, f"English left outside gettext (page: runs of plain words): {found}"
+
+
+def test_the_error_pages_read_in_the_pseudo_locale(app: Flask, reader: Driver) -> None:
+    finished = reader.start(
+        "custom-oh-hell", ["Ann", "Bob"], options={"shape": "fixed", "start_cards": 1, "deals": 1}
+    )
+    play(reader, finished, 1, (1, 1), (1, 0))
+    game_id = reader.start("romanian-whist", PEGGY_TABLE, first_dealer=1)
+    refused = reader.post_deal(game_id, 1, {"phase": "bids", **bids(1, 0, 0)})
+    assert refused.status_code == 422
+    found = english_on(
+        reader, {"/games/0123456789abcdef0123456789abcdef": 404, f"/games/{finished}/deals/2": 409}
+    )
+    page = reader.client.get(f"/games/{game_id}/deals/1")
+    stale = reader.client.post(
+        f"/games/{game_id}/deals/1",
+        data={"csrf_token": csrf_token(page), "phase": "bids", "version": "0", **bids(1, 1, 0)},
+    )
+    app.config["RATELIMIT_CREATE"] = "1 per minute"
+    pages = {"the hook's refusal": refused, "a stale change": stale}
+    for _ in range(3):
+        form = reader.client.get("/tables/new")
+        pages["too many"] = reader.client.post(
+            "/tables/new", data={"csrf_token": csrf_token(form), "name": "T"}
+        )
+    assert pages["too many"].status_code == 429
+    for name, answer in pages.items():
+        runs = english_left(answer.get_data(as_text=True), ALLOWED)
+        if runs:
+            found[name] = runs
+    assert found == {}, f"English left outside gettext (page: runs of plain words): {found}"
+    assert re.search(r'<html lang="eo"', pages["too many"].get_data(as_text=True))

@@ -18,7 +18,7 @@ from .. import store
 from ..rules import Game, RuleViolation
 from ..rules.state import DealFacts
 from ..store import StoredGame
-from ..words._core import N_
+from ..words._core import N_, gettext
 from . import changes, view
 from .entry import screen_for
 from .offline import offline_plan
@@ -44,10 +44,12 @@ def moved_on(record: StoredGame, game: Game, number: int) -> Page:
     deal = game.state.deals[number - 1]
     if number < len(game.entries):
         sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")
-        return answer(record, game, None, f"{word} {number} corrected.", url=sheet)
+        said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
+        return answer(record, game, None, said, url=sheet)
     if not deal.complete:
         return answer(record, game, number, None)
-    return answer(record, game, current_number(game), f"{word} {number} saved.")
+    said = gettext("%(Deal)s %(number)s saved.") % {"Deal": word, "number": number}
+    return answer(record, game, current_number(game), said)
 
 
 def answer(

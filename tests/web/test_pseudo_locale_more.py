@@ -14,7 +14,8 @@ from flask import Flask
 from scorekeeper import store
 from scorekeeper.rules import EVENT_KINDS
 
-from .conftest import Driver, csrf_token
+from ..pseudo_locale import pseudo
+from .conftest import HANDOVER_CODE, Driver, csrf_token
 from .pseudo_pages import english_left, pseudo_app
 from .tables_driver import TablePhone, player_ids
 from .test_games_exact import PEGGY_TABLE, bids, play
@@ -73,12 +74,16 @@ def test_the_tables_pages_the_hand_over_and_every_event_form_read_in_the_pseudo_
     group_id = table.create()
     game_id = table.start_game(group_id, "oh-hell", PEGGY_TABLE)
     play_one(reader, game_id, 1)
+    saved = reader.client.get(f"/games/{game_id}/deals/2").get_data(as_text=True)  # "Deal 1 saved."
+    assert pseudo("%(Deal)s %(number)s saved.") % {"Deal": "Deal", "number": 1} in saved
+    assert english_left(saved, ALLOWED) == []
     players = player_ids(reader.client.get(f"/tables/{group_id}").get_data(as_text=True), group_id)
     peggy, john = players["Peggy"], players["John"]
     asked = reader.client.get(f"/games/{game_id}/hand-over")
     code = reader.client.post(f"/games/{game_id}/hand-over", data={"csrf_token": csrf_token(asked)})
-    assert code.status_code == 200
-    assert english_left(code.get_data(as_text=True), ALLOWED) == []
+    shown = HANDOVER_CODE.search(code.get_data(as_text=True))
+    assert code.status_code == 200 and shown is not None
+    assert english_left(code.get_data(as_text=True), [*ALLOWED, shown.group(1)]) == []  # letters, not words
     paths = {
         f"/tables/{group_id}/players/{peggy}": 200,
         f"/tables/{group_id}/versus": 200,

@@ -115,8 +115,16 @@ def test_the_error_pages_read_in_the_pseudo_locale(app: Flask, reader: Driver) -
         f"/games/{game_id}/deals/1",
         data={"csrf_token": csrf_token(page), "phase": "bids", "version": "0", **bids(1, 1, 0)},
     )
+    other = app.test_client()  # a phone without the game's edit key
+    other.set_cookie("language", "eo")
+    pages = {
+        "the hook's refusal": refused,
+        "a stale change": stale,
+        "another phone's change": other.get(f"/games/{game_id}/deals/1"),
+        "a form without its token": reader.client.post(f"/games/{game_id}/deals/1", data={"phase": "bids"}),
+    }
+    assert [answer.status_code for answer in pages.values()] == [422, 409, 403, 400]
     app.config["RATELIMIT_CREATE"] = "1 per minute"
-    pages = {"the hook's refusal": refused, "a stale change": stale}
     for _ in range(3):
         form = reader.client.get("/tables/new")
         pages["too many"] = reader.client.post(

@@ -121,5 +121,7 @@ def init_wording(app: Flask) -> None:
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals["say"] = say
     app.jinja_env.filters["declared"] = declared
+    app.jinja_env.filters["trump_sign"] = words.trump_sign
+    app.jinja_env.filters["bid_kind"] = words.bid_kind
     app.jinja_env.globals["page_count_css"] = page_count_css
     app.jinja_env.globals["option_value"] = words.option_value

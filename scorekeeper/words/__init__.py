@@ -52,7 +52,7 @@ from ._core import (
     stand_in,
     use_translations,
 )
-from .cards import order_words, pair_words, trump_lower, trump_name
+from .cards import bid_kind, order_words, pair_words, trump_lower, trump_name, trump_sign
 
 __all__ = [
     "CATALOGUE",
@@ -61,6 +61,7 @@ __all__ = [
     "Phrase",
     "Speaker",
     "and_list",
+    "bid_kind",
     "deal_words",
     "declared",
     "english",
@@ -76,6 +77,7 @@ __all__ = [
     "stand_in",
     "trump_lower",
     "trump_name",
+    "trump_sign",
     "use_translations",
 ]
 

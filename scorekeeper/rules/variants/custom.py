@@ -18,6 +18,14 @@ from ..variant import Variant
 from .common import full_pack, no_trump_at_all, parse_rotation, rotation, turned_card
 
 ROTATIONS = ("S H C D NT", "H C D S", "S H D C", "S H D C NT", "C D H S NT")
+ROTATION_LABELS = {
+    # The suits' signs, and no trump as the sheet marks it in each language.
+    "S H C D NT": N_("♠ ♥ ♣ ♦ NT"),
+    "H C D S": "♥ ♣ ♦ ♠",
+    "S H D C": "♠ ♥ ♦ ♣",
+    "S H D C NT": N_("♠ ♥ ♦ ♣ NT"),
+    "C D H S NT": N_("♣ ♦ ♥ ♠ NT"),
+}
 
 
 def _most_cards(players: int) -> int:
@@ -115,6 +123,13 @@ CUSTOM_OH_HELL = Variant(
             ),
             kind="choice",
             choices=("down-up", "up-down", "up", "down", "fixed"),
+            choice_labels={
+                "down-up": N_("Down-up"),
+                "up-down": N_("Up-down"),
+                "up": N_("Up"),
+                "down": N_("Down"),
+                "fixed": N_("Fixed"),
+            },
             default="down-up",
         ),
         OptionSpec(
@@ -201,6 +216,7 @@ CUSTOM_OH_HELL = Variant(
             help=N_("The order trumps follow when trump is by rotation."),
             kind="choice",
             choices=ROTATIONS,
+            choice_labels=ROTATION_LABELS,
             default=ROTATIONS[0],
         ),
         OptionSpec(

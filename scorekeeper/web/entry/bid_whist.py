@@ -13,6 +13,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ... import words
 from ...rules import SUITS, Game, RuleViolation
 from ...rules.state import DealFacts
 from ...rules.variants.bid_whist import (
@@ -27,11 +28,13 @@ from ...rules.variants.bid_whist import (
     read_call,
 )
 from ...words import gettext
-from ..wording import say
+from ...words._core import N_
+from ..wording import Worded, say
 from . import EntryScreen, number_or_text, register
 from .whist import preview_deal, side_names
 
-KIND_SIGNS = {BidType.UPTOWN: "↑", BidType.DOWNTOWN: "↓", BidType.NO_TRUMP: "NT"}
+KIND_SIGNS = Worded({BidType.UPTOWN: "↑", BidType.DOWNTOWN: "↓", BidType.NO_TRUMP: N_("NT")})
+"""How a chip and the sheet mark a bid's kind (read in the reader's language: "NT" has its letters)."""
 DIRECTION_SIGNS = {Direction.UPTOWN: "↑", Direction.DOWNTOWN: "↓"}
 
 
@@ -97,15 +100,15 @@ def accepted_calls(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> t
 def call_sign(call: Call) -> str:
     """A call as the chips and the sheet write it: "pass", "4 ↓", "5 NT"."""
     if call.level is None or call.kind is None:
-        return "pass"
+        return gettext("pass")
     return f"{call.level} {KIND_SIGNS[call.kind]}"
 
 
 def declaration_sign(declaration: Declaration) -> str:
     """ "♠" for a suit, "↑ uptown" for a direction in no trump."""
     if isinstance(declaration, Direction):
-        return f"{DIRECTION_SIGNS[declaration]} {declaration.value}"
-    return declaration.symbol
+        return f"{DIRECTION_SIGNS[declaration]} {words.bid_kind(declaration.value)}"
+    return words.trump_sign(declaration)
 
 
 def _by_level(choices: Sequence[CallChoice]) -> tuple[CallChoice | None, list[tuple[int, list[CallChoice]]]]:

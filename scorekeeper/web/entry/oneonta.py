@@ -127,7 +127,7 @@ def _chip(choice: OneontaBidChoice, shown: bool) -> dict[str, Any]:
     struck = shown and not choice.allowed
     return {
         "value": chip_value(bid),
-        "text": "Null" if bid.value is None else str(bid.value),
+        "text": gettext("Null") if bid.value is None else str(bid.value),
         "label": say(bid),
         "allowed": not struck,
         "reason": say(choice.reason) if struck else None,

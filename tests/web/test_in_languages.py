@@ -182,7 +182,7 @@ def test_a_whole_game_reads_in_the_readers_language(
     assert played == 21  # 1-8-1 for three: 1, 1, 1, 2 … 7, 8, 8, 8, 7 … 2, 1, 1, 1
     state = client.get(f"/api/v1/games/{game_id}").get_json()
     assert state["status"] == "finished" and state["winners"] == [0], state
-    winner, english_winner = translated.says("%(player)s wins", player="Peter"), "Peter wins"
+    winner, english_winner = translated.says("%(name)s wins", name="Peter"), "Peter wins"
     for path in (f"/games/{game_id}", f"/games/{game_id}/live"):
         page = read(client, path, code)
         assert winner in page and english_winner not in page, path

@@ -39,7 +39,7 @@ def test_the_editing_phones_grid_is_kept_per_language(driver: Driver) -> None:
     english = driver.sheet(game_id)
     driver.client.set_cookie("language", PSEUDO)
     translated = driver.sheet(game_id)
-    grid_word = pseudo("Correct %(singular)s %(number)s") % {"singular": "deal", "number": 1}
+    grid_word = pseudo("Correct %(singular)s %(number)s") % {"singular": pseudo("deal"), "number": 1}
     assert grid_word not in english and grid_word in translated
 
 

@@ -75,7 +75,7 @@ def test_the_tables_pages_the_hand_over_and_every_event_form_read_in_the_pseudo_
     game_id = table.start_game(group_id, "oh-hell", PEGGY_TABLE)
     play_one(reader, game_id, 1)
     saved = reader.client.get(f"/games/{game_id}/deals/2").get_data(as_text=True)  # "Deal 1 saved."
-    assert pseudo("%(Deal)s %(number)s saved.") % {"Deal": "Deal", "number": 1} in saved
+    assert "1" + pseudo("%(Deal)s %(number)s saved.").split("%(number)s")[1] in saved
     assert english_left(saved, ALLOWED) == []
     players = player_ids(reader.client.get(f"/tables/{group_id}").get_data(as_text=True), group_id)
     peggy, john = players["Peggy"], players["John"]

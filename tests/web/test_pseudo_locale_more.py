@@ -22,7 +22,7 @@ from .test_games_exact import PEGGY_TABLE, bids, play
 from .test_pseudo_locale import NAMES
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
-ALLOWED = [*NAMES, *FOUR, "Ann & Cy", "Bob & Dee"]
+ALLOWED = [*NAMES, *FOUR, "Ann & Cy", "Bob & Dee", "ZZ"]  # the players' names, a card typed wrong
 
 
 @pytest.fixture
@@ -65,6 +65,49 @@ def record(reader: Driver, game_id: str, number: int, entry: dict[str, object]) 
         stored = store.find_record(game_id)
         assert stored is not None
         store.record_deal(stored, store.game_of(stored), number, entry)
+
+
+def test_every_familys_entry_judge_and_explanation_read_in_the_pseudo_locale(reader: Driver) -> None:
+    oh_hell = reader.start("oh-hell", PEGGY_TABLE)
+    play_one(reader, oh_hell, 1)
+    bid_whist = reader.start("bid-whist", FOUR)
+    record(
+        reader,
+        bid_whist,
+        1,
+        {"auction": ["pass", "4 downtown", "pass", "pass"], "declaration": "H", "tricks": 10},
+    )
+    assert reader.post_deal(bid_whist, 2, {"call-0": "pass", "call-1": "4 uptown"}).status_code == 302
+    oneonta = reader.start("oneonta-solitaire", ["Ann"], options={"doubling": True})
+    record(reader, oneonta, 1, {"bids": [{"kind": "positive", "value": 5}], "trump": "S", "tricks": [7]})
+    competitive = reader.start("oneonta", ["Ann", "Bob", "Cy"])
+    classic = reader.start("classic-whist", FOUR, options={"honours": True})
+    assert (
+        reader.post_deal(classic, 1, {"side": 0, "tricks": 8, "honours": 2, "trump": "H"}).status_code == 302
+    )
+    german = reader.start("german-whist", ["Ann", "Bob"])
+    assert reader.post_deal(german, 1, {"tricks": 7}).status_code == 302
+    paths = {f"/games/{game}/deals/2": 200 for game in (bid_whist, oneonta, classic, german)}
+    paths[f"/games/{competitive}/deals/1"] = 200
+    for game in (oh_hell, bid_whist, oneonta, classic, german):
+        paths[f"/games/{game}/deals/1/explain"] = 200
+        paths[f"/games/{game}/deals/1/trick"] = 200
+    paths[
+        f"/games/{bid_whist}/deals/1/trick?trump=H&order=downtown&leader=0&card-1=KH&card-2=AH&card-3=2H&card-4=JK1"
+    ] = 200
+    paths.update(
+        {
+            "/referee?variant=oh-hell&players=3&trump=S&card-1=AS&card-2=KS&card-3=QH": 200,
+            "/referee?variant=oneonta&players=3&trump=H&card-1=AH&card-2=JK2&card-3=KH": 200,
+            "/referee?variant=oneonta&players=3&trump=JK&card-1=AS&card-2=KS&card-3=JK1": 200,
+            "/referee?variant=classic-whist&trump=NT&card-1=AS&card-2=KS&card-3=2S&card-4=AH": 200,
+            "/referee?variant=german-whist&trump=H&card-1=AS&card-2=2H": 200,
+            "/referee?variant=oh-hell&players=4&trump=S&card-1=AS&card-2=KS": 422,
+            "/referee?variant=german-whist&trump=H&card-1=AS&card-2=ZZ": 422,
+        }
+    )
+    found = english_on(reader, paths)
+    assert found == {}, f"English left outside gettext (page: runs of plain words): {found}"
 
 
 def test_the_tables_pages_the_hand_over_and_every_event_form_read_in_the_pseudo_locale(

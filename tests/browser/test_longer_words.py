@@ -41,7 +41,9 @@ CUT_OFF = """() => {
   if (root.scrollWidth > root.clientWidth + 1) {
     const wide = [...document.body.querySelectorAll("*")].filter((node) => {
       const box = node.getBoundingClientRect();
-      const reach = Math.max(box.right, box.left + node.scrollWidth);  // its text may spill out of it
+      // Its text may spill out of it, unless it is a box that scrolls its own content.
+      const ownScroll = /(auto|scroll)/.test(getComputedStyle(node).overflowX);
+      const reach = ownScroll ? box.right : Math.max(box.right, box.left + node.scrollWidth);
       return box.width > 2 && reach > root.clientWidth + 1 && !scrolls(node);
     });
     const innermost = wide.filter((node) => !wide.some((other) => other !== node && node.contains(other)));

@@ -25,7 +25,7 @@
       callers[position].open = false;
       callers.slice(position + 1).forEach((caller) => {
         caller.querySelectorAll("input:checked").forEach((radio) => { radio.checked = false; });
-        caller.querySelector("[data-said]").textContent = "to call";
+        caller.querySelector("[data-said]").textContent = form.dataset.toCall;
         caller.hidden = true;
       });
     }
@@ -76,8 +76,8 @@
       if (declarer && result.declarer) declarer.textContent = result.declarer;
       if (submit && form.querySelector('input[name="phase"]').value !== "correct") {
         // With the script several calls may be waiting to be saved together.
-        submit.textContent = result.won ? `Save the ${form.dataset.dealWord || "hand"}`
-          : result.due_name ? "Save the calls so far" : "Save";
+        submit.textContent = result.won ? form.dataset.saveDeal
+          : result.due_name ? form.dataset.saveCalls : form.dataset.savePlain;
       }
     }
 

@@ -2,6 +2,7 @@
 // in a small popover, read from the deal's explanation page (the link itself works without this).
 (function () {
   "use strict";
+  const said = document.currentScript.dataset; // the page's words (the script holds no English)
   const pop = document.createElement("div");
   pop.className = "explain-pop";
   pop.setAttribute("role", "dialog");
@@ -9,10 +10,10 @@
   pop.hidden = true;
   const text = document.createElement("p");
   const more = document.createElement("a");
-  more.textContent = "Every side of this deal";
+  more.textContent = said.more;
   const close = document.createElement("button");
   close.type = "button";
-  close.textContent = "Close";
+  close.textContent = said.close;
   close.addEventListener("click", () => { pop.hidden = true; });
   pop.append(text, more, close);
   document.body.append(pop);

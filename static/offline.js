@@ -339,7 +339,7 @@
     });
     const verdict = element("p", { class: "reason verdict", "data-verdict": true, role: "alert" });
     form.append(verdict);
-    const saves = phase.fields.map((key) => (plan.labels[key] || {}).saves).find(Boolean) || "Save";
+    const saves = phase.fields.map((key) => (plan.labels[key] || {}).saves).find(Boolean) || words.save;
     const bar = element("div", { class: "save-bar" });
     bar.append(element("button", { type: "submit", class: "primary", "data-primary": true }, saves));
     form.append(bar);

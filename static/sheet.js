@@ -9,8 +9,8 @@
     copy.hidden = false;
     copy.addEventListener("click", () => {
       navigator.clipboard.writeText(copy.dataset.copy)
-        .then(() => { if (note) note.textContent = "Link copied: paste it in a message to the table."; })
-        .catch(() => { if (note) note.textContent = "This browser would not copy: hold the link to copy it."; });
+        .then(() => { if (note) note.textContent = note.dataset.copiedSaid; })
+        .catch(() => { if (note) note.textContent = note.dataset.notCopied; });
     });
   }
   const share = document.querySelector("[data-share]");

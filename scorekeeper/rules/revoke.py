@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .declared import N_
 from .options import Options, OptionSpec
 from .seating import RevokeMark
 from .table import Table
@@ -18,19 +19,21 @@ from .text import Text
 
 REVOKE = OptionSpec(
     name="revoke",
-    label="A revoke found after a deal",
-    help="A house rule, for the laws of this game say nothing: the player who revoked loses the revoke "
-    "penalty and every other result of the deal stands, or the deal is dealt again.",
+    label=N_("A revoke found after a deal"),
+    help=N_(
+        "A house rule, for the laws of this game say nothing: the player who revoked loses the revoke "
+        "penalty and every other result of the deal stands, or the deal is dealt again."
+    ),
     kind="choice",
     choices=("penalty", "redeal"),
-    choice_labels={"penalty": "The revoker loses points", "redeal": "The deal is dealt again"},
+    choice_labels={"penalty": N_("The revoker loses points"), "redeal": N_("The deal is dealt again")},
     default="penalty",
 )
 
 REVOKE_PENALTY = OptionSpec(
     name="revoke_penalty",
-    label="Revoke penalty",
-    help="The points a player who revoked loses, when a revoke costs points.",
+    label=N_("Revoke penalty"),
+    help=N_("The points a player who revoked loses, when a revoke costs points."),
     kind="int",
     default=10,
     minimum=1,

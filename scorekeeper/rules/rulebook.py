@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from .declared import StandIn, english_stand_in
 from .options import OptionSpec, OptionValue
 from .state import DealFacts
 from .table import Table
@@ -87,6 +88,6 @@ def _option_line(spec: OptionSpec, table: Table) -> OptionLine:
     )
 
 
-def seat_names(count: int) -> tuple[str, ...]:
-    """Names for a table nobody has sat at yet: "Player 1", "Player 2", …"""
-    return tuple(f"Player {seat}" for seat in range(1, count + 1))
+def seat_names(count: int, stand_in: StandIn = english_stand_in) -> tuple[str, ...]:
+    """Names for a table nobody has sat at yet: "Player 1", "Player 2", … as ``stand_in`` words them."""
+    return tuple(stand_in(seat) for seat in range(1, count + 1))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .declared import StandIn, english_stand_in
 from .errors import RuleViolation
 from .events import (
     Adjustment,
@@ -142,14 +143,15 @@ class EventChoice:
     sides: tuple[int, ...] = ()
 
 
-def possible_events(game: Game) -> tuple[EventChoice, ...]:
-    """Every kind of table event, with whether (and for whom) the rules allow it now."""
+def possible_events(game: Game, stand_in: StandIn = english_stand_in) -> tuple[EventChoice, ...]:
+    """Every kind of table event, with whether (and for whom) the rules allow it now; a newcomer asked
+    about is called as ``stand_in`` words a player's number ("Player 5")."""
     state = game.state
     players = state.players
     ring = state.life.ring if state.life is not None else tuple(range(len(players)))
     played = state.deals[-1].facts.bidding_order if state.deals else ()
     held = [name for seat in state.life.seats for name in seat.names] if state.life else list(players)
-    newcomer = _free_name(held)
+    newcomer = _free_name(held, stand_in)
     return (
         _choice("misdeal", game, [Misdeal()]),
         _choice("revoke", game, [Revoke(seats=(seat,)) for seat in played], seats=played),
@@ -208,10 +210,10 @@ def _adjustments(game: Game, state: GameState) -> EventChoice:
     return EventChoice(kind="adjustment", allowed=True, sides=sides) if choice.allowed else choice
 
 
-def _free_name(held: Sequence[str]) -> str:
+def _free_name(held: Sequence[str], stand_in: StandIn) -> str:
     """A name no seat has had, to ask whether somebody could join."""
     taken = {name.casefold() for name in held}
     number = len(held) + 1
-    while f"player {number}" in taken:
+    while stand_in(number).casefold() in taken:
         number += 1
-    return f"Player {number}"
+    return stand_in(number)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from .declared import N_
 from .options import OptionSpec
 from .tricks import Ranking, standard_ranking
 
@@ -95,8 +96,8 @@ class DealWord:
         return f"{number} {self.singular if number == 1 else self.plural}"
 
 
-DEAL = DealWord(singular="deal", plural="deals")
-HAND = DealWord(singular="hand", plural="hands")
+DEAL = DealWord(singular=N_("deal"), plural=N_("deals"))
+HAND = DealWord(singular=N_("hand"), plural=N_("hands"))
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

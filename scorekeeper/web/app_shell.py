@@ -14,6 +14,9 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, get_flashed_messages, render_template, request, url_for
 
+from ..words import gettext
+from .language import current_language
+
 bp = Blueprint("app_shell", __name__)
 
 SHELL = (
@@ -73,10 +76,13 @@ def manifest() -> Response:
             )
     body: dict[str, Any] = {
         "id": "/",
-        "name": "Scorekeeper for whist-family card games",
+        # In the reader's language, as the phone installs it (the app's own name stays).
+        "name": gettext("Scorekeeper for whist-family card games"),
         "short_name": "Scorekeeper",
-        "description": "Keeps the score and referees the rules of Oh Hell and its family at a real table.",
-        "lang": "en",
+        "description": gettext(
+            "Keeps the score and referees the rules of Oh Hell and its family at a real table."
+        ),
+        "lang": current_language(),
         "start_url": url_for("home.index"),
         "scope": "/",
         "display": "standalone",

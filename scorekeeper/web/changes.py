@@ -21,7 +21,7 @@ from flask import session
 from .. import store
 from ..rules import Game, RuleViolation, write_event
 from ..store import StoredGame
-from ..words import gettext
+from ..words import deal_words, gettext
 from .table_life import KIND_LABELS
 from .wording import say
 
@@ -220,4 +220,4 @@ def _event_text(game: Game, number: int) -> str:
 
 
 def _word(game: Game) -> str:
-    return game.table.variant.deal_word.title
+    return deal_words(game.table.variant.deal_word).title

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..rules import Game
-from ..words import gettext
+from ..words import deal_words, gettext
 from . import view
 
 # Lines of a chart: a colour and a dash pattern each, so they stay apart on a
@@ -177,7 +177,7 @@ def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | 
         series,
         numbers,
         title=gettext("Running totals"),
-        x_label=game.table.variant.deal_word.singular,
+        x_label=deal_words(game.table.variant.deal_word).singular,
         width=width,
         height=height,
     )
@@ -251,7 +251,9 @@ def share_bars(
         bar_height=bar_height,
         bars=tuple(bars),
         title=title,
-        summary=f"{title}. {summary}." if bars else f"{title}: no finished game yet.",
+        summary=f"{title}. {summary}."
+        if bars
+        else gettext("%(title)s: no finished game yet.") % {"title": title},
         caption=caption,
     )
 

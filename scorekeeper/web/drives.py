@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import drive_store
+from .. import drive_store, words
 from ..drive_store import DriveChangedElsewhere, StoredDrive
 from ..rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
 from ..rules.errors import RuleViolation
@@ -44,7 +44,8 @@ def new_drive() -> Page:
     values = setup_values(request.form)
     try:
         name, players, options = setup_inputs(values)
-        record, _drive, key = drive_store.create_drive(name, players, **options)
+        # Players given only by their number are named in the organiser's language, then kept.
+        record, _drive, key = drive_store.create_drive(name, players, **options, stand_in=words.stand_in)
     except RuleViolation as refused:
         return _setup_page(values, refused), 422
     remember_organiser(record.id, key)
@@ -218,7 +219,8 @@ def _organiser_context(
             token=table_token(record.id, table),
             _external=True,
         )
-        tables.append({"number": table, "url": url, "qr": qr_svg(url, title=f"QR code of table {table}")})
+        title = gettext("QR code of table %(table)s") % {"table": table}
+        tables.append({"number": table, "url": url, "qr": qr_svg(url, title=title)})
     return {
         "drive_prizes": drive_view.prizes(drive),
         "organiser_url": url_for("drives.organise", drive_id=record.id, key=key, _external=True),

@@ -36,12 +36,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
 """The fields of each kind's form (the posted names; the engine's own are in ``event_data``)."""
 
 ASK_SEAT = {
-    "revoke": "Tick who revoked",
-    "departure": "Choose who leaves",
-    "substitute": "Choose the seat the substitute takes over",
-    "sit_out": "Choose who sits out",
+    "revoke": "event_form_who_revoked",
+    "departure": "event_form_who_leaves",
+    "substitute": "event_form_seat_taken_over",
+    "sit_out": "event_form_who_sits_out",
 }
-"""What to say when a form comes back without the player it is about (nothing for the rules to judge)."""
+"""The refusal (its code, worded in scorekeeper/words/web.py) when a form comes back without the player
+it is about: nothing for the rules to judge."""
 
 
 @dataclass(frozen=True, kw_only=True)

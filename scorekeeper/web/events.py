@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
+from .. import store, words
 from ..rules import (
     EVENT_KINDS,
     EventChoice,
@@ -32,7 +32,7 @@ from ..rules import (
     write_event,
 )
 from ..store import StoredGame
-from ..words import gettext
+from ..words import deal_words, gettext
 from ..words._core import N_
 from . import changes, screens, view
 from .device import require_edit
@@ -44,16 +44,18 @@ bp = Blueprint("events", __name__)
 
 Page = str | tuple[str, int] | Response
 
-HINTS = Worded({
-    "misdeal": N_("The cards were dealt wrong: {deal} {next} is dealt again"),
-    "revoke": N_("Found after {deal} {last}: someone did not follow suit"),
-    "arrival": N_("A player joins the table"),
-    "departure": N_("A player leaves the table"),
-    "substitute": N_("Someone takes over a player's seat"),
-    "sit_out": N_("A player sits {deal} {next} out"),
-    "adjustment": N_("Points added or taken away, with a reason"),
-    "stop": N_("The game ends now, on the standings after {deal} {last}"),
-})
+HINTS = Worded(
+    {
+        "misdeal": N_("The cards were dealt wrong: {deal} {next} is dealt again"),
+        "revoke": N_("Found after {deal} {last}: someone did not follow suit"),
+        "arrival": N_("A player joins the table"),
+        "departure": N_("A player leaves the table"),
+        "substitute": N_("Someone takes over a player's seat"),
+        "sit_out": N_("A player sits {deal} {next} out"),
+        "adjustment": N_("Points added or taken away, with a reason"),
+        "stop": N_("The game ends now, on the standings after {deal} {last}"),
+    }
+)
 """What each kind's target says it is for (the engine says whether and how it may be recorded)."""
 
 
@@ -63,7 +65,7 @@ def table_events(game_id: str) -> str:
     it now) and every event recorded, to correct or take back."""
     record, game = _editable(game_id)
     state = game.state
-    word = game.table.variant.deal_word.singular
+    word = deal_words(game.table.variant.deal_word).singular
     numbers = {"deal": word, "next": len(game.entries) + 1, "last": len(game.entries)}
     targets = [
         {
@@ -71,7 +73,7 @@ def table_events(game_id: str) -> str:
             "label": gettext("Stop early") if choice.kind == "stop" else KIND_LABELS[choice.kind],
             "hint": HINTS[choice.kind].format(**numbers),
         }
-        for choice in possible_events(game)
+        for choice in possible_events(game, words.stand_in)
     ]
     recorded = list(state.life.events) if state.life is not None else []
     return render_template(
@@ -163,10 +165,13 @@ def take_back(game_id: str, number: int) -> Page:
         flash(say(store.ChangedElsewhere()))
         return redirect(back, 303)
     if not game.last_is_event() or number != len(game.events):
-        word = game.table.variant.deal_word.singular
+        word = deal_words(game.table.variant.deal_word).singular
         flash(
-            f"Only the last thing recorded can be taken back: a {word} or another event came after this one. "
-            "Correct it instead, or undo what came after it first."
+            gettext(
+                "Only the last thing recorded can be taken back: a %(deal)s or another event came after "
+                "this one. Correct it instead, or undo what came after it first."
+            )
+            % {"deal": word}
         )
         return redirect(back, 303)
     try:
@@ -269,9 +274,12 @@ def _back(record: StoredGame, game: Game) -> dict[str, str]:
     """Where the way back leads: the sheet, or the deal screen the table came from."""
     number = screens.current_number(game)
     if _from_sheet() or number is None:
-        return {"url": url_for("games.sheet", game_id=record.id), "label": "Sheet"}
-    word = game.table.variant.deal_word.title
-    return {"url": screens.deal_url(record, number), "label": f"{word} {number}"}
+        return {"url": url_for("games.sheet", game_id=record.id), "label": gettext("Sheet")}
+    word = deal_words(game.table.variant.deal_word).title
+    return {
+        "url": screens.deal_url(record, number),
+        "label": gettext("%(Deal)s %(number)s") % {"Deal": word, "number": number},
+    }
 
 
 # --- helpers ------------------------------------------------------------------------------------------
@@ -287,7 +295,7 @@ def _editable(game_id: str) -> tuple[StoredGame, Game]:
 
 def _choice(game: Game, kind: str) -> EventChoice:
     """The engine's verdict on an event of ``kind`` now: allowed, for whom, or why not."""
-    return next(choice for choice in possible_events(game) if choice.kind == kind)
+    return next(choice for choice in possible_events(game, words.stand_in) if choice.kind == kind)
 
 
 def _before_event(game: Game, number: int) -> Game:

@@ -49,19 +49,20 @@ class NewGameForm(FlaskForm):
 def option_field(spec: OptionSpec, variant: Variant) -> Field:
     """A field for one option: a choice list, a switch, or a list of whole numbers."""
     default = spec.default_for(variant.min_players)
+    label, help_text = words.declared(spec.label), words.declared(spec.help)
     if spec.kind == "bool":
-        return BooleanField(spec.label, default=bool(default), description=spec.help)
+        return BooleanField(label, default=bool(default), description=help_text)
     if spec.kind == "choice":
         choices = [SelectChoice(value, words.option_value(spec, value)) for value in spec.choices]
-        return SelectField(spec.label, choices=choices, default=default, description=spec.help)
+        return SelectField(label, choices=choices, default=default, description=help_text)
     low, high = _widest_bounds(spec, variant)
     choices = [SelectChoice(str(value)) for value in range(low, high + 1)]
     if _default_varies(spec, variant):
         # The right default depends on how many play: leave it to the engine.
-        choices.insert(0, SelectChoice(AUTO, "As the rules give for the table"))
+        choices.insert(0, SelectChoice(AUTO, words.gettext("As the rules give for the table")))
         default = AUTO
     return SelectField(
-        spec.label,
+        label,
         choices=choices,
         default=str(default),
         description=_int_help(spec, variant),
@@ -84,12 +85,19 @@ def _default_varies(spec: OptionSpec, variant: Variant) -> bool:
 
 
 def _int_help(spec: OptionSpec, variant: Variant) -> str:
+    """The option's help in the reader's language, with its default at each size of table where that
+    default depends on how many play."""
+    help_text = words.declared(spec.help)
     if not _default_varies(spec, variant):
-        return spec.help
+        return help_text
     by_table = ", ".join(
-        f"{spec.default_for(n)} for {n}" for n in range(variant.min_players, variant.max_players + 1)
+        words.gettext("%(value)s for %(players)s") % {"value": spec.default_for(n), "players": n}
+        for n in range(variant.min_players, variant.max_players + 1)
     )
-    return f"{spec.help} Default: {by_table} players."
+    return words.gettext("%(help)s Default: %(defaults)s players.") % {
+        "help": help_text,
+        "defaults": by_table,
+    }
 
 
 def new_game_form(variant: Variant, **kwargs: Any) -> NewGameForm:

@@ -113,7 +113,7 @@ def sheet(game_id: str) -> str:
     page = render_template(
         "games/sheet.html",
         live_url=live_url,
-        live_qr=qr_svg(live_url, title="QR code of the live score"),
+        live_qr=qr_svg(live_url, title=gettext("QR code of the live score")),
         undo_step=changes.undo_step(record, game) if editable else None,
         redo_step=changes.redo_step(record, game) if editable else None,
         grid=grid,

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
-from .. import store
+from .. import store, words
 from ..rules import Variant, families
 from . import view
 from .device import known_game_ids
@@ -64,8 +64,10 @@ def matches(variant: Variant, query: str, players: int | None) -> bool:
 
 
 def search_text(variant: Variant) -> str:
-    """What the filter looks in: the name, the aliases, the family and the summary, in lower case."""
-    return " ".join((variant.name, *variant.aliases, variant.family, variant.summary)).lower()
+    """What the filter looks in: the name, the aliases, the family and the summary, in lower case, in
+    English and in the reader's language (a game is found by either name)."""
+    declared = (variant.name, variant.family, variant.summary)
+    return " ".join((*declared, *variant.aliases, *map(words.declared, declared))).lower()
 
 
 def _resume() -> list[dict[str, Any]]:

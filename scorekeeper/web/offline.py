@@ -17,6 +17,7 @@ from flask_wtf.csrf import generate_csrf
 
 from ..rules import Game
 from ..store import StoredGame
+from ..words import deal_words
 from . import view
 from .entry import screen_for
 from .wording import say
@@ -52,7 +53,7 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "version": record.version,
         "csrf": generate_csrf(),
         "players": list(game.state.players),
-        "word": table.variant.deal_word.title,
+        "word": deal_words(table.variant.deal_word).title,
         "sheet_url": url_for("games.sheet", game_id=record.id),
         "deal_url": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
         "export_url": url_for("share.export_game_json", game_id=record.id),

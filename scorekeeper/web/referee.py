@@ -65,7 +65,7 @@ def judge() -> Page:
     variant = _variant_or_404(code)
     use_variant(variant)
     players = _players_arg(variant)
-    table = Table.create(variant, seat_names(players))
+    table = Table.create(variant, seat_names(players, words.stand_in))
     ranking = variant.ranking(table, None)
     page = _judge_page(variant, ranking, default=TrickSetting(trump=ranking.trumps[0]), seats=None)
     return _judged(page, {"variant": variant.code, "players": players}, players=players)
@@ -156,9 +156,9 @@ def rules(code: str) -> Page:
     players = _players_arg(variant)
     wanted = {spec.name: request.args[spec.name] for spec in variant.options if request.args.get(spec.name)}
     try:
-        table = Table.create(variant, seat_names(players), options=wanted)
+        table = Table.create(variant, seat_names(players, words.stand_in), options=wanted)
     except RuleViolation as refused:
-        table = Table.create(variant, seat_names(players))
+        table = Table.create(variant, seat_names(players, words.stand_in))
         return _rules_page(table, refused, game_id=None), 422
     return _rules_page(table, None, game_id=None)
 

@@ -18,6 +18,7 @@ from .. import store
 from ..rules import Game, RuleViolation
 from ..rules.state import DealFacts
 from ..store import StoredGame
+from ..words import deal_words
 from . import changes, view
 from .entry import screen_for
 from .offline import offline_plan
@@ -39,7 +40,7 @@ def refusal(refused: RuleViolation) -> dict[str, Any]:
 def moved_on(record: StoredGame, game: Game, number: int) -> Page:
     """Where a saved deal leads: its own tricks while it is open, else the next deal; a correction
     of an earlier deal, or the last deal of a game, back to the sheet."""
-    word = game.table.variant.deal_word.title
+    word = deal_words(game.table.variant.deal_word).title
     deal = game.state.deals[number - 1]
     if number < len(game.entries):
         sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")

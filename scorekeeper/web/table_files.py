@@ -22,6 +22,7 @@ from flask import (
 
 from ..groups.importing import store_table
 from ..rules import RuleViolation
+from ..words import ngettext
 from .device import holder
 from .exchange import UnreadableFile, read_file
 from .table_access import load_group
@@ -72,7 +73,14 @@ def import_table() -> Response | str | tuple[str, int]:
     except RuleViolation as refused:
         return render_template("tables/import.html", error=refused), 422
     games = len(imported.games)
-    flash(f"{group.name} is here, with {games} game{'s' if games != 1 else ''}, kept on this phone.")
+    flash(
+        ngettext(
+            "%(name)s is here, with %(count)s game, kept on this phone.",
+            "%(name)s is here, with %(count)s games, kept on this phone.",
+            games,
+        )
+        % {"name": group.name, "count": games}
+    )
     return redirect(url_for("tables.table", group_id=group.id))
 
 

@@ -13,22 +13,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules import Game, TableLife
+from ..words import gettext
 from ..words._core import N_
 from .wording import Worded
 
 SUBSTITUTED = " → "
 """Between the names a seat has had, in order: "Peggy → Sue"."""
 
-KIND_LABELS = Worded({
-    "misdeal": N_("Misdeal"),
-    "revoke": N_("Revoke"),
-    "arrival": N_("Arrival"),
-    "departure": N_("Departure"),
-    "substitute": N_("Substitute"),
-    "sit_out": N_("Sit-out"),
-    "adjustment": N_("Adjustment"),
-    "stop": N_("Stop"),
-})
+KIND_LABELS = Worded(
+    {
+        "misdeal": N_("Misdeal"),
+        "revoke": N_("Revoke"),
+        "arrival": N_("Arrival"),
+        "departure": N_("Departure"),
+        "substitute": N_("Substitute"),
+        "sit_out": N_("Sit-out"),
+        "adjustment": N_("Adjustment"),
+        "stop": N_("Stop"),
+    }
+)
 """What the pages call each kind of table event."""
 
 
@@ -133,7 +136,11 @@ def seat_notes(life: TableLife | None, word: str) -> dict[int, str]:
     notes = {}
     for seat in life.seats:
         if seat.left_after is not None:
-            notes[seat.seat] = f"left after {word} {seat.left_after}"
+            notes[seat.seat] = gettext("left after %(deal)s %(number)s") % {
+                "deal": word,
+                "number": seat.left_after,
+            }
         elif seat.joined_after:
-            notes[seat.seat] = f"joined after {word} {seat.joined_after}"
+            joined = {"deal": word, "number": seat.joined_after}
+            notes[seat.seat] = gettext("joined after %(deal)s %(number)s") % joined
     return notes

@@ -19,6 +19,7 @@ from ..groups.access import Group
 from ..groups.summary import made_share, places
 from ..rules import Game, RuleViolation, get_variant
 from ..store import StoredGame
+from ..words import declared
 from . import view
 from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, totals_chart
 from .device import device_id
@@ -83,9 +84,10 @@ class Finish:
 
 @bp.app_template_filter("variant_name")
 def variant_name(code: str) -> str:
-    """A variant's name from its code (the code itself for a variant this server no longer knows)."""
+    """A variant's name from its code, in the reader's language (the code itself for a variant this
+    server no longer knows)."""
     try:
-        return get_variant(code).name
+        return declared(get_variant(code).name)
     except RuleViolation:
         return code
 

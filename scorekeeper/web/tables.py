@@ -18,7 +18,7 @@ from ..groups import access, history, roster, summaries
 from ..groups.roster import seating_for_names, seating_for_players
 from ..rules import RuleViolation, families, get_variant
 from ..store import StoredGame
-from ..words import gettext
+from ..words import gettext, ngettext
 from ..words._core import N_
 from . import view
 from .device import can_edit, holder
@@ -52,7 +52,9 @@ def new_table() -> Page:
         group = access.create_group(name, holder=holder())
     except RuleViolation as refused:
         return render_template("tables/new.html", error=refused, name=name[:100]), 422
-    flash(f"{group.name} is kept on this phone. Add its players, then start a game.")
+    flash(
+        gettext("%(name)s is kept on this phone. Add its players, then start a game.") % {"name": group.name}
+    )
     return redirect(url_for("tables.table", group_id=group.id))
 
 
@@ -73,7 +75,7 @@ def add_player(group_id: str) -> Page:
         player = roster.add_player(group.id, typed)
     except RuleViolation as refused:
         return _table_page(group, error=refused, typed=typed[:100]), 422
-    flash(f"{player.name} joined the table.")
+    flash(gettext("%(name)s joined the table.") % {"name": player.name})
     return redirect(url_for("tables.table", group_id=group.id, _anchor="players"))
 
 
@@ -95,7 +97,15 @@ def rename_player(group_id: str, player_id: int) -> Page:
             "tables/rename.html", group=group, player=player, error=refused, typed=typed[:100]
         )
         return page, 422
-    flash(f"{player.name} is now {renamed.name}, in {games} game{'s' if games != 1 else ''}.")
+    renaming = {"name": player.name, "new": renamed.name, "count": games}
+    flash(
+        ngettext(
+            "%(name)s is now %(new)s, in %(count)s game.",
+            "%(name)s is now %(new)s, in %(count)s games.",
+            games,
+        )
+        % renaming
+    )
     return redirect(url_for("table_stats.player", group_id=group.id, player_id=player.id))
 
 
@@ -181,7 +191,7 @@ def play_again(group_id: str, game_id: str) -> Page:
             "tables/again.html", group=group, record=record, game=game, error=refused, **context
         )
         return page, 422
-    flash(f"A new game: {seating.names[next_dealer]} deals first.")
+    flash(gettext("A new game: %(name)s deals first.") % {"name": seating.names[next_dealer]})
     return redirect(url_for("games.sheet", game_id=created.id))
 
 
@@ -202,13 +212,13 @@ def _table_page(group: access.Group, *, error: RuleViolation | None, typed: str)
         "families": families(),
         "last_variant": recent[0].variant if recent else None,
         "read_link": read_link,
-        "read_qr": qr_svg(read_link, title="QR code of the table's read-only link"),
+        "read_qr": qr_svg(read_link, title=gettext("QR code of the table's read-only link")),
         "error": error,
         "typed": typed,
     }
     if kept:
         own = url_for("tables.join", group_id=group.id, _external=True) + "#" + access.join_key(group.id)
-        context.update(own_link=own, own_qr=qr_svg(own, title="QR code of the table's own link"))
+        context.update(own_link=own, own_qr=qr_svg(own, title=gettext("QR code of the table's own link")))
     return render_template("tables/table.html", **context)
 
 

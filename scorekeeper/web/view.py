@@ -12,7 +12,7 @@ from .. import words
 from ..rules import Game, GameState, Trump
 from ..rules.state import DealFacts
 from ..store import StoredGame
-from ..words import gettext
+from ..words import deal_words, gettext
 from .entry import screen_for
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 from .wording import say
@@ -72,12 +72,12 @@ def winners_text(game: Game) -> str | None:
         sides = sorted({index for index, team in enumerate(state.teams) if set(team) & set(state.winners)})
         won = [names[index] for index in sides]
         if len(won) == 1:
-            return f"{won[0]} win"
-        return "A draw: " + " and ".join(won) + " finish level"
+            return gettext("%(side)s win") % {"side": won[0]}
+        return gettext("A draw: %(sides)s finish level") % {"sides": words.and_list(won)}
     won = [names[seat] for seat in state.winners]
     if len(won) == 1:
-        return f"{won[0]} wins"
-    return ", ".join(won[:-1]) + f" and {won[-1]} share the win"
+        return gettext("%(name)s wins") % {"name": won[0]}
+    return gettext("%(names)s share the win") % {"names": words.names_list(won)}
 
 
 def progress_text(game: Game) -> str:
@@ -93,7 +93,7 @@ def progress_text(game: Game) -> str:
 
 def deal_title(state: GameState, facts: DealFacts) -> str:
     """ "Deal 5 of 21" ("Hand 5 of 21" where the players say hand), or "Deal 5" when it ends on a score."""
-    word = state.table.variant.deal_word.title
+    word = deal_words(state.table.variant.deal_word).title
     if state.deal_count is None:
         return gettext("%(Deal)s %(number)s") % {"Deal": word, "number": facts.number}
     return gettext("%(Deal)s %(number)s of %(count)s") % {
@@ -180,7 +180,7 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
     names = side_names(game)
     best = max(state.totals)
     points = last.points or ()
-    word = game.table.variant.deal_word
+    word = deal_words(game.table.variant.deal_word)
     notes = seat_notes(state.life, word.singular) if state.teams is None else {}
     sides = [
         {
@@ -212,9 +212,9 @@ def summary(record: StoredGame, game: Game) -> GameSummary:
     abandoned = record.abandoned_at is not None
     return GameSummary(
         id=record.id,
-        title=game.table.variant.name,
+        title=words.declared(game.table.variant.name),
         players=", ".join(game.state.players),
-        status="Abandoned" if abandoned else progress_text(game),
+        status=gettext("Abandoned") if abandoned else progress_text(game),
         playing=not abandoned and not game.state.finished,
         updated_at=record.updated_at,
     )
@@ -225,7 +225,8 @@ def standings(game: Game) -> list[dict[str, Any]]:
     state = game.state
     names = side_names(game)
     best = max(state.totals) if state.totals else 0
-    notes = seat_notes(state.life, game.table.variant.deal_word.singular) if state.teams is None else {}
+    word = deal_words(game.table.variant.deal_word)
+    notes = seat_notes(state.life, word.singular) if state.teams is None else {}
     rows = [
         {
             "index": index,

@@ -11,9 +11,11 @@ for a trump. Views call :func:`say` the same way.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask, g, has_app_context
+from markupsafe import Markup
 
 from .. import words
 from ..rules import RuleViolation, Text, Trump, Variant
@@ -64,6 +66,42 @@ def say(said: Any, variant: Variant | None = None) -> str:
     return speaker(said)
 
 
+def declared(value: Any) -> Any:
+    """What a variant declares for a reader, in the reader's language: a name, summary, label, help or
+    family's name (a string), or its word for a deal (a :class:`DealWord`, as :class:`words.DealWords`
+    with the same ``singular``, ``title``, ``count(n)`` …). Never used by the JSON API, which keeps
+    the declared English."""
+    if isinstance(value, DealWord):
+        return words.deal_words(value)
+    if isinstance(value, str):
+        return words.declared(value)
+    return value
+
+
+_PAGE_NUMBERS = re.compile(r"(%\((?:page|pages)\)s)")
+_COUNTERS = {"%(page)s": "counter(page)", "%(pages)s": "counter(pages)"}
+
+
+def page_count_css() -> Markup:
+    """The PDF footer's words ("Page 1 of 3") as a CSS ``content`` value, in the reader's language and
+    in its order of words: the translated sentence cut at its placeholders, which become WeasyPrint's
+    page counters. For the PDF's own ``<style>`` (no CSP there): every piece is a CSS string with
+    anything that could close it, or the style element, escaped."""
+    template = words.gettext("Page %(page)s of %(pages)s")
+    pieces = []
+    for piece in _PAGE_NUMBERS.split(template):
+        if piece in _COUNTERS:
+            pieces.append(_COUNTERS[piece])
+        elif piece:
+            pieces.append(_css_string(piece))
+    return Markup(" ".join(pieces))
+
+
+def _css_string(text: str) -> str:
+    escaped = "".join(f"\\{ord(char):x} " if char in '"\\<>&\n' else char for char in text)
+    return f'"{escaped}"'
+
+
 def refusal_json(refused: RuleViolation) -> dict[str, Any]:
     """A refusal as the API answers it: the sentence, the field at fault, the code and its parameters
     (and the seat at fault, when one player's input is)."""
@@ -78,7 +116,12 @@ def refusal_json(refused: RuleViolation) -> dict[str, Any]:
 
 
 def init_wording(app: Flask) -> None:
-    """Make ``say`` a filter and a global of the templates, with the option words."""
+    """Make ``say`` a filter and a global of the templates, with the option words and ``declared``
+    (``{{ variant.name|declared }}``, ``{{ (variant.deal_word|declared).title }}``)."""
     app.jinja_env.filters["say"] = say
     app.jinja_env.globals["say"] = say
+    app.jinja_env.filters["declared"] = declared
+    app.jinja_env.filters["trump_sign"] = words.trump_sign
+    app.jinja_env.filters["bid_kind"] = words.bid_kind
+    app.jinja_env.globals["page_count_css"] = page_count_css
     app.jinja_env.globals["option_value"] = words.option_value

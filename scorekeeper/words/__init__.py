@@ -39,21 +39,31 @@ from . import (  # noqa: F401  (their words)
 from ._core import (
     CATALOGUE,
     DEAL_WORD_KEYS,
+    DealWords,
     Phrase,
     Speaker,
+    and_list,
+    deal_words,
+    declared,
     gettext,
     names_list,
     ngettext,
     signed,
+    stand_in,
     use_translations,
 )
-from .cards import order_words, pair_words, trump_lower, trump_name
+from .cards import bid_kind, order_words, pair_words, trump_lower, trump_name, trump_sign
 
 __all__ = [
     "CATALOGUE",
     "DEAL_WORD_KEYS",
+    "DealWords",
     "Phrase",
     "Speaker",
+    "and_list",
+    "bid_kind",
+    "deal_words",
+    "declared",
     "english",
     "gettext",
     "names_list",
@@ -64,8 +74,10 @@ __all__ = [
     "pair_words",
     "params_json",
     "signed",
+    "stand_in",
     "trump_lower",
     "trump_name",
+    "trump_sign",
     "use_translations",
 ]
 
@@ -80,7 +92,7 @@ def option_value(spec: OptionSpec, value: OptionValue) -> str:
     if spec.kind == "bool":
         return gettext("on") if value else gettext("off")
     if spec.kind == "choice":
-        return gettext(spec.choice_label(value))
+        return declared(spec.choice_label(value))
     return str(value)
 
 
@@ -96,8 +108,8 @@ def option_line(line: OptionLine) -> dict[str, object]:
         choices = (gettext("%(low)s to %(high)s") % {"low": low, "high": high},)
     return {
         "name": spec.name,
-        "label": gettext(spec.label),
-        "help": gettext(spec.help),
+        "label": declared(spec.label),
+        "help": declared(spec.help),
         "choices": choices,
         "default": option_value(spec, line.default),
         "value": option_value(spec, line.value),

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from ..rules.declared import N_ as N_  # the web layer marks its own words with the same marker
 from ..rules.errors import RuleViolation
 from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
@@ -22,6 +23,8 @@ Params = Mapping[str, Param]
 Wording = Callable[["Speaker", Params], str]
 """How one code is worded: from the speaker (nested texts, the deal word) and the parameters."""
 DEAL_WORD_KEYS = ("deal", "Deal", "deals", "Deals")
+DECLARED_PARAMS = frozenset({"variant"})
+"""Parameters that hold a variant's declared English (its name), translated where a sentence uses them."""
 
 
 Translate = Callable[[str], str]
@@ -55,9 +58,53 @@ def ngettext(singular: str, plural: str, number: int) -> str:
     return _translations[0][1](singular, plural, number)
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogue where it is written; it is translated when it is used."""
-    return message
+def declared(text: str) -> str:
+    """What a variant declares for a reader (its name, summary, an option's label or help, a choice's
+    label, a family's name; marked ``N_`` where written) in the reader's language."""
+    return gettext(text) if text else text
+
+
+@dataclass(frozen=True, slots=True)
+class DealWords:
+    """A game's word for a deal in the reader's language, in every form a page needs."""
+
+    english: DealWord
+    singular: str
+    plural: str
+
+    @property
+    def title(self) -> str:
+        """The word starting a sentence or heading: "Deal", "Hand"."""
+        return self.singular[:1].upper() + self.singular[1:]
+
+    @property
+    def titles(self) -> str:
+        """The plural starting a sentence or heading: "Deals", "Hands"."""
+        return self.plural[:1].upper() + self.plural[1:]
+
+    def count(self, number: int) -> str:
+        """ "1 deal", "3 deals": in the plural form the reader's language takes for ``number``."""
+        counted = _DEAL_COUNTS.get(self.english.singular)
+        if counted is None:
+            return f"{number} {self.singular if number == 1 else self.plural}"
+        return counted(number) % {"number": number}
+
+
+_DEAL_COUNTS: dict[str, Callable[[int], str]] = {
+    "deal": lambda number: ngettext("%(number)s deal", "%(number)s deals", number),
+    "hand": lambda number: ngettext("%(number)s hand", "%(number)s hands", number),
+}
+
+
+def stand_in(number: int) -> str:
+    """The name of player ``number`` at a table nobody has sat at yet ("Player 1"), in the reader's
+    language: the engine's stand-in names (``rules.declared.StandIn``) as a page words them."""
+    return gettext("Player %(number)s") % {"number": number}
+
+
+def deal_words(word: DealWord) -> DealWords:
+    """A game's word for a deal ("deal", "hand" in Bid Whist) in the reader's language."""
+    return DealWords(english=word, singular=declared(word.singular), plural=declared(word.plural))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +180,7 @@ class Speaker:
 
     def fill(self, params: Params) -> dict[str, object]:
         """The values of a template's placeholders: nested texts worded, lists of names joined."""
-        word = self.deal_word
+        word = deal_words(self.deal_word)
         values: dict[str, object] = {
             "deal": word.singular,
             "Deal": word.title,
@@ -141,7 +188,12 @@ class Speaker:
             "Deals": word.titles,
         }
         for key, value in params.items():
-            values[key] = self(value) if isinstance(value, (Text, tuple)) else value
+            if isinstance(value, (Text, tuple)):
+                values[key] = self(value)
+            elif key in DECLARED_PARAMS and isinstance(value, str):
+                values[key] = declared(value)
+            else:
+                values[key] = value
         return values
 
 

@@ -40,6 +40,17 @@ def trump_name(trump: Trump | str) -> str:
     return gettext(TRUMP_NAMES[str(trump)])
 
 
+def bid_kind(kind: str) -> str:
+    """A kind of bid or rank order as a chip names it: "uptown", "downtown", "no trump"."""
+    return gettext(BID_KINDS[kind])
+
+
+def trump_sign(trump: Trump) -> str:
+    """A trump as the score sheet marks it: the suit's sign, "NT" for no trump (in the reader's
+    language: each has its own letters for it), the Joker's card."""
+    return gettext("NT") if trump is Trump.NO_TRUMP else trump.symbol
+
+
 def trump_lower(trump: object) -> str:
     """A trump's name inside a sentence: "spades", "no trump"."""
     return trump_name(str(trump)).lower()

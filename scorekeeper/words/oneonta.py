@@ -3,7 +3,19 @@ reminders (who deals, bids first and leads), and how its games end."""
 
 from __future__ import annotations
 
-from ._core import Params, Speaker, and_list, gettext, names_param, ngettext, say, say_n, worded, words
+from ._core import (
+    Params,
+    Speaker,
+    and_list,
+    declared,
+    gettext,
+    names_param,
+    ngettext,
+    say,
+    say_n,
+    worded,
+    words,
+)
 
 
 def _left(params: Params) -> str:
@@ -75,9 +87,25 @@ def _tie_break(speaker: Speaker, params: Params) -> str:
     return note
 
 
+@worded("oneonta_cannot_deal")
+def _cannot_deal(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["game"] = declared(str(params["game"]))  # the game's declared title
+    return gettext("%(game)s cannot be dealt to %(players)s players") % values
+
+
+@worded("oneonta_hands_played")
+def _hands_played(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["game"] = declared(str(params["game"]))
+    return (
+        gettext("%(game)s with %(players)s players lasts %(hands)s hands, and %(done)s are played") % values
+    )
+
+
 @worded("reminder_table_talk")
 def _table_talk(speaker: Speaker, params: Params) -> str:
-    return gettext("Table talk: %(talk)s. Never name a card") % {"talk": gettext(str(params["talk"]))}
+    return gettext("Table talk: %(talk)s. Never name a card") % {"talk": declared(str(params["talk"]))}
 
 
 @worded("oneonta_deal_solitaire")
@@ -203,10 +231,6 @@ words(
             "never fewer than none"
         ),
         # the table
-        "oneonta_cannot_deal": say("%(game)s cannot be dealt to %(players)s players"),
-        "oneonta_hands_played": say(
-            "%(game)s with %(players)s players lasts %(hands)s hands, and %(done)s are played"
-        ),
         # who bids first, and the hand's reminders
         "oneonta_first_highest_bid": say("%(player)s bids first: the highest positive bid last hand"),
         "oneonta_first_none_still_in": say(

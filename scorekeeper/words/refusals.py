@@ -100,7 +100,8 @@ def _option_not_a_choice(speaker: Speaker, params: Params) -> str:
 
 
 def _option_words(template: str) -> Wording:
-    """An option's refusal: its declared label (worded in the reader's language) and the rest."""
+    """An option's refusal: its declared label (worded in the reader's language) and the rest;
+    ``template`` is marked for the catalogue (``N_``) where it is written."""
 
     def word(speaker: Speaker, params: Params) -> str:
         values = speaker.fill(params)
@@ -233,10 +234,10 @@ words(
         ),
         "name_too_long": say("%(start)s… is too long: a name has at most %(most)s letters"),
         # options
-        "option_not_on_off": _option_words("%(label)s is on or off, not %(value)s"),
-        "option_not_whole": _option_words("%(label)s must be a whole number, not %(value)s"),
+        "option_not_on_off": _option_words(N_("%(label)s is on or off, not %(value)s")),
+        "option_not_whole": _option_words(N_("%(label)s must be a whole number, not %(value)s")),
         "option_out_of_range": _option_words(
-            "%(label)s must be from %(low)s to %(high)s with %(players)s players, not %(value)s"
+            N_("%(label)s must be from %(low)s to %(high)s with %(players)s players, not %(value)s")
         ),
         "option_unknown": say("%(variant)s has no option %(option)s"),
         "romanian_zero_finish_sequence": say("0 finish is played only in 1-8-1 games"),

@@ -147,6 +147,10 @@ words(
         "form_field_error": say("%(label)s: %(message)s"),
         "form_check": say("Check the form"),
         "form_choose_first_dealer": say("Choose who deals first, or let the app draw"),
+        "event_form_who_revoked": say("Tick who revoked"),
+        "event_form_who_leaves": say("Choose who leaves"),
+        "event_form_seat_taken_over": say("Choose the seat the substitute takes over"),
+        "event_form_who_sits_out": say("Choose who sits out"),
         "undo_nothing": say("There is nothing to undo: nothing has been recorded"),
         "redo_nothing": say("There is nothing to redo: the game changed since the undo"),
         # blank sheets

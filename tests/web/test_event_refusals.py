@@ -139,6 +139,17 @@ REFUSALS: list[tuple[str, Any, str, dict[str, Any], str]] = [
         {},
         "Nothing has been played yet: abandon the game rather than stop it",
     ),
+    # The form's own refusals: a form sent back without the player it is about.
+    ("a revoke with nobody ticked", oh_hell, "revoke", {}, "Tick who revoked"),
+    ("a departure with nobody chosen", oh_hell, "departure", {}, "Choose who leaves"),
+    (
+        "a substitute for no seat",
+        oh_hell,
+        "substitute",
+        {"name": "Hal"},
+        "Choose the seat the substitute takes over",
+    ),
+    ("a sit-out with nobody chosen", oh_hell, "sit_out", {}, "Choose who sits out"),
 ]
 
 

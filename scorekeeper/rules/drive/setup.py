@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from ..cards import Trump
+from ..declared import StandIn, english_stand_in
 from ..errors import RuleViolation
 from ..table import clean_name, same_name_key
 from .errors import InvalidDriveOption, InvalidDriveSetup, InvalidPrize
@@ -139,13 +140,15 @@ class DriveSetup:
         tie_break: TieBreak | str = TieBreak.MOST_HANDS_WON,
         up_direction: UpDirection | str = UpDirection.HIGHER,
         prizes: Sequence[PrizeSpec] = (),
+        stand_in: StandIn = english_stand_in,
     ) -> DriveSetup:
         """Check and build a drive's set-up; raise a RuleViolation naming the field at fault.
 
         ``players`` is the list of names, or only their number: then they are
-        called "Player 1", "Player 2"… until the organiser renames them.
+        called "Player 1", "Player 2"… (as ``stand_in`` words them: the organiser's language) until
+        the organiser renames them. Those names are then the players' names, kept as they are.
         """
-        names = _player_names(players)
+        names = _player_names(players, stand_in)
         drive_format = _choice(DriveFormat, format, "format")
         if drive_format is DriveFormat.PARTNER and len(names) % 2:
             raise InvalidDriveSetup("drive_partner_odd", players=len(names))
@@ -180,15 +183,15 @@ class DriveSetup:
         return replace(self, prizes=tuple(checked))
 
 
-def default_player_names(count: int) -> tuple[str, ...]:
+def default_player_names(count: int, stand_in: StandIn = english_stand_in) -> tuple[str, ...]:
     """ "Player 1" … "Player n", for a drive set up with only its number of players."""
-    return tuple(f"Player {number}" for number in range(1, count + 1))
+    return tuple(stand_in(number) for number in range(1, count + 1))
 
 
-def _player_names(players: Sequence[str] | int) -> tuple[str, ...]:
+def _player_names(players: Sequence[str] | int, stand_in: StandIn) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         count = players
-        names = default_player_names(max(count, 0))
+        names = default_player_names(max(count, 0), stand_in)
     elif isinstance(players, Sequence) and not isinstance(players, str):
         names = tuple(_drive_player_name(name, index) for index, name in enumerate(players))
         count = len(names)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Trump
+from ..declared import N_
 from ..state import DealState
 from ..text import Text
 
-CLASSIC_WHIST_NAME = "Classic Whist"
+CLASSIC_WHIST_NAME = N_("Classic Whist")
 TRICKS_PER_DEAL = 13
 HONOURS_PER_DEAL = 4
 BOOK = 6

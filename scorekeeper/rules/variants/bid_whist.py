@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from ..cards import SUITS, Trump, jokers
 from ..constraints import Foresight
+from ..declared import N_
 from ..errors import InvalidTricks
 from ..options import Options
 from ..seating import RevokeMark
@@ -81,7 +82,7 @@ __all__ = [
     "read_call",
 ]
 
-BID_WHIST_NAME = "Bid Whist"
+BID_WHIST_NAME = N_("Bid Whist")
 BID_WHIST_LAWS = TableLaws(fixed_table=Text("fixed_four_partnerships"), revoke_law=renege_law)
 AUCTION_NEEDS_THE_SERVER = Text("foresee_auction_needs_server")
 """Why no hand is foreseen: its auction is judged call by call against the high bid so far."""
@@ -449,9 +450,11 @@ def _trick_setting(deal: DealState) -> TrickSetting:
 BID_WHIST = Variant(
     code="bid-whist",
     name=BID_WHIST_NAME,
-    family="Bid Whist",
-    summary="Partners opposite bid once each for books uptown, downtown or no trump; "
-    "the kitty is the bidders' first book.",
+    family=N_("Bid Whist"),
+    summary=N_(
+        "Partners opposite bid once each for books uptown, downtown or no trump; "
+        "the kitty is the bidders' first book."
+    ),
     aliases=("bidwhist",),
     min_players=4,
     max_players=4,

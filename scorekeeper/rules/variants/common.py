@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import Deck, Trump
+from ..declared import N_
 from ..ending import EndRule
 from ..exact import TrumpRule, turn_next_card
 from ..options import OptionSpec
@@ -58,9 +59,11 @@ def no_trump_at_all(table: Table, number: int, cards_left: int) -> Trump | None:
 
 SIMULTANEOUS_BIDS = OptionSpec(
     name="simultaneous_bids",
-    label="Bid all at once",
-    help="Everyone shows their bid with their fingers at the same moment. "
-    "With no last bidder there is no hook.",
+    label=N_("Bid all at once"),
+    help=N_(
+        "Everyone shows their bid with their fingers at the same moment. "
+        "With no last bidder there is no hook."
+    ),
     kind="bool",
     default=False,
 )

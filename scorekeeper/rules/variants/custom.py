@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from ..declared import N_
 from ..ending import EndRule
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, TrumpRule
@@ -17,6 +18,14 @@ from ..variant import Variant
 from .common import full_pack, no_trump_at_all, parse_rotation, rotation, turned_card
 
 ROTATIONS = ("S H C D NT", "H C D S", "S H D C", "S H D C NT", "C D H S NT")
+ROTATION_LABELS = {
+    # The suits' signs, and no trump as the sheet marks it in each language.
+    "S H C D NT": N_("♠ ♥ ♣ ♦ NT"),
+    "H C D S": "♥ ♣ ♦ ♠",
+    "S H D C": "♠ ♥ ♦ ♣",
+    "S H D C NT": N_("♠ ♥ ♦ ♣ NT"),
+    "C D H S NT": N_("♣ ♦ ♥ ♠ NT"),
+}
 
 
 def _most_cards(players: int) -> int:
@@ -96,26 +105,37 @@ def _end(table: Table) -> EndRule:
 
 CUSTOM_OH_HELL = Variant(
     code="custom-oh-hell",
-    name="Custom Oh Hell",
-    family="Oh Hell",
-    summary="Your table's own rules: the deal shape, the hook, the trump and the scoring are yours to set.",
+    name=N_("Custom Oh Hell"),
+    family=N_("Oh Hell"),
+    summary=N_(
+        "Your table's own rules: the deal shape, the hook, the trump and the scoring are yours to set."
+    ),
     aliases=("custom",),
     min_players=2,
     max_players=8,
     options=(
         OptionSpec(
             name="shape",
-            label="Deal shape",
-            help="Down-up: from the start down to the turn and up to the end. Up-down: the reverse. "
-            "Up or down: from the start to the end. Fixed: the start size every deal.",
+            label=N_("Deal shape"),
+            help=N_(
+                "Down-up: from the start down to the turn and up to the end. Up-down: the reverse. "
+                "Up or down: from the start to the end. Fixed: the start size every deal."
+            ),
             kind="choice",
             choices=("down-up", "up-down", "up", "down", "fixed"),
+            choice_labels={
+                "down-up": N_("Down-up"),
+                "up-down": N_("Up-down"),
+                "up": N_("Up"),
+                "down": N_("Down"),
+                "fixed": N_("Fixed"),
+            },
             default="down-up",
         ),
         OptionSpec(
             name="start_cards",
-            label="Cards in the first deal",
-            help="Each player's hand in the first deal (the most a 52-card pack allows at this table).",
+            label=N_("Cards in the first deal"),
+            help=N_("Each player's hand in the first deal (the most a 52-card pack allows at this table)."),
             kind="int",
             default=_default_start,
             minimum=1,
@@ -123,8 +143,8 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="turn_cards",
-            label="Cards at the turn",
-            help="Where a down-up or up-down game turns round.",
+            label=N_("Cards at the turn"),
+            help=N_("Where a down-up or up-down game turns round."),
             kind="int",
             default=1,
             minimum=1,
@@ -132,8 +152,8 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="end_cards",
-            label="Cards in the last deal",
-            help="Each player's hand in the last deal (not used by fixed).",
+            label=N_("Cards in the last deal"),
+            help=N_("Each player's hand in the last deal (not used by fixed)."),
             kind="int",
             default=_default_start,
             minimum=1,
@@ -141,8 +161,8 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="deals",
-            label="Number of deals (fixed shape)",
-            help="How many deals a fixed-shape game lasts.",
+            label=N_("Number of deals (fixed shape)"),
+            help=N_("How many deals a fixed-shape game lasts."),
             kind="int",
             default=10,
             minimum=1,
@@ -150,23 +170,25 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="repeat_ends",
-            label="Repeat the ends",
-            help="Deal the start, turn and end sizes once for each player, as Romanian Whist does, "
-            "so everyone deals each of them once.",
+            label=N_("Repeat the ends"),
+            help=N_(
+                "Deal the start, turn and end sizes once for each player, as Romanian Whist does, "
+                "so everyone deals each of them once."
+            ),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="hook",
-            label="Hook",
-            help="The last bidder may not make the bids add up to the number of tricks.",
+            label=N_("Hook"),
+            help=N_("The last bidder may not make the bids add up to the number of tricks."),
             kind="bool",
             default=True,
         ),
         OptionSpec(
             name="hook_from",
-            label="Hook from",
-            help="The hook applies only to deals of at least this many cards.",
+            label=N_("Hook from"),
+            help=N_("The hook applies only to deals of at least this many cards."),
             kind="int",
             default=1,
             minimum=1,
@@ -174,26 +196,33 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="trump",
-            label="Trump",
-            help="Turn the next card (no trump when none is left), follow the rotation below one deal "
-            "each, or play every deal without trump.",
+            label=N_("Trump"),
+            help=N_(
+                "Turn the next card (no trump when none is left), follow the rotation below one deal "
+                "each, or play every deal without trump."
+            ),
             kind="choice",
             choices=("turned", "rotation", "none"),
-            choice_labels={"turned": "Turn a card", "rotation": "A fixed rotation", "none": "No trump"},
+            choice_labels={
+                "turned": N_("Turn a card"),
+                "rotation": N_("A fixed rotation"),
+                "none": N_("No trump"),
+            },
             default="turned",
         ),
         OptionSpec(
             name="trump_rotation",
-            label="Trump rotation",
-            help="The order trumps follow when trump is by rotation.",
+            label=N_("Trump rotation"),
+            help=N_("The order trumps follow when trump is by rotation."),
             kind="choice",
             choices=ROTATIONS,
+            choice_labels=ROTATION_LABELS,
             default=ROTATIONS[0],
         ),
         OptionSpec(
             name="trick_points",
-            label="Points a trick",
-            help="What each trick taken is worth.",
+            label=N_("Points a trick"),
+            help=N_("What each trick taken is worth."),
             kind="int",
             default=1,
             minimum=0,
@@ -201,8 +230,8 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="exact_bonus",
-            label="Bonus for an exact bid",
-            help="Added when a player takes exactly the tricks bid.",
+            label=N_("Bonus for an exact bid"),
+            help=N_("Added when a player takes exactly the tricks bid."),
             kind="int",
             default=10,
             minimum=0,
@@ -210,21 +239,21 @@ CUSTOM_OH_HELL = Variant(
         ),
         OptionSpec(
             name="on_miss",
-            label="On a missed bid",
-            help="What a missed bid scores: its tricks still, a penalty for each trick off, or nothing.",
+            label=N_("On a missed bid"),
+            help=N_("What a missed bid scores: its tricks still, a penalty for each trick off, or nothing."),
             kind="choice",
             choices=("tricks", "penalty", "nothing"),
             choice_labels={
-                "tricks": "The tricks still score",
-                "penalty": "A penalty for each trick off",
-                "nothing": "Nothing",
+                "tricks": N_("The tricks still score"),
+                "penalty": N_("A penalty for each trick off"),
+                "nothing": N_("Nothing"),
             },
             default="tricks",
         ),
         OptionSpec(
             name="penalty_per_trick",
-            label="Penalty a trick off",
-            help="What each trick over or under the bid costs when a miss is penalised.",
+            label=N_("Penalty a trick off"),
+            help=N_("What each trick over or under the bid costs when a miss is penalised."),
             kind="int",
             default=1,
             minimum=0,

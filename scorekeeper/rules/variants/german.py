@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from ..cards import SUITS
 from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
+from ..declared import N_
 from ..errors import InvalidTricks
 from ..options import OptionSpec
 from ..revoke import REVOKE_OPTIONS, house_rule
@@ -56,7 +57,7 @@ __all__ = [
     "raised_target",
 ]
 
-GERMAN_WHIST_NAME = "German Whist"
+GERMAN_WHIST_NAME = N_("German Whist")
 GERMAN_LAWS = TableLaws(fixed_table=Text("fixed_two_players"))
 MISSING_TRICKS = Text("player_tricks_missing")
 
@@ -316,31 +317,33 @@ def _ranking(table: Table, facts: DealFacts | None) -> Ranking:
 GERMAN_WHIST = Variant(
     code="german-whist",
     name=GERMAN_WHIST_NAME,
-    family="German Whist",
-    summary="Two players: win the face-up cards in stage one, then the tricks that count in stage two.",
+    family=N_("German Whist"),
+    summary=N_("Two players: win the face-up cards in stage one, then the tricks that count in stage two."),
     aliases=("german",),
     min_players=2,
     max_players=2,
     options=(
         OptionSpec(
             name="scoring",
-            label="Scoring",
-            help="A point a counted trick, first to the target wins (both past it in one hand: the target "
-            "rises by 10); or the hand's winner scores the difference, over an agreed number of hands; or a "
-            "point a hand won, first to the agreed number wins.",
+            label=N_("Scoring"),
+            help=N_(
+                "A point a counted trick, first to the target wins (both past it in one hand: the target "
+                "rises by 10); or the hand's winner scores the difference, over an agreed number of "
+                "hands; or a point a hand won, first to the agreed number wins."
+            ),
             kind="choice",
             choices=("trick_points", "difference", "hands"),
             choice_labels={
-                "trick_points": "A point a trick, to a target",
-                "difference": "The difference, over a number of hands",
-                "hands": "Hands won",
+                "trick_points": N_("A point a trick, to a target"),
+                "difference": N_("The difference, over a number of hands"),
+                "hands": N_("Hands won"),
             },
             default="trick_points",
         ),
         OptionSpec(
             name="target",
-            label="Target",
-            help="With trick points: the score that wins.",
+            label=N_("Target"),
+            help=N_("With trick points: the score that wins."),
             kind="int",
             default=50,
             minimum=7,
@@ -348,8 +351,8 @@ GERMAN_WHIST = Variant(
         ),
         OptionSpec(
             name="hand_count",
-            label="Hands to play",
-            help="With difference scoring: the agreed number of hands.",
+            label=N_("Hands to play"),
+            help=N_("With difference scoring: the agreed number of hands."),
             kind="int",
             default=10,
             minimum=1,
@@ -357,8 +360,8 @@ GERMAN_WHIST = Variant(
         ),
         OptionSpec(
             name="stake",
-            label="Stake a trick",
-            help="With difference scoring: the points each trick of the difference is worth.",
+            label=N_("Stake a trick"),
+            help=N_("With difference scoring: the points each trick of the difference is worth."),
             kind="int",
             default=1,
             minimum=1,
@@ -366,8 +369,8 @@ GERMAN_WHIST = Variant(
         ),
         OptionSpec(
             name="hands_to_win",
-            label="Hands to win",
-            help="With hands scoring: the number of hands that wins the game.",
+            label=N_("Hands to win"),
+            help=N_("With hands scoring: the number of hands that wins the game."),
             kind="int",
             default=5,
             minimum=1,
@@ -375,16 +378,18 @@ GERMAN_WHIST = Variant(
         ),
         OptionSpec(
             name="count_all_tricks",
-            label="All tricks count",
-            help="All 26 tricks count, not only the 13 of stage two; 13–13 is a drawn hand.",
+            label=N_("All tricks count"),
+            help=N_("All 26 tricks count, not only the 13 of stage two; 13–13 is a drawn hand."),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="follow_suit_stage_one",
-            label="Follow suit in stage one",
-            help="Off: in stage one the second player may play any card; only a higher card of the suit "
-            "led, or a trump, wins. A reminder only.",
+            label=N_("Follow suit in stage one"),
+            help=N_(
+                "Off: in stage one the second player may play any card; only a higher card of the suit "
+                "led, or a trump, wins. A reminder only."
+            ),
             kind="bool",
             default=True,
         ),

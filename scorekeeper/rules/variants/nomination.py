@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..cards import Trump
+from ..declared import N_
 from ..exact import ExactBidEngine, TrumpRule
 from ..exact_facts import Spot
 from ..explain_exact import EXACT_BIDS_EXPLAINER
@@ -38,9 +39,9 @@ def _reminders(table: Table, spot: Spot) -> tuple[Text, ...]:
 
 NOMINATION_WHIST = Variant(
     code="nomination-whist",
-    name="Nomination Whist",
-    family="Nomination Whist",
-    summary="10 cards down to 1 and back; trumps go spades, hearts, clubs, diamonds, no trump.",
+    name=N_("Nomination Whist"),
+    family=N_("Nomination Whist"),
+    summary=N_("10 cards down to 1 and back; trumps go spades, hearts, clubs, diamonds, no trump."),
     aliases=("nomination",),
     min_players=3,
     max_players=6,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..cards import Deck, Trump
+from ..declared import N_
 from ..ending import EndRule
 from ..exact import ExactBidEngine, TrumpRule
 from ..exact_facts import Spot
@@ -27,7 +28,7 @@ from .common import (
     turned_card,
 )
 
-FAMILY = "Oh Hell"
+FAMILY = N_("Oh Hell")
 
 
 def _no_hook(table: Table, cards: int) -> bool:
@@ -66,25 +67,27 @@ def _oh_hell_scoring(options: Options) -> Scorer:
 
 OH_HELL = Variant(
     code="oh-hell",
-    name="Oh Hell",
+    name=N_("Oh Hell"),
     family=FAMILY,
-    summary="Hands shrink to one card and grow back; the dealer may not let the bids add up.",
+    summary=N_("Hands shrink to one card and grow back; the dealer may not let the bids add up."),
     aliases=("oh-hell!", "ohhell", "oh-heck"),
     min_players=3,
     max_players=7,
     options=(
         OptionSpec(
             name="scoring",
-            label="Scoring",
-            help="Common is the most widespread: every trick scores 1 and an exact bid adds 10. "
-            "Simple (blob): only an exact bid scores, 10 + its tricks. Zero bonus: as simple, but a made "
-            "bid of none scores 5 + the cards in the deal.",
+            label=N_("Scoring"),
+            help=N_(
+                "Common is the most widespread: every trick scores 1 and an exact bid adds 10. "
+                "Simple (blob): only an exact bid scores, 10 + its tricks. Zero bonus: as simple, but a made "
+                "bid of none scores 5 + the cards in the deal."
+            ),
             kind="choice",
             choices=("common", "simple", "zero_bonus"),
             choice_labels={
-                "common": "Common (1 a trick, +10 if exact)",
-                "simple": "Simple (10 + tricks if exact)",
-                "zero_bonus": "Zero bonus (exact 0: 5 + cards)",
+                "common": N_("Common (1 a trick, +10 if exact)"),
+                "simple": N_("Simple (10 + tricks if exact)"),
+                "zero_bonus": N_("Zero bonus (exact 0: 5 + cards)"),
             },
             default="common",
         ),
@@ -141,21 +144,23 @@ def _settle_differences(table: Table) -> bool:
 
 OH_WELL = Variant(
     code="oh-well",
-    name="Oh! Well",
+    name=N_("Oh! Well"),
     family=FAMILY,
-    summary="The original British game: the whole pack every deal, no hook, first past 100 wins.",
+    summary=N_("The original British game: the whole pack every deal, no hook, first past 100 wins."),
     aliases=("oh!-well", "ohwell"),
     min_players=3,
     max_players=7,
     options=(
         OptionSpec(
             name="stakes",
-            label="Settling up",
-            help="How the table settles up at the end: each pair pays the difference of their totals, "
-            "or everyone antes and the winner takes the pool. Changes no score.",
+            label=N_("Settling up"),
+            help=N_(
+                "How the table settles up at the end: each pair pays the difference of their totals, "
+                "or everyone antes and the winner takes the pool. Changes no score."
+            ),
             kind="choice",
             choices=("differences", "pool"),
-            choice_labels={"differences": "Pay the differences", "pool": "Winner takes the pool"},
+            choice_labels={"differences": N_("Pay the differences"), "pool": N_("Winner takes the pool")},
             default="differences",
         ),
         *REVOKE_OPTIONS,
@@ -192,17 +197,17 @@ def _contract_trump(table: Table) -> TrumpRule:
 
 CONTRACT_WHIST = Variant(
     code="contract-whist",
-    name="Contract Whist",
+    name=N_("Contract Whist"),
     family=FAMILY,
-    summary="British pub favourite: 7 cards down to 1 and back, thirteen deals, the dealer hooked.",
+    summary=N_("British pub favourite: 7 cards down to 1 and back, thirteen deals, the dealer hooked."),
     aliases=("contract",),
     min_players=3,
     max_players=7,
     options=(
         OptionSpec(
             name="trump_rotation",
-            label="Trumps in rotation",
-            help="Instead of turning a card, trumps go hearts, clubs, diamonds, spades, and round again.",
+            label=N_("Trumps in rotation"),
+            help=N_("Instead of turning a card, trumps go hearts, clubs, diamonds, spades, and round again."),
             kind="bool",
             default=False,
         ),
@@ -236,18 +241,20 @@ def _river_schedule(table: Table) -> tuple[int, ...]:
 
 UP_AND_DOWN = Variant(
     code="up-and-down-the-river",
-    name="Up and Down the River",
+    name=N_("Up and Down the River"),
     family=FAMILY,
-    summary="Australian and New Zealand favourite for 4 to 8: down to one card and back up.",
+    summary=N_("Australian and New Zealand favourite for 4 to 8: down to one card and back up."),
     aliases=("up-and-down", "up-the-river"),
     min_players=4,
     max_players=8,
     options=(
         OptionSpec(
             name="start_cards",
-            label="Cards in the first deal",
-            help="The game goes from this many cards down to 1 and back. 10 (fewer for 6 or more players) "
-            "is a full game; start lower for a quick one.",
+            label=N_("Cards in the first deal"),
+            help=N_(
+                "The game goes from this many cards down to 1 and back. 10 (fewer for 6 or more players) "
+                "is a full game; start lower for a quick one."
+            ),
             kind="int",
             default=_river_default,
             minimum=1,
@@ -304,41 +311,41 @@ def _pshaw_settles(table: Table) -> bool:
 
 OH_PSHAW = Variant(
     code="oh-pshaw",
-    name="Oh Pshaw",
+    name=N_("Oh Pshaw"),
     family=FAMILY,
-    summary="American, as Bicycle records it: one card more each deal, no hook, over or under announced.",
+    summary=N_("American, as Bicycle records it: one card more each deal, no hook, over or under announced."),
     aliases=("oh-pshaw!",),
     min_players=3,
     max_players=7,
     options=(
         OptionSpec(
             name="three_player_deals",
-            label="Deals with three players",
-            help="Three players play up to 15 cards (advised) or to 17, the most the pack allows.",
+            label=N_("Deals with three players"),
+            help=N_("Three players play up to 15 cards (advised) or to 17, the most the pack allows."),
             kind="choice",
             choices=("15", "17"),
             default="15",
         ),
         OptionSpec(
             name="every_trick_counts",
-            label="Every trick counts",
-            help="Everyone scores 1 a trick taken, and an exact bid adds 10.",
+            label=N_("Every trick counts"),
+            help=N_("Everyone scores 1 a trick taken, and an exact bid adds 10."),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="zero_bid_value",
-            label="A made bid of none scores",
-            help="10 (as the normal rule gives), 5, or 5 + the cards in the deal.",
+            label=N_("A made bid of none scores"),
+            help=N_("10 (as the normal rule gives), 5, or 5 + the cards in the deal."),
             kind="choice",
             choices=("10", "5", "5_plus_tricks"),
-            choice_labels={"10": "10", "5": "5", "5_plus_tricks": "5 + the cards in the deal"},
+            choice_labels={"10": N_("10"), "5": N_("5"), "5_plus_tricks": N_("5 + the cards in the deal")},
             default="10",
         ),
         OptionSpec(
             name="hard_score",
-            label="Hard score",
-            help="The winner gets a further 10, then every pair settles the difference of their totals.",
+            label=N_("Hard score"),
+            help=N_("The winner gets a further 10, then every pair settles the difference of their totals."),
             kind="bool",
             default=False,
         ),
@@ -372,9 +379,9 @@ def _bonus_only(options: Options) -> Scorer:
 
 BRITISH_OH_HELL = Variant(
     code="british-oh-hell",
-    name="British Oh Hell",
+    name=N_("British Oh Hell"),
     family=FAMILY,
-    summary="Parlett's version: one card more each deal, no hook, only an exact bid scores 10.",
+    summary=N_("Parlett's version: one card more each deal, no hook, only an exact bid scores 10."),
     aliases=("parlett-oh-hell",),
     min_players=3,
     max_players=7,

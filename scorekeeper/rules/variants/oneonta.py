@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..declared import N_
 from ..options import OptionSpec
 from ..revoke import REVOKE_OPTIONS
 from ..state import DealFacts
@@ -44,36 +45,40 @@ __all__ = [
     "score",
 ]
 
-FAMILY = "Oneonta Whist"
+FAMILY = N_("Oneonta Whist")
 MOST_HANDS = 99
 
 DOUBLING = OptionSpec(
     name="doubling",
-    label="Doubling",
-    help="A player who bids the most tricks, or a null of the most points, may double: made +14, "
-    "failed −14. Only the first double in a deal counts.",
+    label=N_("Doubling"),
+    help=N_(
+        "A player who bids the most tricks, or a null of the most points, may double: made +14, "
+        "failed −14. Only the first double in a deal counts."
+    ),
     kind="bool",
     default=False,
 )
 
 LOWEST_PLAYER_SCORING = OptionSpec(
     name="lowest_player_scoring",
-    label="Lowest player scoring",
-    help="The team scores only the lowest of the players' scores in each hand, not their sum.",
+    label=N_("Lowest player scoring"),
+    help=N_("The team scores only the lowest of the players' scores in each hand, not their sum."),
     kind="bool",
     default=False,
 )
 
 TABLE_TALK = OptionSpec(
     name="table_talk",
-    label="Table talk",
-    help="How much the team may discuss during play. It changes no score; naming a card is never allowed.",
+    label=N_("Table talk"),
+    help=N_(
+        "How much the team may discuss during play. It changes no score; naming a card is never allowed."
+    ),
     kind="choice",
     choices=("none", "general", "open"),
     choice_labels={
-        "none": "None: play in silence",
-        "general": "General: how strong a hand is, nothing more",
-        "open": "Open: any strategy, never naming a card",
+        "none": N_("None: play in silence"),
+        "general": N_("General: how strong a hand is, nothing more"),
+        "open": N_("Open: any strategy, never naming a card"),
     },
     default="general",
 )
@@ -82,7 +87,7 @@ TABLE_TALK = OptionSpec(
 def _hands_option(help_text: str) -> OptionSpec:
     return OptionSpec(
         name="hands",
-        label="Hands",
+        label=N_("Hands"),
         help=help_text,
         kind="int",
         default=9,
@@ -120,17 +125,19 @@ def _set_hands(table: Table) -> int:
 
 SOLITAIRE = Variant(
     code="oneonta-solitaire",
-    name="Oneonta Whist: Solitaire",
+    name=N_("Oneonta Whist: Solitaire"),
     family=FAMILY,
-    summary="One player against a dummy that leads every trick: 9 cards each from 22, bid tricks or null.",
+    summary=N_(
+        "One player against a dummy that leads every trick: 9 cards each from 22, bid tricks or null."
+    ),
     aliases=("oneonta-whist-solitaire",),
     min_players=1,
     max_players=1,
     options=(
         OptionSpec(
             name="deals",
-            label="Deals",
-            help="How many deals make a game.",
+            label=N_("Deals"),
+            help=N_("How many deals make a game."),
             kind="int",
             default=9,
             minimum=1,
@@ -139,8 +146,10 @@ SOLITAIRE = Variant(
         DOUBLING,
         OptionSpec(
             name="alternative_scoring",
-            label="Alternative scoring",
-            help="Overtricks score 0 instead of the bid less the overtricks. A total above 0 beats the game.",
+            label=N_("Alternative scoring"),
+            help=N_(
+                "Overtricks score 0 instead of the bid less the overtricks. A total above 0 beats the game."
+            ),
             kind="bool",
             default=False,
         ),
@@ -149,7 +158,7 @@ SOLITAIRE = Variant(
     ranking=_ranking(SOLITAIRE_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
-            title="Oneonta Whist solitaire",
+            title=N_("Oneonta Whist solitaire"),
             chart=SOLITAIRE_CHART,
             dummy=True,
             total="free",
@@ -167,9 +176,9 @@ SOLITAIRE = Variant(
 
 EDD_ALLARD = Variant(
     code="oneonta-edd-allard",
-    name="Oneonta Whist: Edd Allard",
+    name=N_("Oneonta Whist: Edd Allard"),
     family=FAMILY,
-    summary="Solitaire over exactly 9 deals: null scores +10 or −(10 + tricks); beat 30 to win.",
+    summary=N_("Solitaire over exactly 9 deals: null scores +10 or −(10 + tricks); beat 30 to win."),
     aliases=("edd-allard",),
     min_players=1,
     max_players=1,
@@ -177,7 +186,7 @@ EDD_ALLARD = Variant(
     ranking=_ranking(SOLITAIRE_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
-            title="Oneonta Whist (Edd Allard)",
+            title=N_("Oneonta Whist (Edd Allard)"),
             chart=SOLITAIRE_CHART,
             dummy=True,
             total="free",
@@ -195,9 +204,9 @@ EDD_ALLARD = Variant(
 
 COMPETITIVE = Variant(
     code="oneonta",
-    name="Oneonta Whist",
+    name=N_("Oneonta Whist"),
     family=FAMILY,
-    summary="2 to 7 players, each for themself: the deck grows with the table; the highest bid leads.",
+    summary=N_("2 to 7 players, each for themself: the deck grows with the table; the highest bid leads."),
     aliases=("oneonta-whist", "oneonta-competitive"),
     min_players=2,
     max_players=7,
@@ -205,7 +214,7 @@ COMPETITIVE = Variant(
     ranking=_ranking(COMPETITIVE_CHART, dummy=False),
     engine=OneontaEngine(
         form=Form(
-            title="Oneonta Whist",
+            title=N_("Oneonta Whist"),
             chart=COMPETITIVE_CHART,
             dummy=False,
             total="free",
@@ -223,14 +232,14 @@ COMPETITIVE = Variant(
 
 COOPERATIVE = Variant(
     code="oneonta-cooperative",
-    name="Oneonta Whist: Cooperative",
+    name=N_("Oneonta Whist: Cooperative"),
     family=FAMILY,
-    summary="2 to 7 players as one team: the bids must add up to the cards, the team scores together.",
+    summary=N_("2 to 7 players as one team: the bids must add up to the cards, the team scores together."),
     aliases=("oneonta-whist-cooperative",),
     min_players=2,
     max_players=7,
     options=(
-        _hands_option("How many hands make a game."),
+        _hands_option(N_("How many hands make a game.")),
         DOUBLING,
         LOWEST_PLAYER_SCORING,
         TABLE_TALK,
@@ -239,7 +248,7 @@ COOPERATIVE = Variant(
     ranking=_ranking(COMPETITIVE_CHART, dummy=False),
     engine=OneontaEngine(
         form=Form(
-            title="Cooperative Oneonta Whist",
+            title=N_("Cooperative Oneonta Whist"),
             chart=COMPETITIVE_CHART,
             dummy=False,
             total="equal",
@@ -257,14 +266,14 @@ COOPERATIVE = Variant(
 
 BEAT_THE_GAME = Variant(
     code="oneonta-beat-the-game",
-    name="Oneonta Whist: Beat the Game",
+    name=N_("Oneonta Whist: Beat the Game"),
     family=FAMILY,
-    summary="2 to 6 players as one team against a dummy that leads every trick; bid at most the cards.",
+    summary=N_("2 to 6 players as one team against a dummy that leads every trick; bid at most the cards."),
     aliases=("oneonta-whist-beat-the-game",),
     min_players=2,
     max_players=6,
     options=(
-        _hands_option("How many hands make a game."),
+        _hands_option(N_("How many hands make a game.")),
         DOUBLING,
         LOWEST_PLAYER_SCORING,
         TABLE_TALK,
@@ -273,7 +282,7 @@ BEAT_THE_GAME = Variant(
     ranking=_ranking(BEAT_THE_GAME_CHART, dummy=True),
     engine=OneontaEngine(
         form=Form(
-            title="Oneonta Whist: Beat the Game",
+            title=N_("Oneonta Whist: Beat the Game"),
             chart=BEAT_THE_GAME_CHART,
             dummy=True,
             total="at_most",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from ..cards import Deck, suited_cards
+from ..declared import N_
 from ..ending import EndRule, highest, zero_finish
 from ..errors import InvalidOption
 from ..exact import ExactBidEngine, StreakRule
@@ -117,79 +118,92 @@ def _check(table: Table) -> None:
 
 ROMANIAN_WHIST = Variant(
     code="romanian-whist",
-    name="Romanian Whist",
-    family="Romanian Whist",
-    summary="Whist românesc: 8 cards a player, one-card deals at the ends, 5 + bid when exact.",
+    name=N_("Romanian Whist"),
+    family=N_("Romanian Whist"),
+    summary=N_("Whist românesc: 8 cards a player, one-card deals at the ends, 5 + bid when exact."),
     aliases=("romanian", "whist-romanesc"),
     min_players=3,
     max_players=7,
     options=(
         OptionSpec(
             name="sequence",
-            label="Sequence",
-            help="1-8-1: one-card deals first and last, eight-card deals in the middle. 8-1-8: the reverse.",
+            label=N_("Sequence"),
+            help=N_(
+                "1-8-1: one-card deals first and last, eight-card deals in the middle. 8-1-8: the reverse."
+            ),
             kind="choice",
             choices=("1-8-1", "8-1-8"),
             default="1-8-1",
         ),
         OptionSpec(
             name="seven_player_deck",
-            label="Seven players",
-            help="With seven at the table: 48 cards and the dealer sits each deal out, or four extra low "
-            "cards (56) so that all seven play.",
+            label=N_("Seven players"),
+            help=N_(
+                "With seven at the table: 48 cards and the dealer sits each deal out, or four extra low "
+                "cards (56) so that all seven play."
+            ),
             kind="choice",
             choices=("dead_hand", "56"),
-            choice_labels={"dead_hand": "Dead hand: the dealer sits out", "56": "56 cards: everyone plays"},
+            choice_labels={
+                "dead_hand": N_("Dead hand: the dealer sits out"),
+                "56": N_("56 cards: everyone plays"),
+            },
             default="dead_hand",
         ),
         OptionSpec(
             name="progressive_scoring",
-            label="Progressive scoring",
-            help="An exact bid scores 5 + 1 + 2 + … + bid (0→5, 1→6, 2→8, 3→11 … 8→41).",
+            label=N_("Progressive scoring"),
+            help=N_("An exact bid scores 5 + 1 + 2 + … + bid (0→5, 1→6, 2→8, 3→11 … 8→41)."),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="progressive_penalty",
-            label="Progressive penalty",
-            help="With progressive scoring, a miss by d tricks costs 1 + 2 + … + d (1, 3, 6, 10 …).",
+            label=N_("Progressive penalty"),
+            help=N_("With progressive scoring, a miss by d tricks costs 1 + 2 + … + d (1, 3, 6, 10 …)."),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="zero_finish",
-            label="0 finish",
-            help="In 1-8-1 games, whoever ends on exactly 0 wins, whatever the others have.",
+            label=N_("0 finish"),
+            help=N_("In 1-8-1 games, whoever ends on exactly 0 wins, whatever the others have."),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="blind_one_card_deals",
-            label="Blind one-card deals",
-            help="In the closing one-card deals (the middle ones in 8-1-8) players hold their card "
-            "to their forehead unseen. Changes no score.",
+            label=N_("Blind one-card deals"),
+            help=N_(
+                "In the closing one-card deals (the middle ones in 8-1-8) players hold their card "
+                "to their forehead unseen. Changes no score."
+            ),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="promotions",
-            label="Promotions",
-            help="A run of exact (or missed) deals earns (or costs) a bonus. One-card deals do not count; "
-            "in 8-1-8 they end every run.",
+            label=N_("Promotions"),
+            help=N_(
+                "A run of exact (or missed) deals earns (or costs) a bonus. One-card deals do not count; "
+                "in 8-1-8 they end every run."
+            ),
             kind="bool",
             default=False,
         ),
         OptionSpec(
             name="promotion_scheme",
-            label="Promotion scheme",
-            help="How long a run must be and what it is worth: players + 1 in a row for 10, 10 in a row "
-            "for 30, or 5 in a row for 10.",
+            label=N_("Promotion scheme"),
+            help=N_(
+                "How long a run must be and what it is worth: players + 1 in a row for 10, 10 in a row "
+                "for 30, or 5 in a row for 10."
+            ),
             kind="choice",
             choices=("n_plus_one", "ten_for_thirty", "five_for_ten"),
             choice_labels={
-                "n_plus_one": "Players + 1 in a row: ±10",
-                "ten_for_thirty": "10 in a row: ±30",
-                "five_for_ten": "5 in a row: ±10",
+                "n_plus_one": N_("Players + 1 in a row: ±10"),
+                "ten_for_thirty": N_("10 in a row: ±30"),
+                "five_for_ten": N_("5 in a row: ±10"),
             },
             default="n_plus_one",
         ),

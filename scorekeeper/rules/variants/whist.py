@@ -9,6 +9,7 @@ from typing import ClassVar
 
 from ..cards import SUITS
 from ..constraints import Foresight
+from ..declared import N_
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
 from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
@@ -467,8 +468,8 @@ def _check(table: Table) -> None:
 CLASSIC_WHIST = Variant(
     code="classic-whist",
     name=CLASSIC_WHIST_NAME,
-    family="Classic Whist",
-    summary="Partners opposite, no bidding: a point a trick over six, first side to the target wins.",
+    family=N_("Classic Whist"),
+    summary=N_("Partners opposite, no bidding: a point a trick over six, first side to the target wins."),
     aliases=("whist", "short-whist"),
     min_players=4,
     max_players=4,

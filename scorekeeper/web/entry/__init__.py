@@ -123,8 +123,8 @@ def trump_labels() -> dict[str, Any]:
     """The turned suit's row, for the page that takes entries offline."""
     return {
         "input": "trump",
-        "legend": "Trump",
-        "note": "turned, optional",
+        "legend": words.gettext("Trump"),
+        "note": words.gettext("turned, optional"),
         "choices": {suit.value: [suit.symbol, words.trump_name(suit)] for suit in SUITS},
     }
 

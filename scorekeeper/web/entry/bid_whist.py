@@ -13,6 +13,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ... import words
 from ...rules import SUITS, Game, RuleViolation
 from ...rules.state import DealFacts
 from ...rules.variants.bid_whist import (
@@ -26,11 +27,14 @@ from ...rules.variants.bid_whist import (
     Direction,
     read_call,
 )
-from ..wording import say
+from ...words import gettext
+from ...words._core import N_
+from ..wording import Worded, say
 from . import EntryScreen, number_or_text, register
 from .whist import preview_deal, side_names
 
-KIND_SIGNS = {BidType.UPTOWN: "↑", BidType.DOWNTOWN: "↓", BidType.NO_TRUMP: "NT"}
+KIND_SIGNS = Worded({BidType.UPTOWN: "↑", BidType.DOWNTOWN: "↓", BidType.NO_TRUMP: N_("NT")})
+"""How a chip and the sheet mark a bid's kind (read in the reader's language: "NT" has its letters)."""
 DIRECTION_SIGNS = {Direction.UPTOWN: "↑", Direction.DOWNTOWN: "↓"}
 
 
@@ -96,15 +100,15 @@ def accepted_calls(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> t
 def call_sign(call: Call) -> str:
     """A call as the chips and the sheet write it: "pass", "4 ↓", "5 NT"."""
     if call.level is None or call.kind is None:
-        return "pass"
+        return gettext("pass")
     return f"{call.level} {KIND_SIGNS[call.kind]}"
 
 
 def declaration_sign(declaration: Declaration) -> str:
     """ "♠" for a suit, "↑ uptown" for a direction in no trump."""
     if isinstance(declaration, Direction):
-        return f"{DIRECTION_SIGNS[declaration]} {declaration.value}"
-    return declaration.symbol
+        return f"{DIRECTION_SIGNS[declaration]} {words.bid_kind(declaration.value)}"
+    return words.trump_sign(declaration)
 
 
 def _by_level(choices: Sequence[CallChoice]) -> tuple[CallChoice | None, list[tuple[int, list[CallChoice]]]]:
@@ -178,25 +182,42 @@ def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str
     if won is None:
         calls, refused = accepted_calls(game, facts, values)
         if len(calls) >= len(facts.bidding_order):
-            return "Check the calls: this auction is not allowed"
-        caller = players[facts.bidding_order[len(calls)]]
-        return f"{caller} must change that call" if refused is not None else f"{caller} to call"
+            return gettext("Check the calls: this auction is not allowed")
+        caller = {"name": players[facts.bidding_order[len(calls)]]}
+        if refused is not None:
+            return gettext("%(name)s must change that call") % caller
+        return gettext("%(name)s to call") % caller
     assert won.bidder is not None and won.bid is not None and won.contract is not None
     team = won.bidding_team
     assert team is not None
-    forced = " (forced)" if won.forced else ""
-    need = (
-        f"{players[won.bidder]} bid {call_sign(won.bid)}{forced}: {names[team]} need {won.contract} books, "
-        f"{won.contract - KITTY_BOOKS} tricks in play"
-    )
+    contract = {
+        "name": players[won.bidder],
+        "bid": call_sign(won.bid),
+        "side": names[team],
+        "books": won.contract,
+        "tricks": won.contract - KITTY_BOOKS,
+    }
+    if won.forced:
+        need = gettext(
+            "%(name)s bid %(bid)s (forced): %(side)s need %(books)s books, %(tricks)s tricks in play"
+        )
+    else:
+        need = gettext("%(name)s bid %(bid)s: %(side)s need %(books)s books, %(tricks)s tricks in play")
+    need = need % contract
     deal = preview_deal(game, facts.number, values)
     if not isinstance(deal, BidWhistDeal) or not deal.complete:
         return need
     assert deal.points is not None and deal.totals is not None
-    result = "made" if deal.made else "set"
+    books = {"books": deal.books, "contract": won.contract}
+    if deal.made:
+        result = gettext("%(books)s books of %(contract)s: made") % books
+    else:
+        result = gettext("%(books)s books of %(contract)s: set") % books
     scored = ", ".join(f"{names[side]} {points:+d}" for side, points in enumerate(deal.points) if points)
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, deal.totals, strict=True))
-    return f"{deal.books} books of {won.contract}: {result} · {scored or 'nobody scores'} · totals {totals}"
+    return " · ".join(
+        (result, scored or gettext("nobody scores"), gettext("totals %(totals)s") % {"totals": totals})
+    )
 
 
 def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:

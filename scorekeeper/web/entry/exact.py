@@ -92,6 +92,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "layout": row_layout(len(bidders), facts.cards + 1),
     }
 
+
 VERDICTS = {"over": N_("over"), "under": N_("under"), "even": N_("even")}
 """The engine's word for the bids against the tricks, as the bid line says it."""
 
@@ -138,12 +139,17 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
 def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
     """Bids and tricks per player, and the turned suit, as the offline page words them."""
     return {
-        "bids": {"input": "bid", "legend": "Bids", "each": "{name} bids {value}", "saves": "Save the bids"},
+        "bids": {
+            "input": "bid",
+            "legend": gettext("Bids"),
+            "each": gettext("{name} bids {value}"),
+            "saves": gettext("Save the bids"),
+        },
         "tricks": {
             "input": "tricks",
-            "legend": "Tricks",
-            "each": "{name} took {value}",
-            "saves": "Save the tricks",
+            "legend": gettext("Tricks"),
+            "each": gettext("{name} took {value}"),
+            "saves": gettext("Save the tricks"),
         },
         "trump": trump_labels(),
     }

@@ -14,6 +14,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import SUITS, DealState, Game
 from ...rules.state import DealFacts
 from ...rules.variants.german import GermanDeal, counted_tricks
+from ...words import gettext
 from ...words._core import N_
 from . import EntryScreen, register
 from .whist import NOT_SCORED, chosen_side, offline_labels, phase, preview_deal, read_counts, side_names
@@ -27,16 +28,24 @@ def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) ->
 def hand_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -> str:
     """ "Bob took 5 · Ann wins the hand · Ann +8, Bob +5 · 40–38, to 50": what the hand does."""
     if not isinstance(deal, GermanDeal):
-        return NOT_SCORED if tapped else "Tap the tricks one player took: the other's follow"
+        if tapped:
+            return gettext(NOT_SCORED)
+        return gettext("Tap the tricks one player took: the other's follow")
     players = game.state.players
     other = 1 - side
     assert deal.points is not None and deal.totals is not None
-    parts = [f"{players[other]} took {deal.tricks[other]}"]
-    parts.append("a drawn hand" if deal.hand_winner is None else f"{players[deal.hand_winner]} wins the hand")
+    parts = [gettext("%(name)s took %(tricks)s") % {"name": players[other], "tricks": deal.tricks[other]}]
+    if deal.hand_winner is None:
+        parts.append(gettext("a drawn hand"))
+    else:
+        parts.append(gettext("%(name)s wins the hand") % {"name": players[deal.hand_winner]})
     scored = [f"{players[seat]} {points:+d}" for seat, points in enumerate(deal.points) if points]
-    parts.append(", ".join(scored) or "nobody scores")
+    parts.append(", ".join(scored) or gettext("nobody scores"))
     standing = f"{deal.totals[0]}–{deal.totals[1]}"
-    parts.append(standing if deal.target is None else f"{standing}, playing to {deal.target}")
+    if deal.target is not None:
+        playing = {"standing": standing, "target": deal.target}
+        standing = gettext("%(standing)s, playing to %(target)s") % playing
+    parts.append(standing)
     return " · ".join(parts)
 
 
@@ -47,7 +56,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     return {
         "sides": side_names(game),
         "side": side,
-        "tricks_legend": "Tricks that count",
+        "tricks_legend": gettext("Tricks that count"),
         "honours_range": None,
         "trick_range": range(counted + 1),
         "suits": SUITS,

@@ -17,6 +17,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import Game, RuleViolation, Text, Trump
 from ...rules.state import DealFacts
 from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
+from ...words import gettext
 from ..view import trump_text as describe_trump
 from ..wording import say
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
@@ -126,7 +127,7 @@ def _chip(choice: OneontaBidChoice, shown: bool) -> dict[str, Any]:
     struck = shown and not choice.allowed
     return {
         "value": chip_value(bid),
-        "text": "Null" if bid.value is None else str(bid.value),
+        "text": gettext("Null") if bid.value is None else str(bid.value),
         "label": say(bid),
         "allowed": not struck,
         "reason": say(choice.reason) if struck else None,
@@ -194,26 +195,28 @@ def bid_line(facts: DealFacts, bids: Sequence[OneontaBid | None], players: Seque
         bid.tricks_bid for seat, bid in enumerate(bids) if bid is not None and seat in facts.bidding_order
     )
     waiting = next((seat for seat in facts.bidding_order if bids[seat] is None), None)
-    tail = f" · next to bid: {players[waiting]}" if waiting is not None else ""
-    return f"Tricks bid: {total} of {facts.cards}{tail}"
+    line = gettext("Tricks bid: %(total)s of %(cards)s") % {"total": total, "cards": facts.cards}
+    if waiting is None:
+        return line
+    return line + " · " + gettext("next to bid: %(name)s") % {"name": players[waiting]}
 
 
 def tricks_line(facts: DealFacts, tricks: Sequence[int | None]) -> tuple[int, str]:
     """The tricks not yet given to a player, and how the page says it (the dummy takes them, if any)."""
     left = facts.cards - sum(took for took in tricks if took is not None)
     if _oneonta_facts(facts).dummy:
-        return left, f"The dummy takes {left} of {facts.cards}"
-    return left, f"Tricks left: {left} of {facts.cards}"
+        return left, gettext("The dummy takes %(left)s of %(cards)s") % {"left": left, "cards": facts.cards}
+    return left, gettext("Tricks left: %(left)s of %(cards)s") % {"left": left, "cards": facts.cards}
 
 
 def lead_text(game: Game, facts: DealFacts) -> str:
     """Who leads the first trick, once the bids decide it; until then, that the bids will."""
     facts = _oneonta_facts(facts)
     if facts.dummy:
-        return "The dummy, every trick"
+        return gettext("The dummy, every trick")
     if facts.leader_decided:
         return game.state.players[facts.leader]
-    return "The highest bid, once all bids are in"
+    return gettext("The highest bid, once all bids are in")
 
 
 def trump_text(facts: DealFacts, value: object) -> str | None:
@@ -238,12 +241,13 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     trump = values.get("trump")
     wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
     fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)
-    extra = [("First lead", lead_text(game, facts))]
+    extra = [(gettext("First lead"), lead_text(game, facts))]
     if oneonta.dummy_seat_text:
-        extra.append(("Dummy", say(oneonta.dummy_seat_text)))
+        extra.append((gettext("Dummy"), say(oneonta.dummy_seat_text)))
     if oneonta.tie_break:
         out = [players[seat] for seat in facts.sitting_out]
-        extra.append(("Tie-break hand", f"Out: {', '.join(out)}" if out else "Everyone plays"))
+        playing = gettext("Out: %(names)s") % {"names": ", ".join(out)} if out else gettext("Everyone plays")
+        extra.append((gettext("Tie-break hand"), playing))
     rows = len(bidders)
     return {
         "everyone": fill["everyone"],

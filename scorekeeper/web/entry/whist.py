@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules import SUITS, DealState, Game, RuleViolation
 from ...rules.state import DealFacts
 from ...rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
+from ...words import deal_words, gettext
 from ...words._core import N_
 from ..wording import say
 from . import EntryScreen, number_or_text, register, trump_labels
@@ -75,24 +76,29 @@ def chosen_side(values: Mapping[str, Any]) -> int:
     return side if side in (0, 1) else 0
 
 
-NOT_SCORED = "Not scored yet: the deal is incomplete"
+NOT_SCORED = N_("Not scored yet: the deal is incomplete")
 
 
 def whist_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -> str:
     """ "Bob & Dee took 5 · Ann & Cy +2 · score 4–3": the other side's count and the result."""
     if not isinstance(deal, WhistDeal):
-        return NOT_SCORED if tapped else "Tap the tricks one side took: the other side's follow"
+        if tapped:
+            return gettext(NOT_SCORED)
+        return gettext("Tap the tricks one side took: the other side's follow")
     names = side_names(game)
     other = 1 - side
-    parts = [f"{names[other]} took {deal.tricks[other]}"]
-    if deal.honours is not None:
-        parts[0] += f" and hold {deal.honours[other]} honours"
+    took = {"name": names[other], "tricks": deal.tricks[other]}
+    if deal.honours is None:
+        parts = [gettext("%(name)s took %(tricks)s") % took]
+    else:
+        took["honours"] = deal.honours[other]
+        parts = [gettext("%(name)s took %(tricks)s and hold %(honours)s honours") % took]
     assert deal.points is not None and deal.totals is not None
     scored = [f"{names[team]} {points:+d}" for team, points in enumerate(deal.points) if points]
-    parts.append(", ".join(scored) or "nobody scores")
+    parts.append(", ".join(scored) or gettext("nobody scores"))
     if deal.honours_note:
         parts.append(say(deal.honours_note))
-    parts.append(f"game {deal.totals[0]}–{deal.totals[1]}")
+    parts.append(gettext("game %(first)s–%(second)s") % {"first": deal.totals[0], "second": deal.totals[1]})
     return " · ".join(parts)
 
 
@@ -103,7 +109,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     return {
         "sides": side_names(game),
         "side": side,
-        "tricks_legend": "Tricks they took",
+        "tricks_legend": gettext("Tricks they took"),
         "trick_range": range(facts.cards + 1),
         "honours_range": range(HONOURS_PER_DEAL + 1) if counts_honours(game) else None,
         "suits": SUITS,
@@ -119,22 +125,27 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
 
 def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
     """Whose count, the tricks, the honours and the turned suit, as the offline page words them."""
-    word = game.table.variant.deal_word.singular
+    word = deal_words(game.table.variant.deal_word).singular
     return {
         "side": {
             "input": "side",
-            "legend": "Count",
-            "note": "whose tricks",
+            "legend": gettext("Count"),
+            "note": gettext("whose tricks"),
             "choices": {str(index): [name, name] for index, name in enumerate(side_names(game))},
         },
-        "tricks": {"input": "tricks", "legend": "Tricks", "note": "they took", "each": "{value} tricks"},
+        "tricks": {
+            "input": "tricks",
+            "legend": gettext("Tricks"),
+            "note": gettext("they took"),
+            "each": gettext("{value} tricks"),
+        },
         "honours": {
             "input": "honours",
-            "legend": "Honours",
-            "note": "A K Q J of trumps dealt to them",
-            "each": "{value} honours",
+            "legend": gettext("Honours"),
+            "note": gettext("A K Q J of trumps dealt to them"),
+            "each": gettext("{value} honours"),
         },
-        "trump": {**trump_labels(), "saves": f"Save the {word}"},
+        "trump": {**trump_labels(), "saves": gettext("Save the %(singular)s") % {"singular": word}},
     }
 
 

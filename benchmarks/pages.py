@@ -1,11 +1,16 @@
-"""Page weight on first load and server time per page, for a finished 33-deal 7-player game.
+"""Page weight on first load and server time per page, for a finished 33-deal 7-player game; then
+the cost of a page in a translated language against the same page in English.
 
     .venv/bin/python benchmarks/pages.py
 
 Weight counts what a phone fetches the first time: the HTML and every
 stylesheet, script and icon it links (uncompressed). Server time is the mean
-of repeated requests through the WSGI app, database included. Prints figures;
-asserts nothing about time.
+of repeated requests through the WSGI app, database included. The languages'
+figures render each page afresh (nothing kept) for an English reader and for
+a Romanian one, in alternating requests of the same run, with /healthz as the
+floor; they use the real Romanian catalogue when it is compiled, else the
+pseudo-locale's (every message accented and 40 % longer) filed as Romanian,
+and say which. Prints figures; asserts nothing about time.
 """
 
 from __future__ import annotations
@@ -23,7 +28,15 @@ from scorekeeper import create_app
 from scorekeeper.web.games import GRIDS, SHEETS
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent))
 from replay import NAMES
+
+from tests import pseudo_locale
+
+TRANSLATED = "ro"
+REAL_CATALOGUE = (
+    Path(__file__).parent.parent / "scorekeeper" / "translations" / TRANSLATED / "LC_MESSAGES" / "messages.mo"
+)
 
 ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
 
@@ -35,12 +48,20 @@ def csrf(client: FlaskClient, url: str) -> str:
     return found.group(1)
 
 
-def build_game(client: FlaskClient) -> str:
-    """A 7-player Romanian game with promotions, played to its end through the pages."""
+def build_table(client: FlaskClient) -> str:
+    """A table kept by this client, through its form; returns its id."""
+    token = csrf(client, "/tables/new")
+    answer = client.post("/tables/new", data={"csrf_token": token, "name": "Thursday whist"})
+    return answer.headers["Location"].rsplit("/", 1)[1]
+
+
+def build_game(client: FlaskClient, table: str | None = None) -> str:
+    """A 7-player Romanian game with promotions, played to its end through the pages (at ``table``)."""
     form = {
         "csrf_token": csrf(client, "/games/new/romanian-whist"),
         "first_dealer": "0",
         "option_promotions": "y",
+        **({"table": table} if table else {}),
     }
     form.update({f"players-{seat}": name for seat, name in enumerate(NAMES)})
     game_id = client.post("/games/new/romanian-whist", data=form).headers["Location"].rsplit("/", 1)[1]
@@ -87,14 +108,69 @@ def server_ms(client: FlaskClient, url: str, repeat: int = 200, *, cold: bool = 
     return statistics.fmean(times), times[int(len(times) * 0.95)]
 
 
+def fresh_ms(client: FlaskClient, url: str, language: str) -> float:
+    """Milliseconds for one GET rendered afresh (no kept sheet) for a reader of ``language``."""
+    if language == "en":
+        client.delete_cookie("language")
+    else:
+        client.set_cookie("language", language)
+    SHEETS.clear()
+    GRIDS.clear()
+    start = time.perf_counter()
+    answer = client.get(url)
+    answer.get_data()
+    elapsed = (time.perf_counter() - start) * 1000
+    assert answer.status_code == 200, (url, answer.status_code)
+    return elapsed
+
+
+def said_in(client: FlaskClient, url: str, language: str) -> str:
+    """The ``<html lang>`` of the page as a reader of ``language`` gets it."""
+    fresh_ms(client, url, language)
+    page = client.get(url).get_data(as_text=True)
+    found = re.search(r'<html lang="([a-z]+)"', page)
+    return found.group(1) if found else "?"
+
+
+def languages(client: FlaskClient, pages: dict[str, str], translated_from: str, repeat: int = 60) -> None:
+    """Each page for an English and a Romanian reader, requests alternating; the ratio of the medians."""
+    print()
+    print(f"English and {TRANSLATED} ({translated_from}):")
+    print(f"server ms per page rendered afresh, median of {repeat} requests each, languages alternating;")
+    print(f"ratio = {TRANSLATED} / English, target <= 1.10.")
+    print(f"{'page':34} {'en ms':>8} {TRANSLATED + ' ms':>8} {'ratio':>6}")
+    for label, url in {"floor: /healthz": "/healthz", **pages}.items():
+        if url != "/healthz":
+            assert said_in(client, url, TRANSLATED) == TRANSLATED, f"{url} is not read in {TRANSLATED}"
+        times: dict[str, list[float]] = {"en": [], TRANSLATED: []}
+        for _ in range(3):  # warm up both
+            fresh_ms(client, url, "en")
+            fresh_ms(client, url, TRANSLATED)
+        for _ in range(repeat):
+            for language, kept in times.items():
+                kept.append(fresh_ms(client, url, language))
+        english, other = statistics.median(times["en"]), statistics.median(times[TRANSLATED])
+        print(f"{label:34} {english:8.2f} {other:8.2f} {other / english:6.2f}")
+    client.delete_cookie("language")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app(
-            {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "RATELIMIT_ENABLED": False},
-            instance_path=folder,
-        )
+        config: dict[str, object] = {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite",
+            "RATELIMIT_ENABLED": False,
+        }
+        if REAL_CATALOGUE.is_file():
+            translated_from = "the real Romanian catalogue"
+        else:
+            translated_from = "no Romanian catalogue compiled: the pseudo-locale's, filed as Romanian"
+            pseudo = pseudo_locale.build(Path(folder) / "translations", TRANSLATED)
+            config["BABEL_TRANSLATION_DIRECTORIES"] = str(pseudo)
+        app = create_app(config, instance_path=folder)
         client = app.test_client()
-        game_id = build_game(client)
+        client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+        table_id = build_table(client)
+        game_id = build_game(client, table_id)
         undo_page = f"/games/{game_id}/deals/33"
         pages = {
             "home": "/",
@@ -113,6 +189,18 @@ def main() -> None:
             mean, p95 = server_ms(client, url)
             cold, _ = server_ms(client, url, cold=True)
             print(f"{label:34} {raw:8,} {sent:8,} {mean:8.2f} {p95:7.2f} {cold:8.2f}")
+        languages(
+            client,
+            {
+                "home": "/",
+                "game page, 33 deals": f"/games/{game_id}",
+                "deal screen (deal 33)": undo_page,
+                "rules page of the game": f"/games/{game_id}/rules",
+                "table's stats": f"/tables/{table_id}/stats",
+                "live view": f"/games/{game_id}/live",
+            },
+            translated_from,
+        )
 
 
 if __name__ == "__main__":

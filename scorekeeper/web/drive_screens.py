@@ -17,6 +17,7 @@ from ..drive_store import StoredDrive
 from ..kept import KeptByVersion
 from ..rules.drive import Drive
 from . import drive_view
+from .language import current_language
 
 bp = Blueprint("drive_screens", __name__)
 
@@ -86,12 +87,12 @@ def _followed(
     record = loaded[0] if loaded else drive_store.find_drive(drive_id)
     if record is None:
         abort(404)
-    etag = f"{kind}-{record.version}"
+    etag = f"{kind}-{record.version}-{current_language()}"  # a page in another language is another page
     wants_fragment = bool(request.args.get("fragment"))
     if wants_fragment and etag_seen.contains(etag):
         response = Response(status=304)
     elif wants_fragment:
-        key = (record.id, record.version, kind)
+        key = (record.id, record.version, kind, current_language())
         if (body := FRAGMENTS.get(key)) is None:
             drive = loaded[1] if loaded else drive_store.drive_of(record)
             body = render_template(fragment, **build(drive), **drive_view.overview(record, drive))

@@ -35,6 +35,16 @@ TITLES = {
     409: N_("That cannot be changed now"),
     413: N_("That is too much to send"),
 }
+MESSAGES = {
+    400: N_("The browser sent something this page cannot read. Go back, reload, and try again."),
+    403: N_("This phone may read this page but not change it."),
+    404: N_("There is no page at this address: the link may be cut short, or what it led to was removed."),
+    405: N_("This page cannot be used that way. Go back and use its buttons."),
+    409: N_("Something changed meanwhile. Reload the page to see it as it is now."),
+    413: N_("That is more than this page takes at once."),
+}
+"""What a page says in place of werkzeug's own description of an HTTP error (its words are not in
+the catalogue); a view that aborts with a sentence of its own marks it with ``N_``."""
 
 
 def register_error_pages(app: Flask) -> None:
@@ -82,7 +92,10 @@ def register_error_pages(app: Flask) -> None:
             return http_error_json(error)
         code = error.code or 500
         # Titles and the refusals views abort with are marked for the catalogue (N_); werkzeug's
-        # own descriptions are not in it, so they stay as werkzeug words them.
+        # own descriptions are not in it, so ours stand in for them.
         title = gettext(TITLES[code]) if code in TITLES else error.name
-        message = gettext(error.description) if error.description else error.description
+        message = error.description
+        if message == type(error).description and code in MESSAGES:
+            message = MESSAGES[code]
+        message = gettext(message) if message else message
         return render_template("errors/error.html", title=title, message=message), code

@@ -24,6 +24,7 @@ from . import changes, screens, view
 from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
+from .language import current_language
 from .offline import offline_plan
 from .qr import qr_svg
 from .table_access import table_seating
@@ -95,17 +96,18 @@ def sheet(game_id: str) -> str:
     A follower's page (no edit right, no message) is kept per game version, so
     reading an unchanged game again costs one query, not a replay and a render.
     The editing phone's page carries its own undo, redo and form tokens, so only
-    its grid, the costly part, is kept.
+    its grid, the costly part, is kept. Both are kept per reader's language.
     """
     record = store.load_record(game_id)
     editable = can_edit(record)
-    key = (record.id, record.version, request.host_url)
+    language = current_language()
+    key = (record.id, record.version, request.host_url, language)
     personal = editable or "_flashes" in session
     if not personal and (page := SHEETS.get(key)) is not None:
         return page
     game = store.game_of(record)
     context = view.sheet_context(record, game, editable)
-    grid_key = (record.id, record.version, context["editable"])
+    grid_key = (record.id, record.version, context["editable"], language)
     if (grid := GRIDS.get(grid_key)) is None and game.state.deals:
         grid = Markup(render_template(context["sheet_template"], **context))
         GRIDS.put(grid_key, grid)

@@ -19,6 +19,7 @@ from werkzeug.wrappers import Response
 
 from .. import holders, store
 from ..words import gettext
+from ..words._core import N_
 from . import device
 from .qr import qr_svg
 
@@ -39,7 +40,7 @@ def hand_over(game_id: str) -> Page:
     record, game = store.load_game(game_id)
     device.require_edit(record)
     if record.abandoned_at is not None:
-        abort(409, "This game was abandoned: it can be read but no longer changed.")
+        abort(409, N_("This game was abandoned: it can be read but no longer changed."))
     if request.method == "GET":
         return render_template(
             "handover/ask.html", record=record, game=game, minutes=holders.HANDOVER_MINUTES

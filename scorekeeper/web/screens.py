@@ -19,6 +19,7 @@ from ..rules import Game, RuleViolation
 from ..rules.state import DealFacts
 from ..store import StoredGame
 from ..words import deal_words
+from ..words._core import N_, gettext
 from . import changes, view
 from .entry import screen_for
 from .offline import offline_plan
@@ -44,10 +45,12 @@ def moved_on(record: StoredGame, game: Game, number: int) -> Page:
     deal = game.state.deals[number - 1]
     if number < len(game.entries):
         sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")
-        return answer(record, game, None, f"{word} {number} corrected.", url=sheet)
+        said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
+        return answer(record, game, None, said, url=sheet)
     if not deal.complete:
         return answer(record, game, number, None)
-    return answer(record, game, current_number(game), f"{word} {number} saved.")
+    said = gettext("%(Deal)s %(number)s saved.") % {"Deal": word, "number": number}
+    return answer(record, game, current_number(game), said)
 
 
 def answer(
@@ -138,7 +141,7 @@ def deal_url(record: StoredGame, number: int) -> str:
 def refuse_if_abandoned(record: StoredGame) -> None:
     """409 for any change to an abandoned game."""
     if record.abandoned_at is not None:
-        abort(409, "This game was abandoned: it can be read but no longer changed.")
+        abort(409, N_("This game was abandoned: it can be read but no longer changed."))
 
 
 def open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
@@ -148,7 +151,7 @@ def open_facts(record: StoredGame, game: Game, number: int) -> DealFacts:
     if facts is not None:
         return facts
     if game.state.finished:
-        abort(409, "The game is over: no more deals are played.")
+        abort(409, N_("The game is over: no more deals are played."))
     abort(404)
 
 

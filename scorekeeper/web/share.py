@@ -11,6 +11,7 @@ from ..rules import RuleViolation
 from . import view
 from .device import holder
 from .exchange import UnreadableFile, export_csv, export_json, read_export, read_file
+from .language import current_language
 
 bp = Blueprint("share", __name__)
 
@@ -28,7 +29,8 @@ def live(game_id: str) -> Response:
     context = view.sheet_context(record, game, editable=False)
     template = "games/live_fragment.html" if request.args.get("fragment") else "games/live.html"
     response = make_response(render_template(template, **context))
-    response.set_etag(f"{record.version}-{'a' if record.abandoned_at else 'p'}")
+    # The language is part of the version shown: a reader who picks another gets the page anew.
+    response.set_etag(f"{record.version}-{'a' if record.abandoned_at else 'p'}-{current_language()}")
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)
 

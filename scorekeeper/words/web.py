@@ -3,6 +3,8 @@ read, forms, undo and redo, request limits and a database that cannot answer."""
 
 from __future__ import annotations
 
+import re
+
 from werkzeug.exceptions import default_exceptions
 
 from ._core import N_, Params, Speaker, Wording, gettext, ngettext, number_param, say, say_n, worded, words
@@ -50,10 +52,26 @@ def _wait(seconds: int) -> str:
     return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": minutes}
 
 
+LIMIT = re.compile(r"^(\d+) per (second|minute|hour|day)$")
+PER = {
+    "second": N_("%(count)s per second"),
+    "minute": N_("%(count)s per minute"),
+    "hour": N_("%(count)s per hour"),
+    "day": N_("%(count)s per day"),
+}
+
+
+def _limit(limit: str) -> str:
+    """A rate limit as the limiter states it ("30 per minute"), in the reader's words."""
+    found = LIMIT.match(limit)
+    return gettext(PER[found.group(2)]) % {"count": found.group(1)} if found else limit
+
+
 @worded("too_many_requests")
 def _too_many(speaker: Speaker, params: Params) -> str:
     values = speaker.fill(params)
     values["wait"] = _wait(number_param(params["seconds"]))
+    values["limit"] = _limit(str(params["limit"]))
     return (
         gettext(
             "That is more than any table asks for (%(limit)s "

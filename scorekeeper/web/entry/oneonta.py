@@ -171,7 +171,7 @@ def _bidder(
         "null": [_chip(choice, shown) for choice in plain if choice.bid.kind == "null"],
         "double": {
             "offered": bool(doubles),
-            "which": " or ".join(say(undoubled(choice.bid)) for choice in doubles),
+            "which": gettext(" or ").join(say(undoubled(choice.bid)) for choice in doubles),
             "values": [chip_value(choice.bid) for choice in doubles],
             "checked": bid is not None and bid.doubled,
             "reason": say(doubles[0].reason) if double_refused else None,

@@ -1,0 +1,178 @@
+"""Words 40 % longer on a phone: the main pages read in the pseudo-locale (every message accented,
+bracketed and about 40 % longer) at 390×844 cut nothing off.
+
+The live server files the pseudo-locale's catalogue under each of the app's languages (see
+``conftest.live_server``), so a reader who picked German reads it. On each page: the document does not
+scroll sideways (a wide table may scroll inside its own box), no element that hides its overflow
+(``overflow: hidden``/``clip``, an ellipsis, a fixed height) holds more text than it shows, and no
+button's or chip's label spills out of it. Screenshots of every page go to /tmp/longer-words/.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import APIRequestContext, Page
+
+from .conftest import Phone
+
+LONGER = "de"
+"""A language whose catalogue on the live server is the pseudo-locale's."""
+SHOTS = Path("/tmp/longer-words")
+TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+TABLE_LINK = re.compile(r'href="https?://[^/"]+(/drives/[0-9a-f]+/tables/\d+/[0-9a-f]+)"')
+
+CUT_OFF = """() => {
+  const problems = [];
+  const classes = (node) => typeof node.className === "string" ? node.className.trim().split(/\\s+/) : [];
+  const name = (node) => [node.tagName.toLowerCase() + (node.id ? "#" + node.id : ""), ...classes(node)]
+    .filter(Boolean).join(".");
+  const said = (node) => (node.innerText || node.value || "").trim().replace(/\\s+/g, " ").slice(0, 70);
+  const root = document.documentElement;
+  const scrolls = (node) => {
+    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (/(auto|scroll)/.test(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
+  if (root.scrollWidth > root.clientWidth + 1) {
+    const wide = [...document.body.querySelectorAll("*")].filter((node) => {
+      const box = node.getBoundingClientRect();
+      // Its text may spill out of it, unless it is a box that scrolls its own content.
+      const ownScroll = /(auto|scroll)/.test(getComputedStyle(node).overflowX);
+      const reach = ownScroll ? box.right : Math.max(box.right, box.left + node.scrollWidth);
+      return box.width > 2 && reach > root.clientWidth + 1 && !scrolls(node);
+    });
+    const innermost = wide.filter((node) => !wide.some((other) => other !== node && node.contains(other)));
+    problems.push(`the page scrolls sideways (${root.scrollWidth} px): `
+      + innermost.slice(0, 6).map((node) => `${name(node)} "${said(node)}"`).join("; "));
+  }
+  for (const node of document.body.querySelectorAll("*")) {
+    if (node.matches("input, select, textarea, option, svg, svg *, img, canvas, iframe")) continue;
+    const style = getComputedStyle(node);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    const box = node.getBoundingClientRect();
+    if (box.width <= 2 || box.height <= 2) continue;  // visually hidden, for screen readers only
+    // A teaser cut to its first lines on purpose (the list of games): it ends in "…", in English too.
+    if (style.webkitLineClamp && style.webkitLineClamp !== "none") continue;
+    const hides = /(hidden|clip)/.test(style.overflowX + " " + style.overflowY);
+    const ellipsis = style.textOverflow === "ellipsis";
+    const wider = node.scrollWidth > node.clientWidth + 1;
+    const taller = node.scrollHeight > node.clientHeight + 1;
+    if ((hides || ellipsis) && (wider || (taller && /(hidden|clip)/.test(style.overflowY)))) {
+      problems.push(`cut off: ${name(node)} "${said(node)}" (${node.scrollWidth}x${node.scrollHeight} `
+        + `in ${node.clientWidth}x${node.clientHeight})`);
+    } else if (node.matches("button, a.button, .chip, .choice, summary") && wider && !hides) {
+      problems.push(`label spills out: ${name(node)} "${said(node)}" `
+        + `(${node.scrollWidth} in ${node.clientWidth})`);
+    }
+  }
+  return problems;
+}"""
+
+
+def token(request: APIRequestContext, url: str) -> str:
+    found = TOKEN.search(request.get(url).text())
+    assert found, f"no form on {url}"
+    return found.group(1)
+
+
+def post(request: APIRequestContext, url: str, fields: dict[str, Any], form_url: str | None = None) -> str:
+    """Send a page's form as the phone would (its cookies, a CSRF token); returns where it led."""
+    answer = request.post(url, form={"csrf_token": token(request, form_url or url), **fields})
+    assert answer.ok, (url, answer.status, answer.text()[:300])
+    return answer.url
+
+
+def new_game(request: APIRequestContext, variant: str, players: list[str], **fields: Any) -> str:
+    led = post(
+        request,
+        f"/games/new/{variant}",
+        {"first_dealer": "0", **fields} | {f"players-{slot}": name for slot, name in enumerate(players)},
+    )
+    return led.rsplit("/", 1)[1]
+
+
+def play(request: APIRequestContext, game_id: str, deals: int) -> None:
+    """Deals through their forms: the first seat bids every card and takes them all, the next bids one."""
+    for number in range(1, deals + 1):
+        url = f"/games/{game_id}/deals/{number}"
+        text = request.get(url).text()
+        seats = sorted(set(re.findall(r'name="bid-(\d+)"', text)))
+        cards = max(int(value) for value in re.findall(rf'name="bid-{seats[0]}" value="(\d+)"', text))
+        bids = {f"bid-{seat}": 0 for seat in seats} | {f"bid-{seats[0]}": cards, f"bid-{seats[1]}": 1}
+        took = {f"tricks-{seat}": 0 for seat in seats} | {f"tricks-{seats[0]}": cards}
+        post(request, url, {"phase": "bids", **bids})
+        post(request, url, {"phase": "tricks", **bids, **took})
+
+
+def set_up(phone: Phone) -> dict[str, str]:
+    """Games, a table and a drive, made through their forms; returns the pages to read, by name."""
+    request = phone.page.context.request
+    oh_hell = new_game(request, "oh-hell", ["Ann", "Bob", "Cat", "Dan"])
+    play(request, oh_hell, 2)
+    romanian = new_game(request, "romanian-whist", ["Peter", "Peggy", "John"])
+    play(request, romanian, 3)
+    table = post(request, "/tables/new", {"name": "Thursday whist"}).rsplit("/", 1)[1]
+    at_table = new_game(request, "oh-hell", ["Ann", "Bob", "Cat"], table=table)
+    play(request, at_table, 2)
+    drive = post(
+        request,
+        "/drives/new",
+        {
+            "name": "Church hall",
+            "players": "\n".join(f"Guest{letter}" for letter in "ABCDEFGH"),
+            "count": "",
+            "format": "progressive",
+            "hands": "4",
+            "interval_after": "2",
+            "trump1": "H",
+            "trump2": "C",
+            "trump3": "D",
+            "trump4": "S",
+            "trump5": "",
+            "sit_out_tricks": "7",
+            "tie_break": "most_hands_won",
+            "up_direction": "higher",
+        },
+    )
+    table_phone = TABLE_LINK.search(request.get(drive).text())
+    assert table_phone, "the drive's page links no table"
+    return {
+        "home": "/",
+        "new-game": "/games/new/oh-hell",
+        "new-game-romanian": "/games/new/romanian-whist",
+        "deal-oh-hell": f"/games/{oh_hell}/deals/3",
+        "deal-romanian": f"/games/{romanian}/deals/4",
+        "sheet-oh-hell": f"/games/{oh_hell}",
+        "sheet-romanian": f"/games/{romanian}",
+        "events": f"/games/{romanian}/events",
+        "rules": f"/games/{romanian}/rules",
+        "table-stats": f"/tables/{table}/stats",
+        "drive-table-phone": table_phone.group(1),
+    }
+
+
+def read(page: Page, name: str, path: str, language: str) -> list[str]:
+    """Open a page, screenshot it (the screen and the whole page), and say what it cuts off."""
+    answer = page.goto(path)
+    assert answer is not None and answer.ok, (path, answer and answer.status)
+    assert page.locator("html").get_attribute("lang") == language, path
+    page.wait_for_load_state("load")
+    page.screenshot(path=SHOTS / f"{language}-{name}.png")
+    page.screenshot(path=SHOTS / f"{language}-{name}-full.png", full_page=True)
+    return [f"{name}: {problem}" for problem in page.evaluate(CUT_OFF)]
+
+
+@pytest.mark.browser
+def test_longer_words_cut_nothing_off_on_a_phone(phone: Phone, live_server: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    pages = set_up(phone)
+    english = [problem for name, path in pages.items() for problem in read(phone.page, name, path, "en")]
+    assert english == [], "\n".join(english)
+    phone.page.context.add_cookies([{"name": "language", "value": LONGER, "url": live_server}])
+    problems = [problem for name, path in pages.items() for problem in read(phone.page, name, path, LONGER)]
+    assert problems == [], "\n".join(problems)

@@ -113,6 +113,7 @@ def init_language(app: Flask) -> None:
     """Flask-Babel with the reader's language; the words go through its catalogues; the picker."""
     Babel(app, locale_selector=chosen_language)
     words.use_translations(_translate, _translate_plural)
+    words.use_locale(current_language)
     app.register_blueprint(bp)
     app.after_request(_varies_by_language)
     app.jinja_env.globals["current_language"] = current_language

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
+
 from ..rules.declared import N_ as N_  # the web layer marks its own words with the same marker
 from ..rules.errors import RuleViolation
 from ..rules.text import Param, Text
@@ -46,6 +48,20 @@ def use_translations(translate: Translate, translate_plural: TranslatePlural) ->
     """Look every template up through these (the web layer's gettext and ngettext, which follow the
     reader's language); without them the templates are the English ones."""
     _translations[0] = (translate, translate_plural)
+
+
+_locale: list[Callable[[], str]] = [lambda: "en"]
+
+
+def use_locale(locale: Callable[[], str]) -> None:
+    """Format numbers for the locale this gives (the web layer's: the reader's language); without
+    it, for English."""
+    _locale[0] = locale
+
+
+def whole(number: int) -> str:
+    """A whole number as the reader's locale writes it: "12,500" in English, "12.500" in German."""
+    return format_decimal(number, locale=_locale[0]())
 
 
 def gettext(message: str) -> str:

@@ -91,12 +91,12 @@ class DealWords:
     @property
     def title(self) -> str:
         """The word starting a sentence or heading: "Deal", "Hand"."""
-        return self.singular[:1].upper() + self.singular[1:]
+        return _capitalised(self.singular)
 
     @property
     def titles(self) -> str:
         """The plural starting a sentence or heading: "Deals", "Hands"."""
-        return self.plural[:1].upper() + self.plural[1:]
+        return _capitalised(self.plural)
 
     def count(self, number: int) -> str:
         """ "1 deal", "3 deals": in the plural form the reader's language takes for ``number``."""
@@ -116,6 +116,14 @@ def stand_in(number: int) -> str:
     """The name of player ``number`` at a table nobody has sat at yet ("Player 1"), in the reader's
     language: the engine's stand-in names (``rules.declared.StandIn``) as a page words them."""
     return gettext("Player %(number)s") % {"number": number}
+
+
+def _capitalised(word: str) -> str:
+    """``word`` with its first letter in capitals (a translation may open with a sign: "¡", "[")."""
+    for index, char in enumerate(word):
+        if char.isalpha():
+            return word[:index] + char.upper() + word[index + 1 :]
+    return word
 
 
 def deal_words(word: DealWord) -> DealWords:

@@ -52,7 +52,8 @@ def test_the_variants_declared_words_read_in_the_readers_language(reader: Driver
     for declared in (seven.label, seven.help, seven.choice_labels["dead_hand"]):
         assert pseudo(declared) in form
     rules = page(reader, "/rules/bid-whist")
-    assert pseudo("hands") in rules  # Bid Whist's word for a deal, as a heading
+    hands = pseudo("hands")  # Bid Whist's word for a deal, as a heading: its first letter in capitals
+    assert f"<h2 id=\"deals\">{hands[0]}{hands[1].upper()}{hands[2:]}</h2>" in rules
 
 
 def test_the_home_filter_finds_a_game_by_its_name_in_either_language(reader: Driver) -> None:

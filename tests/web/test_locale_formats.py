@@ -13,6 +13,8 @@ from flask import Flask
 from scorekeeper import words
 from scorekeeper.rules import Text
 
+from ..pseudo_locale import pseudo
+from .conftest import Driver, error_text
 from .tables_driver import TablePhone
 from .test_language import app  # noqa: F401  (every language offered, the pseudo catalogue in each)
 from .test_table_stats import table  # noqa: F401  (two games of a table worked out by hand)
@@ -56,3 +58,21 @@ def test_numbers_in_the_engines_sentences_follow_the_locale(app: Flask) -> None:
         assert "1.000" in said and "12.500" in said
     with app.test_request_context("/"):
         assert words.whole(12500) == "12,500"
+
+
+def test_the_forms_own_refusal_names_the_field_and_says_why_in_the_readers_language(
+    app: Flask,  # noqa: F811
+) -> None:
+    client = app.test_client()
+    client.set_cookie("language", "ro")
+    driver = Driver(app, client)
+    refused = driver.post(
+        "/games/new/oh-hell",
+        {"players-0": "A" * 31, "players-1": "Bob", "players-2": "Cy", "first_dealer": "0"},
+        token_from="/games/new/oh-hell",
+    )
+    assert refused.status_code == 422
+    said = error_text(refused)
+    # The field's label from this app's catalogue (pseudo here), the reason from WTForms' Romanian.
+    assert said.startswith("[" + pseudo("Players") + ": ") and "30" in said  # inside "[%(label)s: …]"
+    assert "Field cannot be longer" not in said

@@ -74,8 +74,9 @@ class Engine(Protocol):
 class DealWord:
     """What a game's players call one deal ("deal", or "hand" in Bid Whist), in every form a page needs.
 
-    The English words are the declaration; the web layer's words put them in every sentence that
-    speaks of a deal (``%(deal)s``), and a translation finds its own word from them.
+    The English words are the declaration (marked ``N_`` for the catalogue); the web layer words
+    them in the reader's language (``words.deal_words``: every form, and "3 deals" with the plural
+    the language takes) and puts them in every sentence that speaks of a deal (``%(deal)s``).
     """
 
     singular: str
@@ -90,10 +91,6 @@ class DealWord:
     def titles(self) -> str:
         """The plural starting a sentence or heading: "Deals", "Hands"."""
         return self.plural[:1].upper() + self.plural[1:]
-
-    def count(self, number: int) -> str:
-        """ "1 deal", "3 deals"."""
-        return f"{number} {self.singular if number == 1 else self.plural}"
 
 
 DEAL = DealWord(singular=N_("deal"), plural=N_("deals"))

@@ -160,7 +160,9 @@ def list_events(game_id: str) -> Response:
     record, game = store.load_game(game_id)
     state = game_json(record, game)
     events = state.get("events", [])
-    choices = [] if record.abandoned_at is not None else [_choice_json(c) for c in possible_events(game)]
+    # A newcomer's stand-in name, in a reason, is worded as the reason is: English unless asked.
+    possible = possible_events(game, words.stand_in) if record.abandoned_at is None else ()
+    choices = [_choice_json(choice) for choice in possible]
     return jsonify({"events": events, "possible": choices, "version": record.version})
 
 

@@ -12,6 +12,7 @@ from wtforms.validators import Length, Optional
 from .. import words
 from ..rules import OptionSpec, Variant
 from ..rules.table import NAME_MAX_LENGTH
+from ..words._core import N_
 
 DRAW = "draw"
 AUTO = ""
@@ -22,6 +23,8 @@ class NewGameForm(FlaskForm):
 
     players = FieldList(
         StringField("Name", validators=[Optional(), Length(max=NAME_MAX_LENGTH)]),
+        # The list's label names it in a refusal (web/games.py): marked here, worded there.
+        label=N_("Players"),
         min_entries=1,
     )
     first_dealer = RadioField("First dealer", default=DRAW, validate_choice=False)

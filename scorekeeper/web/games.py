@@ -309,5 +309,6 @@ def _first_form_error(form: Any) -> RuleViolation:
     for field in form:
         for error in field.errors:
             message = error if isinstance(error, str) else " ".join(str(e) for e in error)
-            return RuleViolation("form_field_error", field="players", label=field.label.text, message=message)
+            label = gettext(field.label.text)  # a label marked N_ (an option's is worded already)
+            return RuleViolation("form_field_error", field="players", label=label, message=message)
     return RuleViolation("form_check", field="players")

@@ -61,8 +61,18 @@ def _shelf(app: Flask) -> PdfShelf:
 
 
 def _build(app: Flask) -> str:
-    """The fingerprint of the code, templates and static files this app renders with."""
-    roots = (PACKAGE, Path(app.template_folder or "templates").resolve(), Path(app.static_folder or "static"))
+    """The fingerprint of the code, templates, static files and translation catalogues this app
+    renders with (a catalogue that changes words a PDF prints changes its key)."""
+    catalogues = [
+        (Path(app.root_path) / folder).resolve()
+        for folder in str(app.config.get("BABEL_TRANSLATION_DIRECTORIES", "translations")).split(";")
+    ]
+    roots = (
+        PACKAGE,
+        Path(app.template_folder or "templates").resolve(),
+        Path(app.static_folder or "static"),
+        *(folder for folder in catalogues if folder.is_dir() and not folder.is_relative_to(PACKAGE)),
+    )
     return _fingerprint(roots)
 
 

@@ -65,6 +65,18 @@ def chosen_language() -> str:
     return request.accept_languages.best_match(offered) or DEFAULT_LANGUAGE
 
 
+def region_tags() -> list[str]:
+    """The browser's Accept-Language tags that can tell the reader's region ("en-US"), for the
+    paper a PDF is printed on: those of the language the reader reads in. A reader who picked a
+    language the browser does not name ("de" picked, the browser asks "en-US") has no region
+    from it, and so none at all; a reader who picked nothing keeps every tag the browser sends."""
+    chosen = current_language()
+    tags = list(request.accept_languages.values())
+    same = [tag for tag in tags if tag.replace("_", "-").split("-")[0].lower() == chosen]
+    picked = request.cookies.get(COOKIE) in offered_languages()
+    return same if same or picked else tags
+
+
 def current_language() -> str:
     """This request's language code, as ``<html lang>`` gives it."""
     return str(get_locale() or DEFAULT_LANGUAGE)
@@ -113,6 +125,7 @@ def init_language(app: Flask) -> None:
     """Flask-Babel with the reader's language; the words go through its catalogues; the picker."""
     Babel(app, locale_selector=chosen_language)
     words.use_translations(_translate, _translate_plural)
+    words.use_locale(current_language)
     app.register_blueprint(bp)
     app.after_request(_varies_by_language)
     app.jinja_env.globals["current_language"] = current_language

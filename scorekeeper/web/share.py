@@ -8,6 +8,7 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 
 from .. import store
 from ..rules import RuleViolation
+from ..store import StoredGame
 from . import view
 from .device import holder
 from .exchange import UnreadableFile, export_csv, export_json, read_export, read_file
@@ -23,16 +24,22 @@ def live(game_id: str) -> Response:
     """The score for everyone at the table: read-only, refreshed as soon as the game changes.
 
     Answers 304 to a page that already shows the current version (ETag), so
-    the phones polling it cost almost nothing.
+    the phones polling it cost almost nothing. The page reads in the reader's language, which
+    the ETag names too: a reader who picks another language gets the page again in it.
     """
     record, game = store.load_game(game_id)
+    etag = live_etag(record)
     context = view.sheet_context(record, game, editable=False)
     template = "games/live_fragment.html" if request.args.get("fragment") else "games/live.html"
-    response = make_response(render_template(template, **context))
-    # The language is part of the version shown: a reader who picks another gets the page anew.
-    response.set_etag(f"{record.version}-{'a' if record.abandoned_at else 'p'}-{current_language()}")
+    response = make_response(render_template(template, live_etag=etag, **context))
+    response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)
+
+
+def live_etag(record: StoredGame) -> str:
+    """What the live view shows: the game's version, whether it was abandoned, and the language."""
+    return f"{record.version}-{'a' if record.abandoned_at else 'p'}-{current_language()}"
 
 
 @bp.get("/games/<game_id>/export.json")

@@ -27,6 +27,7 @@ from . import view
 from .charts import totals_chart
 from .forms import new_game_form
 from .kept_pdfs import kept_pdf, shelf_key
+from .language import current_language, region_tags
 from .wording import say, use_variant
 
 bp = Blueprint("sheets", __name__)
@@ -40,9 +41,6 @@ GRID_COLUMN_MM = 26
 BLANK_FIXED_COLUMNS_MM = 60
 BLANK_BOX_MM = 11
 BLANK_CONTRACT_MM = 30
-
-# The languages the sheets are printed in; every key of a kept PDF names one.
-SHEET_LANGUAGES = ("en",)
 
 # Rows printed for a game that ends on a score rather than after a set number of deals.
 OPEN_ENDED_ROWS = 16
@@ -374,8 +372,9 @@ def _variant_or_404(code: str) -> Variant:
 
 
 def _paper() -> Paper:
-    """``?paper=a4|letter`` when given, else the paper of the reader's first language's region."""
-    return paper_for(request.args.get("paper"), list(request.accept_languages.values()))
+    """``?paper=a4|letter`` when given, else the paper of the region of the reader's language
+    (language.region_tags: "en-US" gives Letter; "de" picked with no region, A4)."""
+    return paper_for(request.args.get("paper"), region_tags())
 
 
 def _orientation(paper: Paper, needed_width_mm: float) -> Orientation:
@@ -389,8 +388,10 @@ def _orientation(paper: Paper, needed_width_mm: float) -> Orientation:
 
 
 def _language() -> str:
-    """The language the sheet is printed in: the reader's first that the sheets speak."""
-    return request.accept_languages.best_match(SHEET_LANGUAGES) or SHEET_LANGUAGES[0]
+    """The language a PDF is printed in, which names it on the shelf: the reader's (the picker's
+    choice, else the browser's), as every page of theirs reads. Two readers in two languages get
+    two PDFs; a second reader in the same language gets the kept one."""
+    return current_language()
 
 
 def _pdf_download(key: str, render_html: Callable[[], str], filename: str) -> Response:

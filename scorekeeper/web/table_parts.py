@@ -10,9 +10,10 @@ here: the views of those pages need no change for it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from flask import Blueprint, request, url_for
+from flask_babel import format_date, format_decimal, format_percent
 
 from ..groups import access, history, roster
 from ..groups.access import Group
@@ -55,9 +56,9 @@ class MadeShare:
     bids: int
 
     @property
-    def percent(self) -> int:
-        """The share, rounded to a whole percent."""
-        return round(100 * self.made / self.bids) if self.bids else 0
+    def share(self) -> float:
+        """The share of bids made (0 with no bid), for the ``percent`` filter."""
+        return self.made / self.bids if self.bids else 0.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -94,22 +95,37 @@ def variant_name(code: str) -> str:
 
 @bp.app_template_filter("percent")
 def percent(share: float | None) -> str:
-    """A share as a whole percent ("62 %"); a dash when there is nothing to share."""
-    return "—" if share is None else f"{round(100 * share)} %"
+    """A share as a whole percent in the reader's locale ("62%", "62 %" in German); a dash when
+    there is nothing to share."""
+    return "—" if share is None else format_percent(share)
+
+
+def percent_sign() -> str:
+    """What follows a whole percent in the reader's locale ("%", " %" in German), for a chart whose
+    values are percents."""
+    return format_percent(0).replace(format_decimal(0), "", 1)
 
 
 @bp.app_template_filter("decimal")
 def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> str:
-    """A number with ``places`` decimals ("2.4", "+0.3" when ``signed``); a dash for none."""
+    """A number with ``places`` decimals in the reader's locale ("2.4", "2,4" in Romanian; "+0.3"
+    when ``signed``); a dash for none."""
     if value is None:
         return "—"
-    return f"{value:+.{places}f}" if signed else f"{value:.{places}f}"
+    pattern = "#,##0." + "0" * places
+    return format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern)
 
 
 @bp.app_template_filter("day")
-def day(moment: datetime) -> str:
-    """A date as the pages show it: "22 Nov 2026" (UTC)."""
-    return f"{moment.day} {moment:%b %Y}"
+def day(moment: datetime | date) -> str:
+    """A date as the pages show it, in the reader's locale: "Nov 22, 2026", "22 nov. 2026" (UTC)."""
+    return format_date(moment, "medium")
+
+
+@bp.app_template_filter("long_day")
+def long_day(moment: datetime | date) -> str:
+    """A date written out, as a sheet heads it: "November 22, 2026", "22. November 2026" (UTC)."""
+    return format_date(moment, "long")
 
 
 @bp.app_template_global()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, abort, render_template, request
+from flask_babel import format_percent
 
 from ..groups import history, roster, stats
 from ..groups.access import Group
@@ -17,6 +18,7 @@ from ..rules import RuleViolation, get_variant
 from ..words import gettext, ngettext
 from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars
 from .table_access import keeps, load_group
+from .table_parts import percent_sign
 
 bp = Blueprint("table_stats", __name__, url_prefix="/tables")
 
@@ -63,8 +65,10 @@ def statistics(group_id: str) -> str:
         caption=gettext(
             "Each player's games won, of the games they played; the table below gives the same figures."
         ),
-        label=lambda won, played: gettext("%(share)s %% · %(won)s of %(played)s")
-        % {"share": round(100 * won / played) if played else 0, "won": won, "played": played},
+        label=lambda won, played: (
+            gettext("%(share)s · %(won)s of %(played)s")
+            % {"share": format_percent(won / played if played else 0), "won": won, "played": played}
+        ),
     )
     return render_template(
         "tables/stats.html",
@@ -154,15 +158,15 @@ def _win_share_chart(results: list[stats.Result]) -> Chart | None:
         [i + 1 for i in chosen],
         title=gettext("Share of games won so far"),
         x_label=gettext("game"),
-        unit=" %",
+        unit=percent_sign(),
         left=56,
         fixed_range=(0, 100),
         summary=ngettext(
-            "Share of games won so far: %(share)s %% after %(num)d game.",
-            "Share of games won so far: %(share)s %% after %(num)d games.",
+            "Share of games won so far: %(share)s after %(num)d game.",
+            "Share of games won so far: %(share)s after %(num)d games.",
             len(results),
         )
-        % {"share": shares[-1], "num": len(results)},
+        % {"share": format_percent(wins / len(results)), "num": len(results)},
         width=SCREEN_WIDTH,
         height=SCREEN_HEIGHT,
     )

@@ -50,7 +50,9 @@ from ._core import (
     ngettext,
     signed,
     stand_in,
+    use_locale,
     use_translations,
+    whole,
 )
 from .cards import bid_kind, order_words, pair_words, trump_lower, trump_name, trump_sign
 
@@ -78,7 +80,9 @@ __all__ = [
     "trump_lower",
     "trump_name",
     "trump_sign",
+    "use_locale",
     "use_translations",
+    "whole",
 ]
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
+
 from ..rules.declared import N_ as N_  # the web layer marks its own words with the same marker
 from ..rules.errors import RuleViolation
 from ..rules.text import Param, Text
@@ -48,6 +50,20 @@ def use_translations(translate: Translate, translate_plural: TranslatePlural) ->
     _translations[0] = (translate, translate_plural)
 
 
+_locale: list[Callable[[], str]] = [lambda: "en"]
+
+
+def use_locale(locale: Callable[[], str]) -> None:
+    """Format numbers for the locale this gives (the web layer's: the reader's language); without
+    it, for English."""
+    _locale[0] = locale
+
+
+def whole(number: int) -> str:
+    """A whole number as the reader's locale writes it: "12,500" in English, "12.500" in German."""
+    return format_decimal(number, locale=_locale[0]())
+
+
 def gettext(message: str) -> str:
     """The template in the reader's language (the English template where no catalogue has it)."""
     return _translations[0][0](message)
@@ -75,12 +91,12 @@ class DealWords:
     @property
     def title(self) -> str:
         """The word starting a sentence or heading: "Deal", "Hand"."""
-        return self.singular[:1].upper() + self.singular[1:]
+        return _capitalised(self.singular)
 
     @property
     def titles(self) -> str:
         """The plural starting a sentence or heading: "Deals", "Hands"."""
-        return self.plural[:1].upper() + self.plural[1:]
+        return _capitalised(self.plural)
 
     def count(self, number: int) -> str:
         """ "1 deal", "3 deals": in the plural form the reader's language takes for ``number``."""
@@ -100,6 +116,14 @@ def stand_in(number: int) -> str:
     """The name of player ``number`` at a table nobody has sat at yet ("Player 1"), in the reader's
     language: the engine's stand-in names (``rules.declared.StandIn``) as a page words them."""
     return gettext("Player %(number)s") % {"number": number}
+
+
+def _capitalised(word: str) -> str:
+    """``word`` with its first letter in capitals (a translation may open with a sign: "¡", "[")."""
+    for index, char in enumerate(word):
+        if char.isalpha():
+            return word[:index] + char.upper() + word[index + 1 :]
+    return word
 
 
 def deal_words(word: DealWord) -> DealWords:

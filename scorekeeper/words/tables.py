@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules.text import Text
-from ._core import Params, Speaker, gettext, say, worded, words
+from ._core import Params, Speaker, gettext, number_param, say, whole, worded, words
 
 words(
     {
@@ -52,8 +52,8 @@ words(
 @worded("table_file_too_many_games")
 def _too_many_games(speaker: Speaker, params: Params) -> str:
     return gettext("A table file holds at most %(most)s games, not %(count)s") % {
-        "most": f"{params['most']:,}",
-        "count": f"{params['count']:,}",
+        "most": whole(number_param(params["most"])),
+        "count": whole(number_param(params["count"])),
     }
 
 

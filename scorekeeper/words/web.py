@@ -7,7 +7,20 @@ import re
 
 from werkzeug.exceptions import default_exceptions
 
-from ._core import N_, Params, Speaker, Wording, gettext, ngettext, number_param, say, say_n, worded, words
+from ._core import (
+    N_,
+    Params,
+    Speaker,
+    Wording,
+    gettext,
+    ngettext,
+    number_param,
+    say,
+    say_n,
+    whole,
+    worded,
+    words,
+)
 
 TYPE_WORDS = {
     "str": N_("a string"),
@@ -40,7 +53,7 @@ def _wrong_type(speaker: Speaker, params: Params) -> str:
 
 @worded("json_number_too_long")
 def _number_too_long(speaker: Speaker, params: Params) -> str:
-    digits = f"{number_param(params['digits']):,}"
+    digits = whole(number_param(params["digits"]))
     return gettext("A number in the JSON has more than %(digits)s digits") % {"digits": digits}
 
 

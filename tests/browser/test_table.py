@@ -110,7 +110,7 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
     bars = page.locator("figure.chart svg[role=img]")
     expect(bars).to_be_visible()
     expect(bars.locator("desc")).to_have_text(
-        "Share of games won. Ann: 50 % · 1 of 2; Bob: 50 % · 1 of 2; Cy: 0 % · 0 of 2."
+        "Share of games won. Ann: 50% · 1 of 2; Bob: 50% · 1 of 2; Cy: 0% · 0 of 2."
     )
     phone.shoot("statistics")
     page.select_option("select[name=variant]", "custom-oh-hell")
@@ -122,7 +122,7 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
     expect(page.locator("h1")).to_have_text("Ann")
     charts = page.locator("figure.chart")
     expect(charts).to_have_count(2)
-    expect(charts.nth(0).locator("desc")).to_have_text("Share of games won so far: 50 % after 2 games.")
+    expect(charts.nth(0).locator("desc")).to_have_text("Share of games won so far: 50% after 2 games.")
     page.click("text=The numbers behind the chart >> nth=1")
     expect(charts.nth(1).locator("table")).to_contain_text("33")
     phone.shoot("player")

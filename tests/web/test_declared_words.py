@@ -52,7 +52,8 @@ def test_the_variants_declared_words_read_in_the_readers_language(reader: Driver
     for declared in (seven.label, seven.help, seven.choice_labels["dead_hand"]):
         assert pseudo(declared) in form
     rules = page(reader, "/rules/bid-whist")
-    assert pseudo("hands") in rules  # Bid Whist's word for a deal, as a heading
+    hands = pseudo("hands")  # Bid Whist's word for a deal, as a heading: its first letter in capitals
+    assert f'<h2 id="deals">{hands[0]}{hands[1].upper()}{hands[2:]}</h2>' in rules
 
 
 def test_the_home_filter_finds_a_game_by_its_name_in_either_language(reader: Driver) -> None:
@@ -117,6 +118,16 @@ def test_unnamed_players_are_named_in_the_readers_language(reader: Driver) -> No
     game_id = reader.start("classic-whist", ["Ann", "Bob", "Cy", "Dee"])
     assert reader.post_deal(game_id, 1, {"side": 0, "tricks": 8, "trump": "H"}).status_code == 302
     assert stand_in % {"number": 5} in page(reader, f"/games/{game_id}/events")
+    # The API words the reason as it words every sentence: English, unless another language is asked.
+    api = reader.app.test_client()
+    english = api.get(f"/api/v1/games/{game_id}/events").get_json()["possible"]
+    asked = api.get(f"/api/v1/games/{game_id}/events", headers={"Accept-Language": "eo"}).get_json()[
+        "possible"
+    ]
+    arrival = next(choice for choice in english if choice["event"] == "arrival")
+    assert arrival["reason"].startswith("Player 5 cannot join")
+    arrival = next(choice for choice in asked if choice["event"] == "arrival")
+    assert stand_in % {"number": 5} in arrival["reason"]
 
 
 def test_a_drive_given_only_its_number_of_players_names_them_in_the_organisers_language(

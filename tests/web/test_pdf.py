@@ -216,7 +216,7 @@ def test_the_sheet_prints_every_deal_the_date_the_chart_and_names_as_text(
     flat = words(text)
     assert "<b>Ann</b> wins" in flat or "<b>Ann</b>" in flat  # the markup is printed as typed
     assert "<b>Ann</b>, Bob, Cy" in flat
-    assert f"Started: {started.day} {started.strftime('%B %Y')}" in flat
+    assert f"Started: {started.strftime('%B')} {started.day}, {started.year}" in flat  # Babel's English
     assert "Sequence: 1-8-1" not in flat and "Promotions: on" in flat  # only the options changed
     assert "Running totals" in flat and "deal" in flat
     assert "Romanian Whist · <b>Ann</b>, Bob, Cy" in flat  # the running head on every page

@@ -147,15 +147,15 @@ def test_the_statistics_page_says_what_each_figure_rests_on(
     page = phone.text(f"/tables/{group_id}/stats?variant=custom-oh-hell")
     text = words(page)
     assert "From 2 finished games of Custom Oh Hell" in text
-    assert "Ann 1 · 50 % of 2 games 1.5 of 2 games" in text
-    assert "Cy 0 · 0 % of 2 games 3.0 of 2 games" in text
+    assert "Ann 1 · 50% of 2 games 1.5 of 2 games" in text
+    assert "Cy 0 · 0% of 2 games 3.0 of 2 games" in text
     assert "Bob 27.0 of 2 games" in text
-    assert "83 % 5 of 6 bids, 2 games" in text  # Bob's bids made
-    assert "60 % 3 of 5, 2 games" in text  # Cy's zero bids made
+    assert "83% 5 of 6 bids, 2 games" in text  # Bob's bids made
+    assert "60% 3 of 5, 2 games" in text  # Cy's zero bids made
     assert "-0.50 a bid: underbids, 2 games" in text  # Cy bids less than he takes
     # The win shares as a chart, with the same figures in words for a screen reader.
     assert '<svg viewBox="0 0 360' in page and 'role="img"' in page
-    assert "Share of games won. Ann: 50 % · 1 of 2; Bob: 50 % · 1 of 2; Cy: 0 % · 0 of 2." in text
+    assert "Share of games won. Ann: 50% · 1 of 2; Bob: 50% · 1 of 2; Cy: 0% · 0 of 2." in text
     everything = words(phone.text(f"/tables/{group_id}/stats"))
     assert "Scores compare within one game only" in everything
 
@@ -170,7 +170,7 @@ def test_a_correction_after_the_game_finished_changes_the_statistics_at_once(
     # Ann 11 + 10 + 0 = 21, Bob 22, Cy 1 + 10 + 2 = 13: Bob wins A now.
     phone.correct_exact(games["A"], 3, (2, 0, 0), (0, 0, 2))
     page = words(phone.text(f"/tables/{group_id}/stats"))
-    assert "Bob 2 · 100 % of 2 games" in page and "Ann 0 · 0 % of 2 games" in page
+    assert "Bob 2 · 100% of 2 games" in page and "Ann 0 · 0% of 2 games" in page
     with request_context(app):
         records = {record.player_id: record for record in stats.players(group_id)}
     assert records[ids["Bob"]].wins == 2 and records[ids["Ann"]].wins == 0
@@ -183,7 +183,7 @@ def test_a_correction_after_the_game_finished_changes_the_statistics_at_once(
         == 302
     )
     page = words(phone.text(f"/tables/{group_id}/stats"))
-    assert "Bob 1 · 50 % of 2 games" in page and "Ann 1 · 50 % of 2 games" in page
+    assert "Bob 1 · 50% of 2 games" in page and "Ann 1 · 50% of 2 games" in page
 
 
 def test_the_history_lists_the_games_newest_first_with_filters(
@@ -263,10 +263,10 @@ def test_a_players_page_shows_their_results_over_time_as_a_chart_and_in_words(
     ids = ids_of(phone, group_id)
     page = phone.text(f"/tables/{group_id}/players/{ids['Ann']}?variant=custom-oh-hell")
     text = words(page)
-    assert "Share of games won so far: 50 % after 2 games." in text
+    assert "Share of games won so far: 50% after 2 games." in text
     assert "Final score in each game, 2 games: from 31 to 33, 31 in the last." in text
     # The numbers behind each chart, as a table.
-    assert "Game Games won 1 100 % 2 50 %" in text and "Game Final score 1 33 2 31" in text
+    assert "Game Games won 1 100% 2 50%" in text and "Game Final score 1 33 2 31" in text
     assert "Bob 1 of 1 games 1 0" not in text and "Bob 2 games together 1 of 2 games 1 0" in text
     assert phone.client.get(f"/tables/{group_id}/players/999").status_code == 404
 

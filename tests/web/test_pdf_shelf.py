@@ -146,12 +146,15 @@ def test_the_language_is_part_of_the_key(app: Flask, driver: Driver, renders: li
     game_id = romanian(driver)
     english = driver.client.get(SHEET.format(game_id), headers={"Accept-Language": "en-GB"})
     french = driver.client.get(SHEET.format(game_id), headers={"Accept-Language": "fr-FR, fr;q=0.9"})
-    # The sheets speak English only: a French reader gets the English sheet (on A4), made once.
-    assert english.data == french.data and len(renders) == 1
-    assert '<html lang="en">' in renders[0]
-    with app.test_request_context(SHEET.format(game_id), headers={"Accept-Language": "fr"}):
-        key = sheets.shelf_key("game", game_id, 1, "a4", "portrait", sheets._language())
-    assert "/en/" in key
+    again = driver.client.get(SHEET.format(game_id), headers={"Accept-Language": "fr"})
+    # Each language its own sheet, each made once: the second French reader gets the kept one.
+    assert english.data != french.data and again.data == french.data and len(renders) == 2
+    assert '<html lang="en">' in renders[0] and '<html lang="fr">' in renders[1]
+    keys = []
+    for language in ("en", "fr"):
+        with app.test_request_context(SHEET.format(game_id), headers={"Accept-Language": language}):
+            keys.append(sheets.shelf_key("game", game_id, 1, "a4", "portrait", sheets._language()))
+    assert "/en/" in keys[0] and "/fr/" in keys[1]
 
 
 def test_seven_players_may_ask_for_portrait(app: Flask, driver: Driver, renders: list[str]) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import APIRequestContext, Page
 
+from ..web.drive_pages import SETUP_FIELDS
 from .conftest import Phone
 
 LONGER = "de"
@@ -123,20 +124,10 @@ def set_up(phone: Phone) -> dict[str, str]:
         request,
         "/drives/new",
         {
-            "name": "Church hall",
+            **SETUP_FIELDS,
             "players": "\n".join(f"Guest{letter}" for letter in "ABCDEFGH"),
-            "count": "",
-            "format": "progressive",
             "hands": "4",
             "interval_after": "2",
-            "trump1": "H",
-            "trump2": "C",
-            "trump3": "D",
-            "trump4": "S",
-            "trump5": "",
-            "sit_out_tricks": "7",
-            "tie_break": "most_hands_won",
-            "up_direction": "higher",
         },
     )
     table_phone = TABLE_LINK.search(request.get(drive).text())

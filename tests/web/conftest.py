@@ -67,8 +67,14 @@ def every_text_is_worded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    config, drop = database_config(tmp_path)
-    app = create_app({"TESTING": True, **config}, instance_path=str(tmp_path / "instance"))
+    yield from app_in(tmp_path)
+
+
+def app_in(folder: Path, **config: Any) -> Iterator[Flask]:
+    """An app with its own database and instance under ``folder`` and the ``config`` given
+    (``BABEL_TRANSLATION_DIRECTORIES`` for a test's own catalogues); removed afterwards."""
+    database, drop = database_config(folder)
+    app = create_app({"TESTING": True, **database, **config}, instance_path=str(folder / "instance"))
     yield app
     with app.app_context():
         db.session.remove()

@@ -274,13 +274,17 @@ def test_real_german_cuts_nothing_off_on_a_phone(
     profile.pop("default_browser_type", None)
     profile.update(viewport=VIEWPORT, screen=VIEWPORT)
     # A German phone: the browser asks for German, as a player's would; no cookie, no picker.
-    context = browser.new_context(**profile, base_url=german_server, extra_http_headers={"Accept-Language": REAL})
+    context = browser.new_context(
+        **profile, base_url=german_server, extra_http_headers={"Accept-Language": REAL}
+    )
     context.set_default_timeout(TIMEOUT_MS)
     try:
         phone = Phone(context.new_page(), tmp_path)
         pages = set_up(phone)
         problems = [
-            problem for name, path in pages.items() for problem in read(phone.page, f"real-{name}", path, REAL, whole_words=True)
+            problem
+            for name, path in pages.items()
+            for problem in read(phone.page, f"real-{name}", path, REAL, whole_words=True)
         ]
     finally:
         context.close()

@@ -51,9 +51,9 @@ def build(folder: Path, code: str = PSEUDO) -> Path:
         if not message.id:
             continue
         if isinstance(message.id, tuple):
-            catalogue.add(message.id, tuple(pseudo(form) for form in message.id))
+            catalogue.add(message.id, tuple(pseudo(form) for form in message.id), context=message.context)
         else:
-            catalogue.add(message.id, pseudo(message.id))
+            catalogue.add(message.id, pseudo(message.id), context=message.context)
     target = folder / code / "LC_MESSAGES"
     target.mkdir(parents=True, exist_ok=True)
     with (target / "messages.mo").open("wb") as compiled:

@@ -71,7 +71,7 @@ def organise(drive_id: str) -> Response:
         abort(404)
     key = request.args.get("key")
     if not record.key_matches(key):
-        abort(403, "This organiser link is not right: ask the organiser for it again.")
+        abort(403, gettext("This organiser link is not right: ask the organiser for it again."))
     assert key is not None
     remember_organiser(record.id, key)
     return redirect(url_for("drives.drive", drive_id=drive_id), 303)

@@ -6,18 +6,33 @@ The live server files the pseudo-locale's catalogue under each of the app's lang
 scroll sideways (a wide table may scroll inside its own box), no element that hides its overflow
 (``overflow: hidden``/``clip``, an ellipsis, a fixed height) holds more text than it shows, and no
 button's or chip's label spills out of it. Screenshots of every page go to /tmp/longer-words/.
+
+The same pages are then read in the real German catalogue, on a server of their own: German's long
+compounds ("Ereignisse am Tisch", "aufgedeckt") break lines where the pseudo-locale's padded words
+do not, so they are checked as German players will read them.
 """
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import APIRequestContext, Page
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from playwright.sync_api import APIRequestContext, Browser, Page, Playwright
+from werkzeug.serving import make_server
 
-from .conftest import Phone
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+from ..catalogue_check import catalogue_path
+from ..web.drive_pages import SETUP_FIELDS
+from .conftest import PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone
 
 LONGER = "de"
 """A language whose catalogue on the live server is the pseudo-locale's."""
@@ -73,6 +88,33 @@ CUT_OFF = """() => {
   return problems;
 }"""
 
+# A word split over two lines without a hyphen: the test's Chromium has no hyphenation dictionaries, so
+# a word broken by ``overflow-wrap`` shows here as it would on a phone that cannot hyphenate. Links that
+# show an address or a key (words with digits) may break anywhere.
+SPLIT_WORDS = """() => {
+  const split = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, svg")) continue;
+    const style = getComputedStyle(parent);
+    if (style.wordBreak === "break-all" || style.visibility === "hidden") continue;
+    for (const match of node.data.matchAll(/[\\p{L}\\p{N}]{2,}/gu)) {
+      if (/\\d/.test(match[0])) continue;
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0)
+        .map((box) => Math.round(box.bottom)));
+      if (lines.size > 1) {
+        const where = [parent.tagName.toLowerCase(), ...parent.classList].join(".");
+        split.push(`word split over two lines: "${match[0]}" in ${where}`);
+      }
+    }
+  }
+  return split;
+}"""
+
 
 def token(request: APIRequestContext, url: str) -> str:
     found = TOKEN.search(request.get(url).text())
@@ -123,20 +165,10 @@ def set_up(phone: Phone) -> dict[str, str]:
         request,
         "/drives/new",
         {
-            "name": "Church hall",
+            **SETUP_FIELDS,
             "players": "\n".join(f"Guest{letter}" for letter in "ABCDEFGH"),
-            "count": "",
-            "format": "progressive",
             "hands": "4",
             "interval_after": "2",
-            "trump1": "H",
-            "trump2": "C",
-            "trump3": "D",
-            "trump4": "S",
-            "trump5": "",
-            "sit_out_tricks": "7",
-            "tie_break": "most_hands_won",
-            "up_direction": "higher",
         },
     )
     table_phone = TABLE_LINK.search(request.get(drive).text())
@@ -149,22 +181,28 @@ def set_up(phone: Phone) -> dict[str, str]:
         "deal-romanian": f"/games/{romanian}/deals/4",
         "sheet-oh-hell": f"/games/{oh_hell}",
         "sheet-romanian": f"/games/{romanian}",
+        "explain": f"/games/{oh_hell}/deals/1/explain",
+        "live": f"/games/{oh_hell}/live",
         "events": f"/games/{romanian}/events",
+        "revoke": f"/games/{romanian}/events/new/revoke",
         "rules": f"/games/{romanian}/rules",
+        "blank-sheet": "/sheets/blank/oh-hell",
         "table-stats": f"/tables/{table}/stats",
         "drive-table-phone": table_phone.group(1),
     }
 
 
-def read(page: Page, name: str, path: str, language: str) -> list[str]:
-    """Open a page, screenshot it (the screen and the whole page), and say what it cuts off."""
+def read(page: Page, name: str, path: str, language: str, *, whole_words: bool = False) -> list[str]:
+    """Open a page, screenshot it (the screen and the whole page), and say what it cuts off (and, with
+    ``whole_words``, which words it splits over two lines)."""
     answer = page.goto(path)
     assert answer is not None and answer.ok, (path, answer and answer.status)
     assert page.locator("html").get_attribute("lang") == language, path
     page.wait_for_load_state("load")
     page.screenshot(path=SHOTS / f"{language}-{name}.png")
     page.screenshot(path=SHOTS / f"{language}-{name}-full.png", full_page=True)
-    return [f"{name}: {problem}" for problem in page.evaluate(CUT_OFF)]
+    problems = page.evaluate(CUT_OFF) + (page.evaluate(SPLIT_WORDS) if whole_words else [])
+    return [f"{name}: {problem}" for problem in problems]
 
 
 @pytest.mark.browser
@@ -175,4 +213,70 @@ def test_longer_words_cut_nothing_off_on_a_phone(phone: Phone, live_server: str)
     assert english == [], "\n".join(english)
     phone.page.context.add_cookies([{"name": "language", "value": LONGER, "url": live_server}])
     problems = [problem for name, path in pages.items() for problem in read(phone.page, name, path, LONGER)]
+    assert problems == [], "\n".join(problems)
+
+
+REAL = "de"
+"""The language read in its own committed catalogue: German, the longest words of the seven."""
+
+
+@pytest.fixture(scope="module")
+def german_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app with the committed German catalogue compiled (and no other), on a free port."""
+    folder = tmp_path_factory.mktemp("german_server")
+    source = catalogue_path(REAL)
+    if not source.is_file():
+        pytest.fail(f"{source} is missing: the German catalogue has not been merged yet")
+    target = folder / "translations" / REAL / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with source.open("rb") as po, (target / "messages.mo").open("wb") as mo:
+        write_mo(mo, read_po(po, locale=REAL))
+    app = create_app(
+        {
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'german.sqlite'}",
+            "SECRET_KEY": "browser-tests-de",
+            "BABEL_TRANSLATION_DIRECTORIES": str(folder / "translations"),
+        },
+        instance_path=str(folder / "instance"),
+    )
+    request_log = logging.getLogger("werkzeug")
+    old_level = request_log.level
+    request_log.setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="german-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+        with app.app_context():
+            db.engine.dispose()
+        request_log.setLevel(old_level)
+
+
+@pytest.mark.browser
+def test_real_german_cuts_nothing_off_on_a_phone(
+    browser: Browser, playwright: Playwright, german_server: str, tmp_path: Path
+) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    profile = dict(playwright.devices[PHONE_MODEL])
+    profile.pop("default_browser_type", None)
+    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
+    # A German phone: the browser asks for German, as a player's would; no cookie, no picker.
+    context = browser.new_context(
+        **profile, base_url=german_server, extra_http_headers={"Accept-Language": REAL}
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        phone = Phone(context.new_page(), tmp_path)
+        pages = set_up(phone)
+        problems = [
+            problem
+            for name, path in pages.items()
+            for problem in read(phone.page, f"real-{name}", path, REAL, whole_words=True)
+        ]
+    finally:
+        context.close()
     assert problems == [], "\n".join(problems)

@@ -23,6 +23,7 @@ from scorekeeper import create_app, store
 from scorekeeper.extensions import db
 from scorekeeper.models import DealEntryRecord
 from scorekeeper.rules.text import Text
+from scorekeeper.web import sheets
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
@@ -67,8 +68,14 @@ def every_text_is_worded(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[Flask]:
-    config, drop = database_config(tmp_path)
-    app = create_app({"TESTING": True, **config}, instance_path=str(tmp_path / "instance"))
+    yield from app_in(tmp_path)
+
+
+def app_in(folder: Path, **config: Any) -> Iterator[Flask]:
+    """An app with its own database and instance under ``folder`` and the ``config`` given
+    (``BABEL_TRANSLATION_DIRECTORIES`` for a test's own catalogues); removed afterwards."""
+    database, drop = database_config(folder)
+    app = create_app({"TESTING": True, **database, **config}, instance_path=str(folder / "instance"))
     yield app
     with app.app_context():
         db.session.remove()
@@ -177,3 +184,17 @@ def hand_over(scorer: FlaskClient, other: FlaskClient, game_id: str) -> TestResp
 @pytest.fixture
 def driver(app: Flask, client: FlaskClient) -> Driver:
     return Driver(app, client)
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The HTML of every PDF WeasyPrint renders during the test (a kept PDF is not rendered again)."""
+    rendered: list[str] = []
+    real = sheets.render_pdf
+
+    def counting(html: str, **kwargs: object) -> bytes:
+        rendered.append(html)
+        return real(html, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sheets, "render_pdf", counting)
+    return rendered

@@ -11,13 +11,11 @@ import pytest
 from babel import dates
 from flask import Flask
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 from scorekeeper.rules.variants import VARIANTS
 from scorekeeper.web import language
 
 from .. import pseudo_locale
-from .conftest import database_config
+from .conftest import app_in
 
 HIDDEN = re.compile(r"<(script|style|title)\b.*?</\1>|<!--.*?-->", re.S | re.I)
 TAG = re.compile(r"<[^>]*>")
@@ -33,17 +31,8 @@ ALWAYS_ENGLISH = {
 def pseudo_app(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     """An app with the pseudo catalogue, offering its language to the picker."""
     monkeypatch.setitem(language.LANGUAGES, pseudo_locale.PSEUDO, "Pseudo")
-    config, drop = database_config(folder)
     translations = pseudo_locale.build(folder / "translations")
-    app = create_app(
-        {"TESTING": True, "BABEL_TRANSLATION_DIRECTORIES": str(translations), **config},
-        instance_path=str(folder / "instance"),
-    )
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    drop()
+    yield from app_in(folder, BABEL_TRANSLATION_DIRECTORIES=str(translations))
 
 
 def alias_lists() -> set[str]:

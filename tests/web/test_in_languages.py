@@ -24,11 +24,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-
 from ..catalogue_check import catalogue_path
-from .conftest import Driver, database_config, error_text
+from .conftest import Driver, app_in, error_text
 from .test_api import start
 from .test_games_exact import PEGGY_TABLE, bids
 
@@ -80,20 +77,8 @@ def translated(request: pytest.FixtureRequest) -> Translated:
 @pytest.fixture
 def app(tmp_path: Path, translated: Translated) -> Iterator[Flask]:
     """The app with the language's committed catalogue compiled, and no other."""
-    config, drop = database_config(tmp_path)
-    app = create_app(
-        {
-            "TESTING": True,
-            "BABEL_TRANSLATION_DIRECTORIES": str(translated.compile(tmp_path / "translations")),
-            **config,
-        },
-        instance_path=str(tmp_path / "instance"),
-    )
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    drop()
+    translations = translated.compile(tmp_path / "translations")
+    yield from app_in(tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(translations))
 
 
 def shown(page: str) -> str:

@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.web import language
 
 from .. import pseudo_locale
-from .conftest import Driver, database_config, error_text
+from .conftest import Driver, app_in, database_config, error_text
 from .test_games_exact import bids, romanian
 
 HTML_LANG = re.compile(r'<html lang="([a-z]+)">')
@@ -31,16 +31,7 @@ def app(tmp_path: Path) -> Iterator[Flask]:
     for code in language.LANGUAGES:
         if code != language.DEFAULT_LANGUAGE:
             pseudo_locale.build(translations, code)
-    config, drop = database_config(tmp_path)
-    app = create_app(
-        {"TESTING": True, "BABEL_TRANSLATION_DIRECTORIES": str(translations), **config},
-        instance_path=str(tmp_path / "instance"),
-    )
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    drop()
+    yield from app_in(tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(translations))
 
 
 def test_a_language_without_its_catalogue_is_not_offered(tmp_path: Path) -> None:

@@ -370,7 +370,7 @@ def test_a_blank_romanian_sheet_has_every_deal_filled_in(driver: Driver, tmp_pat
     flat = words(pdf_text(response.data, tmp_path))
     assert flat.count("dealer: the bids may not total") == 21
     assert "dealer: the bids may not total 8" in flat
-    assert "No trump" in flat and "turn a card" in flat  # fixed on the 8-card deals, turned otherwise
+    assert "No trump" in flat and "Turn a card" in flat  # fixed on the 8-card deals, turned otherwise
     assert "24 cards: 9 to ace of each suit" in flat  # the deck, from the engine
     assert "Sequence: 1-8-1" in flat and "21 deals" in flat
     header = re.findall(r"Bid\s+Took\s+Total\s+Bid\s+Took\s+Total\s+Bid\s+Took\s+Total", text)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,20 +19,6 @@ from .test_games_exact import bids, play, romanian, tricks
 from .test_pdf import blank_rows, pdf_text, words
 
 SHEET = "/games/{}/sheet.pdf"
-
-
-@pytest.fixture
-def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """The HTML of every PDF WeasyPrint renders during the test."""
-    rendered: list[str] = []
-    real = sheets.render_pdf
-
-    def counting(html: str, **kwargs: object) -> bytes:
-        rendered.append(html)
-        return real(html, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sheets, "render_pdf", counting)
-    yield rendered
 
 
 def kept_files(app: Flask) -> list[Path]:

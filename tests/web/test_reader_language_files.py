@@ -11,8 +11,6 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.web import sheets
-
 from ..pseudo_locale import pseudo
 from .conftest import Driver
 from .drive_pages import Organiser
@@ -43,20 +41,6 @@ def page_size(data: bytes, folder: Path) -> str:
     path.write_bytes(data)
     info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
     return next(line for line in info.splitlines() if line.startswith("Page size:"))
-
-
-@pytest.fixture
-def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every PDF WeasyPrint makes (a kept one is not made again)."""
-    made: list[str] = []
-    real = sheets.render_pdf
-
-    def counted(html: str, **kwargs: object) -> bytes:
-        made.append(html)
-        return real(html, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sheets, "render_pdf", counted)
-    return made
 
 
 def paths(driver: Driver) -> dict[str, tuple[str, str]]:

@@ -5,36 +5,22 @@ read in the reader's language on the pages, while the JSON API keeps the declare
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from flask import Flask
 
 from scorekeeper import drive_store
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.declared import english_stand_in
 from scorekeeper.words import _core
 
-from ..pseudo_locale import pseudo
-from .conftest import Driver
-from .drive_pages import Organiser
-from .pseudo_pages import pseudo_app
+from ...pseudo_locale import pseudo
+from ..conftest import Driver
+from ..drive_pages import Organiser
 
 ROMANIAN = get_variant("romanian-whist")
 STATIC = Path(__file__).resolve().parent.parent.parent / "static"
 SELECTOR = re.compile(r"""(?:querySelector(?:All)?|closest)\((["'`]).*?\1\)""")
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    yield from pseudo_app(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def reader(driver: Driver) -> Driver:
-    driver.client.set_cookie("language", "eo")
-    return driver
 
 
 def page(reader: Driver, path: str) -> str:

@@ -5,35 +5,21 @@ import pages, the hand-over code, every kind of table event's form, and the erro
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from flask import Flask
 
 from scorekeeper import store
 from scorekeeper.rules import EVENT_KINDS
 
-from ..pseudo_locale import pseudo
-from .conftest import HANDOVER_CODE, Driver, csrf_token
-from .pseudo_pages import english_left, pseudo_app
-from .tables_driver import TablePhone, player_ids
-from .test_games_exact import PEGGY_TABLE, bids, play
+from ...pseudo_locale import pseudo
+from ..conftest import HANDOVER_CODE, Driver, csrf_token
+from ..pseudo_pages import english_left
+from ..tables_driver import TablePhone, player_ids
+from ..test_games_exact import PEGGY_TABLE, bids, play
 from .test_pseudo_locale import NAMES
 
 FOUR = ["Ann", "Bob", "Cy", "Dee"]
 ALLOWED = [*NAMES, *FOUR, "Ann & Cy", "Bob & Dee", "ZZ"]  # the players' names, a card typed wrong
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    yield from pseudo_app(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def reader(driver: Driver) -> Driver:
-    driver.client.set_cookie("language", "eo")
-    return driver
 
 
 def english_on(reader: Driver, paths: dict[str, int]) -> dict[str, list[str]]:

@@ -4,22 +4,12 @@ reader of another language, nor a 304 for a page shown in another language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from flask import Flask
 
-from ..pseudo_locale import PSEUDO, pseudo
-from .conftest import Driver
-from .drive_pages import Organiser
-from .pseudo_pages import pseudo_app
-from .test_games_exact import play, romanian
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    yield from pseudo_app(tmp_path, monkeypatch)
+from ...pseudo_locale import PSEUDO, pseudo
+from ..conftest import Driver
+from ..drive_pages import Organiser
+from ..test_games_exact import play, romanian
 
 
 def test_a_followers_sheet_is_kept_per_language(app: Flask, driver: Driver) -> None:

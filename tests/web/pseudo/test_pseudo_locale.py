@@ -4,32 +4,17 @@ no English left outside gettext: whatever a reader of another language would see
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-from flask import Flask
-
-from ..pseudo_locale import pseudo
-from .conftest import Driver, error_text
-from .drive_pages import Organiser
-from .pseudo_pages import english_left, pseudo_app
-from .tables_driver import TablePhone
-from .test_games_exact import PEGGY_TABLE, bids, play, romanian
+from ...pseudo_locale import pseudo
+from ..conftest import Driver, error_text
+from ..drive_pages import Organiser
+from ..pseudo_pages import english_left
+from ..tables_driver import TablePhone
+from ..test_games_exact import PEGGY_TABLE, bids, play, romanian
 
 DRIVE_PLAYERS = [f"Guest{letter}" for letter in "ABCDEFGH"]
 NAMES = [*PEGGY_TABLE, *DRIVE_PLAYERS, "Thursday whist", "Church hall"]  # the players' own names
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
-    yield from pseudo_app(tmp_path, monkeypatch)
-
-
-@pytest.fixture
-def reader(driver: Driver) -> Driver:
-    driver.client.set_cookie("language", "eo")
-    return driver
 
 
 def page_text(reader: Driver, path: str, tmp_path: Path) -> str:

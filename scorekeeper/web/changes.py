@@ -21,7 +21,7 @@ from flask import session
 from .. import store
 from ..rules import Game, RuleViolation, write_event
 from ..store import StoredGame
-from ..words import deal_words, gettext
+from ..words import deal_words, gettext, in_sentence
 from .table_life import KIND_LABELS
 from .wording import say
 
@@ -72,7 +72,7 @@ def undo_step(record: StoredGame, game: Game) -> Step | None:
         label = gettext("Undo the %(event)s") % {"event": _event_kind(game, number)}
         return Step(kind=EVENT, number=number, inputs=None, label=label)
     number = len(game.entries)
-    label = gettext("Undo %(deal)s %(number)s") % {"deal": _word(game).lower(), "number": number}
+    label = gettext("Undo %(deal)s %(number)s") % {"deal": _in_sentence_word(game), "number": number}
     return Step(number=number, inputs=None, label=label)
 
 
@@ -86,7 +86,7 @@ def redo_step(record: StoredGame, game: Game) -> Step | None:
         count = len(game.events)
         if not 1 <= number <= count + 1 or not isinstance(inputs, dict):
             return None
-        what = {"event": KIND_LABELS.get(str(inputs.get("event")), gettext("event")).lower()}
+        what = {"event": in_sentence(KIND_LABELS.get(str(inputs.get("event")), gettext("event")))}
         if number == count + 1:
             label = gettext("Redo the %(event)s") % what
         else:
@@ -94,7 +94,7 @@ def redo_step(record: StoredGame, game: Game) -> Step | None:
         return Step(kind=EVENT, number=number, inputs=inputs, label=label)
     if not 1 <= number <= len(game.entries) + 1:
         return None
-    values = {"deal": _word(game).lower(), "number": number}
+    values = {"deal": _in_sentence_word(game), "number": number}
     if number == len(game.entries) + 1:
         label = gettext("Redo %(deal)s %(number)s") % values
     else:
@@ -165,7 +165,7 @@ def _deal_undo(game: Game, last: dict[str, Any]) -> Step | None:
     count = len(game.entries)
     if not 1 <= number <= count:
         return None
-    values = {"deal": _word(game).lower(), "number": number}
+    values = {"deal": _in_sentence_word(game), "number": number}
     if before is None and number == count and not game.last_is_event():
         return Step(number=number, inputs=None, label=gettext("Undo %(deal)s %(number)s") % values)
     if before is not None:
@@ -209,7 +209,7 @@ def _kept(key: str, record: StoredGame) -> dict[str, Any] | None:
 
 def _event_kind(game: Game, number: int) -> str:
     """ "misdeal", "adjustment": table event ``number`` as an undo button names it."""
-    return KIND_LABELS[game.events[number - 1].kind].lower()
+    return in_sentence(KIND_LABELS[game.events[number - 1].kind])
 
 
 def _event_text(game: Game, number: int) -> str:
@@ -221,3 +221,8 @@ def _event_text(game: Game, number: int) -> str:
 
 def _word(game: Game) -> str:
     return deal_words(game.table.variant.deal_word).title
+
+
+def _in_sentence_word(game: Game) -> str:
+    """The game's word for a deal inside a sentence ("deal", German "Runde"), as translated."""
+    return deal_words(game.table.variant.deal_word).singular

@@ -263,7 +263,8 @@ def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozens
         facts=facts,
         dealer=players[facts.dealer],
         trump=_fixed_trump(facts.trump),
-        trump_hint=None if facts.trump is not None else view.trump_text(facts),  # as worded: German's nouns keep capitals
+        # As worded, not lowered: German writes its nouns with capitals ("Trumpf aufdecken").
+        trump_hint=None if facts.trump is not None else view.trump_text(facts),
         hook=hook,
         notes=tuple(say(note) for note in facts.reminders if note not in common),
     )

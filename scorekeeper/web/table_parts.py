@@ -21,6 +21,7 @@ from ..groups.summary import made_share, places
 from ..rules import Game, RuleViolation, get_variant
 from ..store import StoredGame
 from ..words import declared
+from ..words import in_sentence as words_in_sentence
 from . import view
 from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, totals_chart
 from .device import device_id
@@ -114,6 +115,12 @@ def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> st
         return "—"
     pattern = "#,##0." + "0" * places
     return format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern)
+
+
+@bp.app_template_filter("in_sentence")
+def in_sentence(label: str) -> str:
+    """A label set inside a sentence, as the reader's language writes it there (words.in_sentence)."""
+    return words_in_sentence(label)
 
 
 @bp.app_template_filter("day")

@@ -160,7 +160,7 @@ def facts_line(about: dict[str, Any]) -> str:
     if trump == gettext("Turn a card"):
         trump = gettext("turn for trump")
     elif trump[:1].isalpha():
-        trump = trump[:1].lower() + trump[1:]
+        trump = words.in_sentence(trump)
     parts.append(trump)
     if about["hook"]:
         parts.append(gettext("hook"))

@@ -64,6 +64,19 @@ def whole(number: int) -> str:
     return format_decimal(number, locale=_locale[0]())
 
 
+# Languages that write every noun with a capital: a label ("Revoke", "Trumpf aufdecken") set inside a
+# sentence keeps its first letter as written there.
+_NOUNS_CAPITALISED = frozenset({"de"})
+
+
+def in_sentence(label: str) -> str:
+    """A label or heading ("Revoke", "Deal 3", "Spades") as it reads inside a sentence: its first
+    letter in lower case ("the revoke"), except in a language whose nouns keep their capitals."""
+    if _locale[0]().split("_")[0] in _NOUNS_CAPITALISED:
+        return label
+    return label[:1].lower() + label[1:]
+
+
 def gettext(message: str) -> str:
     """The template in the reader's language (the English template where no catalogue has it)."""
     return _translations[0][0](message)

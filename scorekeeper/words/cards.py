@@ -7,7 +7,7 @@ a Joker by the deck's code for it ("large", "red"); these are the words.
 from __future__ import annotations
 
 from ..rules.cards import Trump
-from ._core import N_, Params, Speaker, gettext, say, say_n, signed, worded, words
+from ._core import N_, Params, Speaker, gettext, in_sentence, say, say_n, signed, worded, words
 
 TRUMP_NAMES = {
     "S": N_("Spades"),
@@ -53,7 +53,7 @@ def trump_sign(trump: Trump) -> str:
 
 def trump_lower(trump: object) -> str:
     """A trump's name inside a sentence: "spades", "no trump"."""
-    return trump_name(str(trump)).lower()
+    return in_sentence(trump_name(str(trump)))
 
 
 def suit_plural(suit: object) -> str:

@@ -31,13 +31,22 @@ from ..rules.tricks import (
     read_cards,
 )
 from ..rules.variant import Variant
+from ..words import gettext
+from ..words._core import N_
 from . import view
 from .wording import say, use_variant
 
 bp = Blueprint("referee", __name__)
 
 Page = str | tuple[str, int]
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"), N_("9th"))
+"""The places of the cards in a trick (and of the players at the finish), worded by ``ordinal``."""
+
+
+@bp.app_template_filter("ordinal")
+def ordinal(place: int) -> str:
+    """ "1st", "2nd" … in the reader's language, for places 1 to 9 ("10th" and on as a number)."""
+    return gettext(ORDINALS[place - 1]) if 1 <= place <= len(ORDINALS) else str(place)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,7 +130,7 @@ def _judged(page: JudgePage, hidden: Mapping[str, Any], **context: Any) -> Page:
         "referee/judge.html",
         page=page,
         cards=[(card, say(name)) for card, name in page.ranking.card_names()],
-        ordinals=ORDINALS,
+        ordinals=[ordinal(place) for place in range(1, len(ORDINALS) + 1)],
         hidden=hidden,
         verdict=verdict,
         winner=winner,

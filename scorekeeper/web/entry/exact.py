@@ -81,10 +81,12 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         for seat in facts.bidding_order
     ]
     recorded = game.state.deals[facts.number - 1] if facts.number <= len(game.state.deals) else None
+    announced = recorded.announcement if isinstance(recorded, ExactDeal) else None
     fill = tricks_fill(facts, bids, {"tricks": list(tricks)}, frozenset())
     return {
         "bidders": bidders,
-        "announcement": recorded.announcement if isinstance(recorded, ExactDeal) else None,
+        # Oh Pshaw's call (the engine's code), in the reader's words.
+        "announcement": gettext(VERDICTS[announced]) if announced else None,
         "bid_line": bid_line(facts, bids),
         "tricks_left": facts.cards - sum(t for t in tricks if t is not None),
         "next_bidder": next_bidder(facts, bids),

@@ -136,10 +136,16 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for code in language.LANGUAGES:
         if code != language.DEFAULT_LANGUAGE:
             pseudo_locale.build(translations, code)
+    yield from serve_app(folder, translations, "browser")
+
+
+def serve_app(folder: Path, translations: Path, name: str) -> Iterator[str]:
+    """The real app with a fresh SQLite database in ``folder`` and the catalogues in
+    ``translations``, served on a free local port; yields its address, stops it afterwards."""
     app = create_app(
         {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'browser.sqlite'}",
-            "SECRET_KEY": "browser-tests",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / (name + '.sqlite')}",
+            "SECRET_KEY": f"{name}-tests",
             "BABEL_TRANSLATION_DIRECTORIES": str(translations),
         },
         instance_path=str(folder / "instance"),
@@ -148,7 +154,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     old_level = request_log.level
     request_log.setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name=f"{name}-server", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"

@@ -14,9 +14,7 @@ do not, so they are checked as German players will read them.
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,14 +23,10 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from playwright.sync_api import APIRequestContext, Browser, Page, Playwright
-from werkzeug.serving import make_server
-
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 
 from ..catalogue_check import catalogue_path
 from ..web.drive_pages import SETUP_FIELDS
-from .conftest import PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone
+from .conftest import PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone, serve_app
 
 LONGER = "de"
 """A language whose catalogue on the live server is the pseudo-locale's."""
@@ -231,29 +225,7 @@ def german_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     target.mkdir(parents=True)
     with source.open("rb") as po, (target / "messages.mo").open("wb") as mo:
         write_mo(mo, read_po(po, locale=REAL))
-    app = create_app(
-        {
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'german.sqlite'}",
-            "SECRET_KEY": "browser-tests-de",
-            "BABEL_TRANSLATION_DIRECTORIES": str(folder / "translations"),
-        },
-        instance_path=str(folder / "instance"),
-    )
-    request_log = logging.getLogger("werkzeug")
-    old_level = request_log.level
-    request_log.setLevel(logging.WARNING)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="german-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-        with app.app_context():
-            db.engine.dispose()
-        request_log.setLevel(old_level)
+    yield from serve_app(folder, folder / "translations", "german")
 
 
 @pytest.mark.browser

@@ -182,7 +182,7 @@ def player(drive: Drive, index: int) -> dict[str, Any]:
             "trump": trump_name(row.trump),
             "symbol": row.trump.symbol if row.trump.is_suit else words.trump_name(row.trump),
             "label": words.trump_name(row.trump) if row.trump.is_suit else "",
-            "table": "out" if row.sat_out else str(row.table),
+            "table": gettext("Sits out") if row.sat_out else str(row.table),
             "partner": "—" if row.partner is None else names[row.partner],
             "tricks": "" if row.tricks is None else str(row.tricks),
             "total": "" if row.running_total is None else str(row.running_total),

@@ -52,9 +52,9 @@ def test_tally_cards_have_a_row_per_hand_with_the_running_total(
     assert "Hand Table Partner Trump Tricks Total" in text
     # Ann: hand 1 at table 1 with Bob, 8 tricks; hand 2 she sits out (7); hands 3 and 4 to fill in.
     head = "Church hall · Progressive Hand Table Partner Trump Tricks Total"
-    ann = "1 1 Bob ♥ Hearts 8 8 2 out — ♣ Clubs 3 ♦ Diamonds 4 ♠ Spades"
+    ann = "1 1 Bob ♥ Hearts 8 8 2 Sits out — ♣ Clubs 3 ♦ Diamonds 4 ♠ Spades"
     assert f"Ann {head} {ann}" in text
-    assert f"Eve {head} 1 out — ♥ Hearts 7 7 2 1 Dan ♣ Clubs" in text
+    assert f"Eve {head} 1 Sits out — ♥ Hearts 7 7 2 1 Dan ♣ Clubs" in text
 
 
 def test_the_results_sheet_has_the_prizes_and_every_total(

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Locator, Page, Playwright, Response, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -266,8 +267,16 @@ class Phone:
         self.settle()
 
     def settle(self) -> None:
-        """Wait for the live check the last tap set off (the struck bids, the filled-in tricks)."""
-        self.page.evaluate("() => Promise.resolve(window.Scorekeeper && window.Scorekeeper.pending)")
+        """Wait for the live check the last tap set off (the struck bids, the filled-in tricks).
+
+        A tap that leads to another page (the last deal's Save goes to the sheet) may destroy the
+        page's scripts while they are asked: then there is nothing left to wait for but the load."""
+        try:
+            self.page.evaluate("() => Promise.resolve(window.Scorekeeper && window.Scorekeeper.pending)")
+        except PlaywrightError as error:
+            if "context was destroyed" not in str(error):
+                raise
+            self.page.wait_for_load_state("load")
 
     def bid_chip(self, seat: int, value: int | str) -> Locator:
         """The chip to tap for ``seat`` bidding ``value``."""

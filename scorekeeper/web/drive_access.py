@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from typing import Any
 
-from flask import abort, current_app, session
+from flask import abort, current_app, session, url_for
 
 from ..drive_store import StoredDrive
+from ..words import gettext
 from ..words._core import N_
+from .qr import qr_svg
 
 NOT_ORGANISER = N_(
     "Only the organiser's phone can change this drive: open the organiser link on this phone first. "
@@ -63,3 +66,19 @@ def require_table(drive_id: str, table: int, token: str) -> None:
     """404 unless ``token`` is the table's secret (a wrong link looks like no link)."""
     if not hmac.compare_digest(table_token(drive_id, table), token):
         abort(404)
+
+
+def table_links(record: StoredDrive, tables: int) -> list[dict[str, Any]]:
+    """Each table's phone link with its QR code, for the organiser's page and the table cards."""
+    links = []
+    for table in range(1, tables + 1):
+        url = url_for(
+            "drives.table_phone",
+            drive_id=record.id,
+            table=table,
+            token=table_token(record.id, table),
+            _external=True,
+        )
+        title = gettext("QR code of table %(table)s") % {"table": table}
+        links.append({"number": table, "url": url, "qr": qr_svg(url, title=title)})
+    return links

@@ -8,19 +8,19 @@ the seats known so far, and the rows after them are left for the pencil.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, render_template
 from werkzeug.wrappers import Response
 
 from .. import drive_store
+from ..drive_store import StoredDrive
 from ..rules.drive import Drive
-from ..words import gettext
 from . import drive_view
-from .drive_access import require_organiser, table_token
+from .drive_access import require_organiser, table_links
 from .drive_words import trump_name
 from .kept_pdfs import shelf_key
-from .qr import qr_svg
 from .sheets import _language, _paper, _pdf_download  # the game sheets' paper, language and shelf
 
 bp = Blueprint("drive_pdfs", __name__)
@@ -34,74 +34,65 @@ def table_cards(drive_id: str) -> Response:
     """
     record, drive = drive_store.load_drive(drive_id)
     require_organiser(record)
-    paper, language = _paper(), _language()
-    cards = []
-    for table in range(1, drive.state.layout.tables + 1):
-        url = url_for(
-            "drives.table_phone",
-            drive_id=record.id,
-            table=table,
-            token=table_token(record.id, table),
-            _external=True,
-        )
-        title = gettext("QR code of table %(table)s") % {"table": table}
-        cards.append({"number": table, "url": url, "qr": qr_svg(url, title=title)})
-
-    def render() -> str:
-        return render_template(
-            "drives/paper/table_cards.html",
-            paper=paper,
-            orientation="portrait",
-            language=language,
-            cards=cards,
-            **drive_view.overview(record, drive),
-        )
-
-    key = shelf_key(
-        "drive-table-cards", record.id, record.name, drive.state.layout.tables, paper.name, language
+    # Kept while the drive's name and tables stand: the cards show nothing a hand changes.
+    return _drive_pdf(
+        record,
+        drive,
+        "table-cards",
+        (record.name, drive.state.layout.tables),
+        lambda: {"cards": table_links(record, drive.state.layout.tables)},
     )
-    return _pdf_download(key, render, f"{_stem(drive)}-table-cards.pdf")
 
 
 @bp.get("/drives/<drive_id>/tally-cards.pdf")
 def tally_cards(drive_id: str) -> Response:
     """Every player's tally card: a row per hand with table, partner, trump, tricks and running total."""
     record, drive = drive_store.load_drive(drive_id)
-    paper, language = _paper(), _language()
-
-    def render() -> str:
-        return render_template(
-            "drives/paper/tally_cards.html",
-            paper=paper,
-            orientation="portrait",
-            language=language,
-            cards=[_card(drive, player) for player in range(drive.setup.player_count)],
-            **drive_view.overview(record, drive),
-        )
-
-    key = shelf_key("drive-tally-cards", record.id, record.version, paper.name, language)
-    return _pdf_download(key, render, f"{_stem(drive)}-tally-cards.pdf")
+    return _drive_pdf(
+        record,
+        drive,
+        "tally-cards",
+        (record.version,),
+        lambda: {"cards": [_card(drive, player) for player in range(drive.setup.player_count)]},
+    )
 
 
 @bp.get("/drives/<drive_id>/results.pdf")
 def results(drive_id: str) -> Response:
     """The results sheet: the prizes and every player's total, best first."""
     record, drive = drive_store.load_drive(drive_id)
+    return _drive_pdf(
+        record,
+        drive,
+        "results",
+        (record.version,),
+        lambda: {"started": record.created_at, **drive_view.leaderboard(drive)},
+    )
+
+
+def _drive_pdf(
+    record: StoredDrive,
+    drive: Drive,
+    kind: str,
+    version: tuple[object, ...],
+    context: Callable[[], dict[str, Any]],
+) -> Response:
+    """The drive's PDF of ``kind`` (its template drives/paper/<kind>.html) on the reader's paper and
+    in the reader's language, kept on the shelf by ``version``; ``context`` is asked only to render."""
     paper, language = _paper(), _language()
 
     def render() -> str:
         return render_template(
-            "drives/paper/results.html",
+            f"drives/paper/{kind.replace('-', '_')}.html",
             paper=paper,
             orientation="portrait",
             language=language,
-            started=record.created_at,
-            **drive_view.leaderboard(drive),
+            **context(),
             **drive_view.overview(record, drive),
         )
 
-    key = shelf_key("drive-results", record.id, record.version, paper.name, language)
-    return _pdf_download(key, render, f"{_stem(drive)}-results.pdf")
+    key = shelf_key(f"drive-{kind}", record.id, *version, paper.name, language)
+    return _pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf")
 
 
 def _card(drive: Drive, player: int) -> dict[str, Any]:

@@ -25,11 +25,11 @@ from .drive_access import (
     remember_organiser,
     require_organiser,
     require_table,
+    table_links,
     table_token,
 )
 from .drive_forms import HandForm, read_hand, read_prize, setup_defaults, setup_inputs, setup_values
 from .drive_words import ADDABLE_PRIZES, FORMAT_BLURBS, FORMAT_NAMES, PRIZE_NAMES, movement_words
-from .qr import qr_svg
 
 bp = Blueprint("drives", __name__)
 
@@ -210,17 +210,7 @@ def _organiser_context(
     typed_names: list[str] | None = None,
 ) -> dict[str, Any]:
     key = organiser_key(record)
-    tables = []
-    for table in range(1, drive.state.layout.tables + 1):
-        url = url_for(
-            "drives.table_phone",
-            drive_id=record.id,
-            table=table,
-            token=table_token(record.id, table),
-            _external=True,
-        )
-        title = gettext("QR code of table %(table)s") % {"table": table}
-        tables.append({"number": table, "url": url, "qr": qr_svg(url, title=title)})
+    tables = table_links(record, drive.state.layout.tables)
     return {
         "drive_prizes": drive_view.prizes(drive),
         "organiser_url": url_for("drives.organise", drive_id=record.id, key=key, _external=True),

@@ -17,42 +17,22 @@ from __future__ import annotations
 import random
 import re
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 
+sys.path.insert(0, str(Path(__file__).parent.parent))
+from tests.web.drive_pages import HALL_NAMES, SETUP_FIELDS
+
 TABLES = 40
 PLAYERS = TABLES * 4
 HANDS = 24
-FIRST_NAMES = [
-    "Ann",
-    "Bob",
-    "Cat",
-    "Dan",
-    "Eve",
-    "Fay",
-    "Gus",
-    "Hal",
-    "Ivy",
-    "Jon",
-    "Kay",
-    "Len",
-    "May",
-    "Ned",
-    "Olive",
-    "Pat",
-    "Quin",
-    "Rose",
-    "Sam",
-    "Tess",
-]
-SURNAMES = ["Abbott", "Barker", "Carter", "Dawson", "Ellis", "Fletcher", "Graham", "Hughes"]
-# 160 different names, as a hall's list would have: the leaderboard's size depends on them.
-NAMES = [f"{first} {last}" for last in SURNAMES for first in FIRST_NAMES]
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 TABLE_LINK = re.compile(r'href="http://localhost(/drives/[0-9a-f]+/tables/(\d+)/[0-9a-f]+)"')
 HIDDEN = re.compile(r'<input type="hidden" name="(hand|seats|was)" value="([^"]*)"')
@@ -67,21 +47,12 @@ def token(client: FlaskClient, url: str) -> str:
 def set_up(client: FlaskClient) -> tuple[str, dict[int, str]]:
     """A progressive drive of 160 named players, 24 hands with an interval after 12."""
     form = {
+        **SETUP_FIELDS,
         "csrf_token": token(client, "/drives/new"),
         "name": "County championship",
-        "players": "\n".join(NAMES[:PLAYERS]),
-        "count": "",
-        "format": "progressive",
+        "players": "\n".join(HALL_NAMES[:PLAYERS]),
         "hands": str(HANDS),
         "interval_after": str(HANDS // 2),
-        "trump1": "H",
-        "trump2": "C",
-        "trump3": "D",
-        "trump4": "S",
-        "trump5": "",
-        "sit_out_tricks": "7",
-        "tie_break": "most_hands_won",
-        "up_direction": "higher",
     }
     answer = client.post("/drives/new", data=form)
     assert answer.status_code == 303, answer.status_code

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from ..web.drive_pages import HALL_NAMES
 from .conftest import TIMEOUT_MS, Phone, check_accessibility
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -140,33 +141,7 @@ def test_the_caller_s_screen_holds_a_hall_of_160_at_the_interval(
     page = big_screen
     page.goto("/drives/new")
     page.get_by_label("Name of the drive").fill("County championship")
-    names = [
-        f"{first} {last}"
-        for last in ("Abbott", "Barker", "Carter", "Dawson", "Ellis", "Fletcher", "Graham", "Hughes")
-        for first in (
-            "Ann",
-            "Bob",
-            "Cat",
-            "Dan",
-            "Eve",
-            "Fay",
-            "Gus",
-            "Hal",
-            "Ivy",
-            "Jon",
-            "Kay",
-            "Len",
-            "May",
-            "Ned",
-            "Olive",
-            "Pat",
-            "Quin",
-            "Rose",
-            "Sam",
-            "Tess",
-        )
-    ]
-    page.get_by_label("Their names, one a line").fill("\n".join(names))
+    page.get_by_label("Their names, one a line").fill("\n".join(HALL_NAMES))
     page.get_by_label("Number of hands").fill("24")
     page.get_by_label("Interval after hand").fill("12")
     page.get_by_role("button", name="Set up the drive").click()

@@ -19,6 +19,15 @@ from scorekeeper.extensions import db
 
 from .conftest import csrf_token
 
+# A hall's list of 160 different names (twenty first names, eight surnames): a large drive's pages,
+# the leaderboard above all, are as large as the names make them.
+HALL_FIRST_NAMES = (
+    "Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon",
+    "Kay", "Len", "May", "Ned", "Olive", "Pat", "Quin", "Rose", "Sam", "Tess",
+)  # fmt: skip
+HALL_SURNAMES = ("Abbott", "Barker", "Carter", "Dawson", "Ellis", "Fletcher", "Graham", "Hughes")
+HALL_NAMES = [f"{first} {last}" for last in HALL_SURNAMES for first in HALL_FIRST_NAMES]
+
 SETUP_FIELDS: dict[str, str] = {
     "name": "Church hall",
     "players": "",

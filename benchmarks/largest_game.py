@@ -26,7 +26,8 @@ import tempfile
 import time
 from typing import Any
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
+from scorekeeper.games import store
 from scorekeeper.rules.ending import MOST_DEALS
 
 SEVEN = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]

@@ -25,7 +25,7 @@ from pathlib import Path
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
-from scorekeeper.web.games import GRIDS, SHEETS
+from scorekeeper.web.games.pages import GRIDS, SHEETS
 
 sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))

@@ -43,8 +43,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from weasyprint import HTML
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games import store
 from scorekeeper.rules import Game
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -26,9 +26,10 @@ from unittest import mock
 
 from weasyprint import HTML
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.web import sheets
+from scorekeeper.games import store
+from scorekeeper.web.games import sheets
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pdf import DEPTHS, HEADERS, bare_table, finished_romanian, timed

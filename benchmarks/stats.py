@@ -33,12 +33,13 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app, database
+from scorekeeper.games import store
 from scorekeeper.groups import summaries
 from scorekeeper.groups.importing import store_table
 from scorekeeper.rules import Game
 from scorekeeper.rules.state import DealFacts
-from scorekeeper.web.table_exchange import read_table
+from scorekeeper.web.tables.exchange import read_table
 
 ROSTER = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou"]
 # (variant, options, players): the mix of games the table plays.
@@ -241,7 +242,7 @@ def summary_cost(app: Flask, client: FlaskClient, group_id: str) -> None:
                 assert finished.state.finished
                 if kind == "table":
                     # As if the deal had kept no summary: build it as a view of the table would.
-                    with store.transaction() as connection:
+                    with database.transaction() as connection:
                         connection.execute(summaries._FORGET, {"game": game_id})
                     start = time.perf_counter()
                     summaries.keep_summaries([record])

@@ -12,8 +12,10 @@ from flask import Flask
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from . import cleanup, store
+from . import database
 from .extensions import csrf, db, migrate
+from .games import cleanup
+from .groups import summaries
 from .writers import migrating_alone, queue_for
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -57,10 +59,12 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     db.init_app(app)
     with app.app_context():
         writers = app.extensions["scorekeeper.writers"] = queue_for(db.engine.url)
-    app.teardown_appcontext(store.close_connection)
+    app.teardown_appcontext(database.close_connection)
     csrf.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from . import drive_models, models  # noqa: F401  (registers the tables with the metadata)
+    from .drives import models as drive_models  # noqa: F401  (register the tables with the metadata)
+    from .games import models as game_models  # noqa: F401
+    from .groups import models as group_models  # noqa: F401
 
     if app.config.get("AUTO_MIGRATE", os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0"):
         # Several workers starting at once on a new SQLite file would each create
@@ -69,54 +73,15 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         with app.app_context(), writers.turn(), migrating_alone(db.engine):
             flask_migrate.upgrade(directory=str(MIGRATIONS))
 
-    from .web import (
-        api,
-        app_shell,
-        compress,
-        drive_pdfs,
-        drive_screens,
-        drives,
-        errors,
-        events,
-        games,
-        handover,
-        health,
-        home,
-        language,
-        limits,
-        proxy,
-        referee,
-        security,
-        share,
-        sheets,
-        tables,
-        wording,
-    )
-    from .web.entry import load_screens
+    from . import web
+    from .web import api, drives, games, tables
 
-    load_screens()
-    app.register_blueprint(home.bp)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(share.bp)
-    app.register_blueprint(referee.bp)
-    app.register_blueprint(sheets.bp)
-    app.register_blueprint(handover.bp)
-    app.register_blueprint(app_shell.bp)
-    app.register_blueprint(events.bp)
-    tables.init_tables(app)
-    app.register_blueprint(drives.bp)
-    app.register_blueprint(drive_screens.bp)
-    app.register_blueprint(drive_pdfs.bp)
-    limits.init_limits(app)
-    cleanup.register(app)
-    health.init_health(app)
-    errors.register_error_pages(app)
-    compress.enable_compression(app)
-    security.add_security_headers(app)
-    proxy.trust_proxies(app)
-    wording.init_wording(app)
-    language.init_language(app)
+    web.register_shell(app)
+    for feature in (games, api, tables, drives):
+        feature.register(app)
+    web.wrap_pages(app)
+    cleanup.register(app)  # the stores' commands: removing old games, rebuilding the tables' summaries
+    summaries.register(app)
     # Keys in the order the documents are built (API.md's order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True

@@ -13,8 +13,8 @@ from typing import Any
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .extensions import db
-from .models import new_game_id, utcnow
+from ..database import new_game_id, utcnow
+from ..extensions import db
 
 
 class DriveRecord(db.Model):  # type: ignore[name-defined,misc]

@@ -28,12 +28,12 @@ from typing import Any
 from flask import abort
 from sqlalchemy import bindparam, delete, insert, select, update
 
-from .drive_models import DriveHandRecord, DriveRecord
-from .kept import KeptByVersion
-from .models import hash_key, new_game_id, utcnow
-from .rules.drive import Drive, DriveSetup, HandEntry, InvalidDriveSetup, Pair, PrizeRule, PrizeSpec
-from .rules.errors import OutOfTurn
-from .store import connection, transaction
+from .. import database
+from ..database import hash_key, new_game_id, utcnow
+from ..kept import KeptByVersion
+from ..rules.drive import Drive, DriveSetup, HandEntry, InvalidDriveSetup, Pair, PrizeRule, PrizeSpec
+from ..rules.errors import OutOfTurn
+from .models import DriveHandRecord, DriveRecord
 
 DRIVES: KeptByVersion[Drive] = KeptByVersion(size=64)
 CLAIM_ATTEMPTS = 5
@@ -193,7 +193,7 @@ def create_drive(name: str, players: Sequence[str] | int, **options: Any) -> tup
         created_at=now,
         updated_at=now,
     )
-    with transaction() as writing:
+    with database.transaction() as writing:
         writing.execute(insert(_DRIVES), [vars(record)])
     DRIVES.put((record.id, record.version), drive)
     return record, drive, key
@@ -204,7 +204,7 @@ def create_drive(name: str, players: Sequence[str] | int, **options: Any) -> tup
 
 def find_drive(drive_id: str) -> StoredDrive | None:
     """The stored drive's row, if there is one."""
-    row = connection().execute(_DRIVE_ROW, {"drive": drive_id}).first()
+    row = database.connection().execute(_DRIVE_ROW, {"drive": drive_id}).first()
     return None if row is None else StoredDrive(**row._asdict())
 
 
@@ -223,7 +223,7 @@ def drive_of(record: StoredDrive) -> Drive:
     have changed since ``record`` was read, ``record`` is brought up to date.
     """
     while (kept := DRIVES.get((record.id, record.version))) is None:
-        rows = connection().execute(_VERSION_AND_HANDS, {"drive": record.id}).all()
+        rows = database.connection().execute(_VERSION_AND_HANDS, {"drive": record.id}).all()
         if not rows:
             abort(404)
         if rows[0].version != record.version:
@@ -360,7 +360,7 @@ def _claim_and(record: StoredDrive, statement: Any, values: dict[str, Any]) -> b
     """
     seen, now = record.version, utcnow()
     parameters = {**values, "drive": record.id, "seen": seen, "now": now}
-    with transaction() as writing:
+    with database.transaction() as writing:
         claimed = writing.execute(_CLAIM, parameters).rowcount == 1
         if claimed:
             writing.execute(statement, parameters)

@@ -24,9 +24,10 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy import ColumnElement, and_, delete, exists, func, not_, select
 
-from .extensions import db
-from .models import DealEntryRecord, GameRecord, SeatRecord, utcnow
-from .writers import WriterQueue
+from ..database import utcnow
+from ..extensions import db
+from ..writers import WriterQueue
+from .models import DealEntryRecord, GameRecord, SeatRecord
 
 # Games removed per transaction: short transactions leave room for the players' writes.
 BATCH = 200

@@ -17,8 +17,9 @@ from datetime import timedelta
 
 from sqlalchemy import Connection, bindparam, delete, insert, select
 
-from . import store
-from .models import DeviceGameRecord, HandoverRecord, hash_key, utcnow
+from .. import database
+from ..database import hash_key, utcnow
+from .models import DeviceGameRecord, HandoverRecord
 
 HANDOVER_MINUTES = 15
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -58,19 +59,19 @@ def new_device_id() -> str:
 
 def holds(device_id: str, game_id: str) -> bool:
     """True when the device holds the game's edit right."""
-    found = store.connection().execute(_HOLDS, {"device": hash_key(device_id), "game": game_id}).first()
+    found = database.connection().execute(_HOLDS, {"device": hash_key(device_id), "game": game_id}).first()
     return found is not None
 
 
 def games_held(device_id: str) -> list[str]:
     """The ids of every game the device holds, the most recently taken first."""
-    rows = store.connection().execute(_GAMES_HELD, {"device": hash_key(device_id)}).scalars()
+    rows = database.connection().execute(_GAMES_HELD, {"device": hash_key(device_id)}).scalars()
     return list(rows)
 
 
 def hold(device_id: str, game_id: str) -> None:
     """Give the device the game's edit right (again: it then counts as taken now)."""
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         _hold_on(connection, device_id, game_id)
 
 
@@ -78,7 +79,7 @@ def offer(game_id: str) -> str:
     """A new hand-over code for the game; the game's earlier codes stop working."""
     code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     now = utcnow()
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         connection.execute(_FORGET_CODES, {"game": game_id, "now": now})
         connection.execute(
             _ADD_CODE,
@@ -96,7 +97,7 @@ def redeem(device_id: str, game_id: str, typed: str) -> bool:
     code = normalise_code(typed)
     if len(code) != CODE_LENGTH:
         return False
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         used = connection.execute(_USE_CODE, {"code": hash_key(code), "game": game_id, "now": utcnow()})
         if used.rowcount != 1:
             return False

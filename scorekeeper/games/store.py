@@ -14,23 +14,22 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol
 
-from flask import abort, current_app, g
+from flask import abort
 from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
 
-from .extensions import db
-from .kept import KeptByVersion
-from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord, hash_key, new_game_id, utcnow
-from .rules import Game, OutOfTurn, RuleViolation, Table, Text, get_variant, read_event
-from .web.wording import use_variant
-from .words import english
-from .writers import WriterQueue
+from .. import database
+from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
+from ..kept import KeptByVersion
+from ..rules import Game, OutOfTurn, RuleViolation, Table, Text, get_variant, read_event
+from ..words import english
+from .current import use_variant
+from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord
 
 # Replayed games of this worker, by id and version: a game's version rises with
 # every change, so a kept replay is always the replay of what is stored.
@@ -162,10 +161,6 @@ _ONE_STATEMENT = {
     _CORRECT_ENTRY: _CLAIM_AND_CORRECT_ENTRY,
     _REMOVE_ENTRY: _CLAIM_AND_REMOVE_ENTRY,
 }
-# Connections that read in autocommit mode and write changes as single statements.
-_ONE_STATEMENT_DIALECTS = frozenset({"postgresql"})
-# PostgreSQL's default level, for the writes that take more than one statement.
-_TRANSACTIONS = "READ COMMITTED"
 
 
 class Seating(Protocol):
@@ -218,7 +213,7 @@ def create_game(
         abandoned_at=None,
         group_id=None if seating is None else seating.group_id,
     )
-    with _transaction() as connection:
+    with database.transaction() as connection:
         connection.execute(insert(_GAMES_TABLE), [vars(record)])
         seats = [
             {"game_id": record.id, "seat": seat, "name": name, "player_id": None}
@@ -280,7 +275,7 @@ def import_game(
 
 def find_record(game_id: str) -> StoredGame | None:
     """The stored game's row, if there is one."""
-    row = _connection().execute(_GAME_ROW, {"game": game_id}).first()
+    row = database.connection().execute(_GAME_ROW, {"game": game_id}).first()
     return None if row is None else StoredGame(**row._asdict())
 
 
@@ -306,7 +301,7 @@ def game_of(record: StoredGame) -> Game:
     """
     variant = get_variant(record.variant)
     use_variant(variant)
-    connection = _connection()
+    connection = database.connection()
     while (kept := GAMES.get((record.id, record.version))) is None:
         rows = connection.execute(_VERSION_AND_ENTRIES, {"game": record.id}).all()
         if not rows:
@@ -420,13 +415,13 @@ def _change(
     """
     seen, now = record.version, utcnow()
     values = {**parameters, "game": record.id, "seen": seen, "now": now}
-    connection = _connection()
-    if change is not None and connection.dialect.name in _ONE_STATEMENT_DIALECTS:
+    connection = database.connection()
+    if change is not None and connection.dialect.name in ONE_STATEMENT_DIALECTS:
         # The deal's number comes back only if the claim succeeded (rowcount is not
         # reported for an INSERT ... SELECT).
         claimed = connection.execute(_ONE_STATEMENT[change], values).first() is not None
     else:
-        with _transaction() as connection:
+        with database.transaction() as connection:
             claimed = connection.execute(claim, values).rowcount == 1
             if claimed and change is not None:
                 connection.execute(change, values)
@@ -439,66 +434,3 @@ def _change(
             abort(404)
         raise ChangedElsewhere()
     record.version, record.updated_at = seen + 1, now
-
-
-@contextmanager
-def _transaction() -> Iterator[Connection]:
-    """A write transaction on the context's connection: it commits when the block ends and
-    rolls back if the block raises. On SQLite it first waits its turn among the app's
-    writers (see writers.py); on PostgreSQL the connection leaves autocommit for it."""
-    with _writers().turn():
-        connection = _connection()
-        autocommit = connection.dialect.name in _ONE_STATEMENT_DIALECTS
-        if autocommit:
-            connection.commit()  # close SQLAlchemy's record of the reads so far (nothing on the wire)
-            connection.execution_options(isolation_level=_TRANSACTIONS)
-        try:
-            yield connection
-            connection.commit()
-        except BaseException:
-            connection.rollback()
-            raise
-        finally:
-            if autocommit:
-                connection.execution_options(isolation_level="AUTOCOMMIT")
-
-
-def _connection() -> Connection:
-    """This app context's database connection: opened on first use, closed with the context.
-
-    The store runs its statements on a plain connection rather than the ORM
-    session: it only ever reads and writes rows, and the session's bookkeeping
-    cost more per request than the statements themselves. On PostgreSQL it
-    runs in autocommit mode: a read is one statement, and one round trip
-    rather than three (BEGIN, the read, ROLLBACK); writes of more than one
-    statement open a transaction of their own (_transaction).
-    """
-    connection: Connection | None = g.get("scorekeeper_connection")
-    if connection is None:
-        connection = g.scorekeeper_connection = db.engine.connect()
-        if connection.dialect.name in _ONE_STATEMENT_DIALECTS:
-            connection.execution_options(isolation_level="AUTOCOMMIT")
-    return connection
-
-
-def close_connection(_error: BaseException | None = None) -> None:
-    """Give the context's connection back to the pool (anything uncommitted is rolled back)."""
-    connection: Connection | None = g.pop("scorekeeper_connection", None)
-    if connection is not None:
-        connection.close()
-
-
-def _writers() -> WriterQueue:
-    """The app's queue of writers (a no-op but on SQLite)."""
-    queue: WriterQueue = current_app.extensions["scorekeeper.writers"]
-    return queue
-
-
-def connection() -> Connection:
-    """This request's database connection, for the app's other tables (see holders.py)."""
-    return _connection()
-
-
-def transaction() -> AbstractContextManager[Connection]:
-    """A write transaction on this request's connection (see _transaction)."""
-    return _transaction()

@@ -20,9 +20,10 @@ from datetime import datetime
 from flask import current_app
 from sqlalchemy import Connection, bindparam, delete, insert, select
 
-from .. import store
-from ..models import DeviceGroupRecord, GroupRecord, hash_key, new_game_id, utcnow
+from .. import database
+from ..database import hash_key, new_game_id, utcnow
 from ..rules import RuleViolation
+from .models import DeviceGroupRecord, GroupRecord
 
 TABLE_NAME_MAX_LENGTH = 60
 
@@ -78,7 +79,7 @@ def clean_table_name(name: object) -> str:
 def create_group(name: object, *, holder: str, created_at: datetime | None = None) -> Group:
     """Start a table that the device ``holder`` keeps; refused (nothing stored) for a bad name."""
     group = Group(id=new_game_id(), name=clean_table_name(name), created_at=created_at or utcnow())
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         connection.execute(insert(_GROUPS), [vars(group)])
         _hold_on(connection, holder, group.id)
     return group
@@ -86,7 +87,7 @@ def create_group(name: object, *, holder: str, created_at: datetime | None = Non
 
 def find_group(group_id: str) -> Group | None:
     """The stored table, if there is one."""
-    row = store.connection().execute(_GROUP_ROW, {"group": group_id}).first()
+    row = database.connection().execute(_GROUP_ROW, {"group": group_id}).first()
     return None if row is None else Group(**row._asdict())
 
 
@@ -94,7 +95,7 @@ def holds(device_id: str | None, group_id: str) -> bool:
     """True when the device keeps the table."""
     if device_id is None:
         return False
-    found = store.connection().execute(_HOLDS, {"device": hash_key(device_id), "group": group_id}).first()
+    found = database.connection().execute(_HOLDS, {"device": hash_key(device_id), "group": group_id}).first()
     return found is not None
 
 
@@ -102,13 +103,13 @@ def groups_held(device_id: str | None) -> list[Group]:
     """Every table the device keeps, the most recently taken first."""
     if device_id is None:
         return []
-    rows = store.connection().execute(_HELD_GROUPS, {"device": hash_key(device_id)}).all()
+    rows = database.connection().execute(_HELD_GROUPS, {"device": hash_key(device_id)}).all()
     return [Group(**row._asdict()) for row in rows]
 
 
 def hold(device_id: str, group_id: str) -> None:
     """The device keeps the table from now on (again: it then counts as taken now)."""
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         _hold_on(connection, device_id, group_id)
 
 

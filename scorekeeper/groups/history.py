@@ -8,8 +8,9 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, exists, func, select
 
-from .. import store
-from ..models import GameSummaryRecord, SeatRecord
+from .. import database
+from ..games.models import SeatRecord
+from .models import GameSummaryRecord
 
 _G = GameSummaryRecord.__table__
 _SEATS = SeatRecord.__table__
@@ -72,7 +73,7 @@ class GameLine:
 def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[GameLine], int]:
     """One page of the table's games that pass ``filters``, newest first, and how many pass."""
     conditions = filters.conditions(group_id)
-    connection = store.connection()
+    connection = database.connection()
     total = connection.execute(select(func.count()).select_from(_G).where(*conditions)).scalar_one()
     query = (
         select(_G.c.game_id, _G.c.variant, _G.c.played_at, _G.c.status, _G.c.deals_played, _G.c.deal_count)
@@ -94,7 +95,7 @@ def variants(group_id: str) -> list[str]:
         .distinct()
         .order_by(_G.c.variant)
     )
-    return list(store.connection().execute(query).scalars())
+    return list(database.connection().execute(query).scalars())
 
 
 def latest(group_id: str, count: int = 1) -> list[GameLine]:
@@ -122,8 +123,8 @@ def _add_seats(lines: list[GameLine]) -> None:
         .where(_SEATS.c.game_id.in_(by_game))
         .order_by(_SEATS.c.game_id, _SEATS.c.seat)
     )
-    for row in store.connection().execute(query):
+    for row in database.connection().execute(query):
         by_game[row.game_id].seats.append(Seat(seat=row.seat, name=row.name, player_id=row.player_id))
     winners = select(_G.c.game_id, _G.c.seat).where(_G.c.game_id.in_(by_game), _G.c.won.is_(True))
-    for game_id, seat in store.connection().execute(winners):
+    for game_id, seat in database.connection().execute(winners):
         by_game[game_id].winners.append(seat)

@@ -16,23 +16,14 @@ from typing import Any
 
 from sqlalchemy import insert
 
-from .. import store
-from ..models import (
-    DealEntryRecord,
-    DeviceGameRecord,
-    DeviceGroupRecord,
-    GameRecord,
-    GroupPlayerRecord,
-    GroupRecord,
-    SeatRecord,
-    hash_key,
-    new_game_id,
-    utcnow,
-)
+from .. import database
+from ..database import hash_key, new_game_id, utcnow
+from ..games.models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord
+from ..games.store import StoredGame
 from ..rules import Game
-from ..store import StoredGame
 from . import summaries
 from .access import Group
+from .models import DeviceGroupRecord, GroupPlayerRecord, GroupRecord
 from .roster import name_key
 
 
@@ -65,7 +56,7 @@ def store_table(imported: ImportedTable, *, holder: str) -> Group:
     group = Group(id=new_game_id(), name=imported.name, created_at=imported.created_at)
     device = hash_key(holder)
     now = utcnow()
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         connection.execute(insert(GroupRecord.__table__), [vars(group)])
         connection.execute(
             insert(DeviceGroupRecord.__table__), [{"device_hash": device, "group_id": group.id, "since": now}]

@@ -17,17 +17,20 @@ longer be served.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from .. import store
-from ..models import GameRecord, GameSummaryRecord, GroupPlayerRecord, SeatRecord, hash_key, utcnow
+from .. import database
+from ..database import hash_key, utcnow
+from ..games.models import GameRecord, SeatRecord
 from ..rules import InvalidSetup, OutOfTurn, RuleViolation
 from ..rules.table import clean_name, same_name_key
+from . import access
+from .models import GameSummaryRecord, GroupPlayerRecord
 
 _PLAYERS = GroupPlayerRecord.__table__
 _SEATS = SeatRecord.__table__
@@ -84,14 +87,14 @@ class Player:
 
 def roster(group_id: str) -> list[Player]:
     """The table's players, in alphabetical order."""
-    rows = store.connection().execute(_ROSTER, {"group": group_id}).all()
+    rows = database.connection().execute(_ROSTER, {"group": group_id}).all()
     players = [Player(id=row.id, name=row.name) for row in rows]
     return sorted(players, key=lambda player: (same_name_key(player.name), player.id))
 
 
 def seated_players(game_id: str) -> list[int | None]:
     """The roster player in each seat of a game, in seat order (None for a seat without one)."""
-    return list(store.connection().execute(_SEATED, {"game": game_id}).scalars())
+    return list(database.connection().execute(_SEATED, {"game": game_id}).scalars())
 
 
 def roster_name(name: object) -> str:
@@ -113,7 +116,7 @@ def add_player(group_id: str, name: object) -> Player:
     """Add a player to the roster; a blank, too long or already known name is refused, nothing stored."""
     cleaned = roster_name(name)
     key = name_key(cleaned)
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         _refuse_duplicate(connection, group_id, cleaned, key, player_id=None)
         try:
             found = connection.execute(
@@ -130,7 +133,7 @@ def rename_player(group_id: str, player_id: int, name: object) -> tuple[Player, 
     cleaned = roster_name(name)
     key = name_key(cleaned)
     parameters = {"group": group_id, "player": player_id, "name": cleaned, "key": key}
-    with store.transaction() as connection:
+    with database.transaction() as connection:
         _refuse_duplicate(connection, group_id, cleaned, key, player_id=player_id)
         try:
             renamed = connection.execute(_RENAME_PLAYER, parameters).rowcount
@@ -216,3 +219,20 @@ def _refuse_duplicate(
 
 def _duplicate(name: str) -> InvalidPlayerName:
     return InvalidPlayerName("roster_name_twice", name=name)
+
+
+def seating_at_kept_table(
+    values: Mapping[str, str], names: Sequence[str], device_id: str | None
+) -> RosterSeating | None:
+    """The seating of a new game at the table the new-game form chose, or None for a game on its own.
+
+    Refused (RuleViolation) when the phone ``device_id`` does not keep that
+    table, or a name is one the engine refuses.
+    """
+    group_id = (values.get("table") or "").strip()
+    if not group_id:
+        return None
+    group = access.find_group(group_id) if len(group_id) == 32 else None
+    if group is None or not access.holds(device_id, group.id):
+        raise RuleViolation("table_not_kept", field="table")
+    return seating_for_names(group.id, names)

@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, Select, case, func, select
 
-from .. import store
-from ..models import GameSummaryRecord
+from .. import database
+from .models import GameSummaryRecord
 
 _S = GameSummaryRecord.__table__
 FINISHED = "finished"
@@ -195,7 +195,7 @@ def variants_played(group_id: str) -> dict[str, int]:
         .group_by(_S.c.variant)
         .order_by(func.count().desc(), _S.c.variant)
     )
-    return {variant: count for variant, count in store.connection().execute(query)}
+    return {variant: count for variant, count in database.connection().execute(query)}
 
 
 def players(group_id: str, variant: str | None = None, *, extremes: bool = False) -> list[Record]:
@@ -206,7 +206,7 @@ def players(group_id: str, variant: str | None = None, *, extremes: bool = False
     # Seats without a roster player are added up under None and left out: so the
     # database reads the statistics' index alone.
     query = _totals(_S.c.player_id).where(*_scope(group_id, variant))
-    rows = store.connection().execute(query.group_by(_S.c.player_id)).all()
+    rows = database.connection().execute(query.group_by(_S.c.player_id)).all()
     found = {row.key: _record(row, player_id=row.key, key=None) for row in rows if row.key is not None}
     if extremes:
         for player_id, (best, worst) in _extremes(_S.c.player_id, _scope(group_id, variant)).items():
@@ -218,7 +218,7 @@ def players(group_id: str, variant: str | None = None, *, extremes: bool = False
 def player_by_variant(group_id: str, player_id: int) -> list[Record]:
     """One player's record per variant, with the best and worst game of each, most played first."""
     scope = [*_scope(group_id, None), _S.c.player_id == player_id]
-    rows = store.connection().execute(_totals(_S.c.variant).where(*scope).group_by(_S.c.variant)).all()
+    rows = database.connection().execute(_totals(_S.c.variant).where(*scope).group_by(_S.c.variant)).all()
     found = {row.key: _record(row, player_id=player_id, key=row.key) for row in rows}
     for variant, (best, worst) in _extremes(_S.c.variant, scope).items():
         found[variant] = _with_extremes(found[variant], best, worst)
@@ -228,7 +228,8 @@ def player_by_variant(group_id: str, player_id: int) -> list[Record]:
 def player_overall(group_id: str, player_id: int, variant: str | None = None) -> Record | None:
     """One player's record over every finished game (of one variant)."""
     scope = [*_scope(group_id, variant), _S.c.player_id == player_id]
-    row = store.connection().execute(_totals(_S.c.player_id).where(*scope).group_by(_S.c.player_id)).first()
+    query = _totals(_S.c.player_id).where(*scope).group_by(_S.c.player_id)
+    row = database.connection().execute(query).first()
     return None if row is None else _record(row, player_id=player_id, key=variant)
 
 
@@ -238,7 +239,7 @@ def _extremes(key: Any, scope: Sequence[ColumnElement[bool]]) -> dict[Any, tuple
     The highest and lowest scores are added up from the statistics' index; then
     the games with those scores are read, which are few.
     """
-    connection = store.connection()
+    connection = database.connection()
     query = select(key.label("key"), func.max(_S.c.score), func.min(_S.c.score)).where(*scope).group_by(key)
     bounds = [(found, best, worst) for found, best, worst in connection.execute(query) if best is not None]
     if not bounds:
@@ -291,7 +292,7 @@ def pairs(group_id: str, variant: str | None = None, *, player_id: int | None = 
             rubbers_won=row.rubbers_won,
             games_won=row.games_won,
         )
-        for row in store.connection().execute(query)
+        for row in database.connection().execute(query)
     ]
     return sorted(found, key=lambda pair: (-pair.wins, -pair.games, pair.players))
 
@@ -351,7 +352,7 @@ def rivals(
             as_partners=row.as_partners,
             won_as_partners=row.won_as_partners,
         )
-        for row in store.connection().execute(query)
+        for row in database.connection().execute(query)
     }
 
 
@@ -364,5 +365,5 @@ def results(group_id: str, player_id: int, variant: str | None = None) -> list[R
     )
     return [
         Result(won=bool(won), position=position, score=score)
-        for won, position, score in store.connection().execute(query)
+        for won, position, score in database.connection().execute(query)
     ]

@@ -33,11 +33,13 @@ from flask.cli import with_appcontext
 from sqlalchemy import Connection, Insert, bindparam, delete, func, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .. import store
+from .. import database
+from ..games import store
+from ..games.models import GameRecord
+from ..games.store import StoredGame
 from ..kept import KeptByVersion
-from ..models import GameRecord, GameSummaryRecord
 from ..rules import Game
-from ..store import StoredGame
+from .models import GameSummaryRecord
 from .roster import seated_players
 from .summary import SeatSummary, summarise
 
@@ -132,7 +134,7 @@ def keep_finished(connection: Connection, record: StoredGame, game: Game) -> Non
 
 def refresh(group_id: str) -> int:
     """Rebuild the table's summaries that are missing or older than their games; how many."""
-    connection = store.connection()
+    connection = database.connection()
     games, game_versions, kept, kept_versions = connection.execute(_FINGERPRINTS, {"group": group_id}).one()
     if (games, game_versions) == (kept, kept_versions):
         return 0
@@ -160,7 +162,7 @@ def keep_summaries(records: Sequence[StoredGame], *, force: bool = False) -> Non
         game = store.game_of(record)  # brings ``record`` to the version it replays
         built.append(summary_rows(record, game, players_seated(record.id)))
     if built:
-        with store.transaction() as writing:
+        with database.transaction() as writing:
             keep(writing, built, force=force)
 
 
@@ -189,12 +191,12 @@ def kept_rows(group_id: str | None = None) -> list[tuple[Any, ...]]:
     query = select(_ROWS).order_by(_ROWS.c.game_id, _ROWS.c.seat)
     if group_id is not None:
         query = query.where(_ROWS.c.group_id == group_id)
-    return [tuple(row) for row in store.connection().execute(query)]
+    return [tuple(row) for row in database.connection().execute(query)]
 
 
 def rebuild_all() -> tuple[int, int]:
     """Rebuild the summary of every table's game; (games, summaries found different before)."""
-    connection = store.connection()
+    connection = database.connection()
     ids = connection.execute(select(_GAMES.c.id).where(_GAMES.c.group_id.is_not(None))).scalars().all()
     before = _by_game(kept_rows())
     for start in range(0, len(ids), BATCH):

@@ -1,6 +1,6 @@
 """What this device is: a random id in the signed session cookie, and the games it may change.
 
-The rights themselves are kept in the database (holders.py) for as long as
+The rights themselves are kept in the database (games/holders.py) for as long as
 each game lives, so a phone may keep any number of games, and the cookie
 stays the same size. Whoever's device holds a game may change it; anyone
 with the game's address may read it.
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from flask import abort, session
 
-from .. import holders, store
-from ..store import StoredGame
+from ..games import holders, store
+from ..games.store import StoredGame
 from ..words._core import N_
 
 NOT_YOURS = N_(

@@ -1,21 +1,22 @@
-"""Error pages in the app's own words."""
+"""Error pages in the app's own words, and the same errors as JSON under /api/ (API.md's error body)."""
 
 from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
-from flask import Flask, Response, current_app, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import HTTPException
 
+from .. import words
 from ..rules import Text
 from ..words import gettext
 from ..words._core import N_
-from .api import error_body, http_error_json
 from .health import describe, health
 from .limits import limiter
 from .wording import say
@@ -99,3 +100,26 @@ def register_error_pages(app: Flask) -> None:
             message = MESSAGES[code]
         message = gettext(message) if message else message
         return render_template("errors/error.html", title=title, message=message), code
+
+
+def http_error_json(error: HTTPException) -> tuple[Response, int]:
+    """Any HTTP error under /api/ as JSON rather than a page: its standard description, or the one
+    it was given."""
+    status = error.code or 500
+    description = error.description or error.name
+    standard = type(error).description or error.name
+    if description == standard and f"http_{status}" in words.CATALOGUE:
+        said = Text(f"http_{status}")
+    else:
+        said = Text("http_error", status=status, description=description)
+    return error_body(said), status
+
+
+def error_body(said: Text, field: str | None = None) -> Response:
+    """An error's JSON: its sentence, the field at fault (if any), its code and parameters."""
+    body: dict[str, Any] = {"error": say(said)}
+    if field is not None:
+        body["field"] = field
+    body["code"] = said.code
+    body["params"] = words.params_json(said.params)
+    return jsonify(body)

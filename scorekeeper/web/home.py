@@ -6,10 +6,11 @@ from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
-from .. import store, words
+from .. import words
+from ..games import store
 from ..rules import Variant, families
-from . import view
 from .device import known_game_ids
+from .games import summary as game_summary
 from .health import health as database_health
 
 bp = Blueprint("home", __name__)
@@ -78,7 +79,7 @@ def _resume() -> list[dict[str, Any]]:
         if record is None:
             continue
         game = store.game_of(record)
-        summary = view.summary(record, game)
+        summary = game_summary(record, game)
         current = game.state.current
         if not summary.playing or current is None:
             continue

@@ -1,4 +1,5 @@
-"""The app's shelf of PDFs: where it is, how big it may grow, and a kept PDF as a download.
+"""The app's shelf of PDFs: where it is, how big it may grow, and a kept PDF as a download on the
+reader's paper and in their language (the game sheets and the drive's PDFs alike).
 
 ``PDF_SHELF_BYTES`` in the app's configuration bounds the shelf (64 MiB unless
 set; ``SCOREKEEPER_PDF_SHELF_MB`` in the environment sets it in MiB; 0 keeps
@@ -14,9 +15,11 @@ from functools import lru_cache
 from pathlib import Path
 
 import weasyprint
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, request, url_for
 
+from ..pdf import Paper, paper_for, render_pdf
 from ..pdf_shelf import PdfShelf, build_fingerprint
+from .language import current_language, region_tags
 
 DEFAULT_SHELF_BYTES = 64 * 1024 * 1024
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -80,3 +83,35 @@ def _build(app: Flask) -> str:
 def _fingerprint(roots: tuple[Path, ...]) -> str:
     """Worked out once per process: the files do not change under a running app."""
     return build_fingerprint(roots, f"weasyprint {weasyprint.__version__}")
+
+
+def pdf_paper() -> Paper:
+    """``?paper=a4|letter`` when given, else the paper of the region of the reader's language
+    (language.region_tags: "en-US" gives Letter; "de" picked with no region, A4)."""
+    return paper_for(request.args.get("paper"), region_tags())
+
+
+def pdf_language() -> str:
+    """The language a PDF is printed in, which names it on the shelf: the reader's (the picker's
+    choice, else the browser's), as every page of theirs reads. Two readers in two languages get
+    two PDFs; a second reader in the same language gets the kept one."""
+    return current_language()
+
+
+def pdf_download(key: str, render_html: Callable[[], str], filename: str) -> Response:
+    """The kept PDF of ``key`` as an attachment, made from ``render_html()`` the first time.
+
+    WeasyPrint reads only the app's static files. The response carries the
+    key's digest as its ETag, so a phone asking again gets 304 Not Modified
+    until the game changes.
+    """
+
+    def make() -> bytes:
+        return render_pdf(
+            render_html(),
+            base_url=request.url_root,
+            static_folder=Path(current_app.static_folder or "static"),
+            static_url=url_for("static", filename="", _external=True),
+        )
+
+    return kept_pdf(key, make, filename)

@@ -2,8 +2,8 @@
 ``scorekeeper.words``.
 
 A game's texts are worded with its variant's word for a deal: loading a game
-(``store.game_of``) or a variant's page (``use_variant``) sets it for the
-request. Templates word any engine text with the ``say`` filter (also a
+(``store.game_of``) or a variant's page (``use_variant``, re-exported here from
+``games/current.py``) sets it for the request. Templates word any engine text with the ``say`` filter (also a
 global): ``{{ note|say }}``, ``{{ error|say }}``, ``{{ choice.reason|say }}``,
 ``{{ call|say }}`` for a Bid Whist call or an Oneonta bid, ``{{ suit|say }}``
 for a trump. Views call :func:`say` the same way.
@@ -12,14 +12,18 @@ for a trump. Views call :func:`say` the same way.
 from __future__ import annotations
 
 import re
+from datetime import date, datetime
 from typing import Any
 
-from flask import Flask, g, has_app_context
+from flask import Flask
+from flask_babel import format_date, format_decimal, format_percent
 from markupsafe import Markup
 
 from .. import words
-from ..rules import RuleViolation, Text, Trump, Variant
-from ..rules.variant import DEAL, DealWord
+from ..games.current import deal_word
+from ..games.current import use_variant as use_variant  # the views set a variant's page through here
+from ..rules import RuleViolation, Text, Trump, Variant, get_variant
+from ..rules.variant import DealWord
 
 
 class Worded(dict[Any, str]):
@@ -35,22 +39,6 @@ class Worded(dict[Any, str]):
             return self[key]
         except KeyError:
             return default
-
-
-_DEAL_WORD = "scorekeeper_deal_word"
-
-
-def use_variant(variant: Variant) -> None:
-    """Word this request's texts for ``variant`` (its word for a deal)."""
-    setattr(g, _DEAL_WORD, variant.deal_word)
-
-
-def deal_word() -> DealWord:
-    """The word for a deal in this request's texts: the game's or variant's set, else "deal"."""
-    if not has_app_context():
-        return DEAL
-    found: DealWord = g.get(_DEAL_WORD, DEAL)
-    return found
 
 
 def say(said: Any, variant: Variant | None = None) -> str:
@@ -115,6 +103,51 @@ def refusal_json(refused: RuleViolation) -> dict[str, Any]:
     return body
 
 
+def variant_name(code: str) -> str:
+    """A variant's name from its code, in the reader's language (the code itself for a variant this
+    server no longer knows)."""
+    try:
+        return words.declared(get_variant(code).name)
+    except RuleViolation:
+        return code
+
+
+def percent(share: float | None) -> str:
+    """A share as a whole percent in the reader's locale ("62%", "62 %" in German); a dash when
+    there is nothing to share."""
+    return "—" if share is None else format_percent(share)
+
+
+def percent_sign() -> str:
+    """What follows a whole percent in the reader's locale ("%", " %" in German), for a chart whose
+    values are percents."""
+    return format_percent(0).replace(format_decimal(0), "", 1)
+
+
+def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> str:
+    """A number with ``places`` decimals in the reader's locale ("2.4", "2,4" in Romanian; "+0.3"
+    when ``signed``); a dash for none."""
+    if value is None:
+        return "—"
+    pattern = "#,##0." + "0" * places
+    return format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern)
+
+
+def in_sentence(label: str) -> str:
+    """A label set inside a sentence, as the reader's language writes it there (words.in_sentence)."""
+    return words.in_sentence(label)
+
+
+def day(moment: datetime | date) -> str:
+    """A date as the pages show it, in the reader's locale: "Nov 22, 2026", "22 nov. 2026" (UTC)."""
+    return format_date(moment, "medium")
+
+
+def long_day(moment: datetime | date) -> str:
+    """A date written out, as a sheet heads it: "November 22, 2026", "22. November 2026" (UTC)."""
+    return format_date(moment, "long")
+
+
 def init_wording(app: Flask) -> None:
     """Make ``say`` a filter and a global of the templates, with the option words and ``declared``
     (``{{ variant.name|declared }}``, ``{{ (variant.deal_word|declared).title }}``)."""
@@ -125,3 +158,13 @@ def init_wording(app: Flask) -> None:
     app.jinja_env.filters["bid_kind"] = words.bid_kind
     app.jinja_env.globals["page_count_css"] = page_count_css
     app.jinja_env.globals["option_value"] = words.option_value
+    # Numbers, shares and dates in the reader's locale, and a variant's name from its code.
+    for name, function in (
+        ("variant_name", variant_name),
+        ("percent", percent),
+        ("decimal", decimal),
+        ("in_sentence", in_sentence),
+        ("day", day),
+        ("long_day", long_day),
+    ):
+        app.jinja_env.filters[name] = function

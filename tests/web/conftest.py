@@ -19,11 +19,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app, store
+from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import DealEntryRecord
+from scorekeeper.games import store
+from scorekeeper.games.models import DealEntryRecord
 from scorekeeper.rules.text import Text
-from scorekeeper.web import sheets
+from scorekeeper.web import kept_pdfs
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
 
@@ -190,11 +191,11 @@ def driver(app: Flask, client: FlaskClient) -> Driver:
 def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The HTML of every PDF WeasyPrint renders during the test (a kept PDF is not rendered again)."""
     rendered: list[str] = []
-    real = sheets.render_pdf
+    real = kept_pdfs.render_pdf
 
     def counting(html: str, **kwargs: object) -> bytes:
         rendered.append(html)
         return real(html, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(sheets, "render_pdf", counting)
+    monkeypatch.setattr(kept_pdfs, "render_pdf", counting)
     return rendered

@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper.drive_models import DriveHandRecord, DriveRecord
+from scorekeeper.drives.models import DriveHandRecord, DriveRecord
 from scorekeeper.extensions import db
 
 from .conftest import csrf_token

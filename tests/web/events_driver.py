@@ -10,7 +10,7 @@ from typing import Any
 
 from werkzeug.test import TestResponse
 
-from scorekeeper import store
+from scorekeeper.games import store
 
 from .conftest import Driver, csrf_token
 

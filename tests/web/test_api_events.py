@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import store
+from scorekeeper.games import store
 
 from .conftest import Driver, csrf_token
 from .test_api import start

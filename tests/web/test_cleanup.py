@@ -7,9 +7,10 @@ from datetime import timedelta
 import pytest
 from flask import Flask
 
-from scorekeeper import store
+from scorekeeper.database import utcnow
 from scorekeeper.extensions import db
-from scorekeeper.models import DealEntryRecord, GameRecord, SeatRecord, utcnow
+from scorekeeper.games import store
+from scorekeeper.games.models import DealEntryRecord, GameRecord, SeatRecord
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 ONE_CARD = {"shape": "fixed", "start_cards": 1, "deals": 9, "hook": False}

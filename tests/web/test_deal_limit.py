@@ -7,7 +7,7 @@ import json
 
 from flask import Flask
 
-from scorekeeper import store
+from scorekeeper.games import store
 from scorekeeper.rules.ending import MOST_DEALS
 
 from .conftest import Driver, csrf_token, error_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.drive_models import DriveRecord
+from scorekeeper.drives.models import DriveRecord
 from scorekeeper.extensions import db
 
 from .conftest import error_text

@@ -15,7 +15,7 @@ import io
 import pytest
 from flask.testing import FlaskClient
 
-from scorekeeper.web.exchange import spreadsheet_cell
+from scorekeeper.web.games.exchange import spreadsheet_cell
 
 from .conftest import Driver, csrf_token
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from scorekeeper import store
+from scorekeeper.games import store
 from scorekeeper.rules import VARIANTS
 from tests.rules.test_examples import FILLERS
 

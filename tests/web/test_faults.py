@@ -20,8 +20,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import create_app, holders
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games import holders
 
 from .conftest import POSTGRES_URL, csrf_token, error_text
 

@@ -353,7 +353,7 @@ def test_an_unchanged_sheet_is_not_replayed(
     def no_replay(record: object) -> None:
         raise AssertionError("an unchanged game was replayed")
 
-    monkeypatch.setattr("scorekeeper.web.games.store.game_of", no_replay)
+    monkeypatch.setattr("scorekeeper.games.store.game_of", no_replay)
     assert follower.sheet(game_id) == first
     monkeypatch.undo()
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))

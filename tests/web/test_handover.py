@@ -11,9 +11,10 @@ import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper import holders, store
+from scorekeeper.database import hash_key, utcnow
 from scorekeeper.extensions import db
-from scorekeeper.models import HandoverRecord, hash_key, utcnow
+from scorekeeper.games import holders, store
+from scorekeeper.games.models import HandoverRecord
 
 from .conftest import HANDOVER_CODE, Driver, csrf_token, error_text, hand_over
 

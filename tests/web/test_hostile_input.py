@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
+from scorekeeper.games.models import GameRecord
 
 from .conftest import Driver, csrf_token, error_text
 

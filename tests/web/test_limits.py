@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
+from scorekeeper.games.models import GameRecord
 from scorekeeper.web.limits import DEFAULT_LIMITS
 
 from .conftest import Driver, csrf_token, database_config

@@ -19,13 +19,13 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-from scorekeeper import store
 from scorekeeper.extensions import db
+from scorekeeper.games import store
 from scorekeeper.pdf import PAPERS, KeptStylesheets, StaticOnlyFetcher, orientation_for, paper_for, render_pdf
 from scorekeeper.rules import Game
-from scorekeeper.web import view
-from scorekeeper.web.charts import totals_chart
-from scorekeeper.web.sheets import deal_plan
+from scorekeeper.web.games import view
+from scorekeeper.web.games.charts import totals_chart
+from scorekeeper.web.games.sheets import deal_plan
 
 from .conftest import Driver, error_text
 

@@ -12,7 +12,8 @@ from flask import Flask
 
 from scorekeeper import pdf_shelf
 from scorekeeper.pdf_shelf import PdfShelf, build_fingerprint
-from scorekeeper.web import sheets
+from scorekeeper.web import kept_pdfs
+from scorekeeper.web.games import sheets
 
 from .conftest import Driver
 from .test_games_exact import bids, play, romanian, tricks
@@ -138,7 +139,7 @@ def test_the_language_is_part_of_the_key(app: Flask, driver: Driver, renders: li
     keys = []
     for language in ("en", "fr"):
         with app.test_request_context(SHEET.format(game_id), headers={"Accept-Language": language}):
-            keys.append(sheets.shelf_key("game", game_id, 1, "a4", "portrait", sheets._language()))
+            keys.append(sheets.shelf_key("game", game_id, 1, "a4", "portrait", kept_pdfs.pdf_language()))
     assert "/en/" in keys[0] and "/fr/" in keys[1]
 
 

@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from werkzeug.test import TestResponse
 
-from scorekeeper import store
+from scorekeeper.games import store
 
 from .conftest import csrf_token, hand_over
 

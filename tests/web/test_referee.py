@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.games import store
 from scorekeeper.rules import VARIANTS, Table, Variant
 from scorekeeper.rules.explain import worked_examples
 from scorekeeper.rules.rulebook import deal_plan, seat_names

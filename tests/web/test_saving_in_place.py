@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorekeeper.store import CHANGED_ELSEWHERE
+from scorekeeper.games.store import CHANGED_ELSEWHERE
 
 from .conftest import Driver, csrf_token, error_text, hand_over
 from .test_pdf import pdf_text

@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask
 
 from scorekeeper.rules import VARIANTS
-from scorekeeper.web.entry import SCREENS
+from scorekeeper.web.games.entry import SCREENS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 STATIC = Path(__file__).resolve().parents[2] / "static"

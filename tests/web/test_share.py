@@ -10,7 +10,7 @@ import re
 from flask import Flask
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord
+from scorekeeper.games.models import GameRecord
 
 from .conftest import Driver, csrf_token, error_text
 from .test_games_exact import PEGGY_TABLE, play, romanian

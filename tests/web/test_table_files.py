@@ -17,8 +17,9 @@ from sqlalchemy import func, select
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games.models import GameRecord
 from scorekeeper.groups import stats
-from scorekeeper.models import GameRecord, GroupPlayerRecord, GroupRecord
+from scorekeeper.groups.models import GroupPlayerRecord, GroupRecord
 
 from .conftest import Driver, csrf_token, database_config, error_text
 from .tables_driver import SHORT, TablePhone

@@ -6,8 +6,9 @@ import flask_migrate
 from flask import Flask
 from sqlalchemy import text
 
-from scorekeeper import MIGRATIONS, store
+from scorekeeper import MIGRATIONS
 from scorekeeper.extensions import db
+from scorekeeper.games import store
 
 from .test_migrations import schema_differences
 

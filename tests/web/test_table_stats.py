@@ -16,10 +16,11 @@ import pytest
 from flask import Flask
 from sqlalchemy import select, update
 
-from scorekeeper import store
 from scorekeeper.extensions import db
+from scorekeeper.games import store
+from scorekeeper.games.models import GameRecord
 from scorekeeper.groups import history, stats, summaries
-from scorekeeper.models import GameRecord, GameSummaryRecord
+from scorekeeper.groups.models import GameSummaryRecord
 
 from .conftest import POSTGRES_URL, Driver, csrf_token
 from .tables_driver import SHORT, TablePhone, player_ids

@@ -10,9 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from scorekeeper import store
 from scorekeeper.extensions import db
-from scorekeeper.models import GameRecord, GroupPlayerRecord, GroupRecord, SeatRecord
+from scorekeeper.games import store
+from scorekeeper.games.models import GameRecord, SeatRecord
+from scorekeeper.groups.models import GroupPlayerRecord, GroupRecord
 
 from .conftest import Driver, csrf_token, error_text
 from .tables_driver import SHORT, TablePhone, player_ids

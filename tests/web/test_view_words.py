@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.web.view import facts_line, short_names
+from scorekeeper.web.games.view import facts_line, short_names
 
 
 @pytest.mark.parametrize(

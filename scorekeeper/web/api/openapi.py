@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import VARIANTS
+from ...rules import VARIANTS
 from .openapi_events import DEAL_ADDITIONS, EVENT_SCHEMAS, STATE_ADDITIONS, event_paths
 
 Schema = dict[str, Any]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import EVENT_KINDS
+from ...rules import EVENT_KINDS
 
 Schema = dict[str, Any]
 

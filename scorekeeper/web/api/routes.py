@@ -13,12 +13,13 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from flask import Blueprint, abort, jsonify, request, url_for
-from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from .. import store, words
-from ..extensions import csrf
-from ..rules import (
+from ... import words
+from ...extensions import csrf
+from ...games import store
+from ...games.store import StoredGame
+from ...rules import (
     VARIANTS,
     EventChoice,
     Game,
@@ -32,11 +33,11 @@ from ..rules import (
     preview,
     read_event,
 )
-from ..store import StoredGame
-from .json_input import NotJson, UnreadableJson, read_json
+from ..errors import error_body
+from ..json_input import NotJson, UnreadableJson, read_json
+from ..wording import refusal_json, say
 from .openapi import openapi_document
 from .state_json import event_json, game_json
-from .wording import refusal_json, say
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -59,29 +60,6 @@ def _api_error(error: ApiError) -> tuple[Response, int]:
 def _rule_violation(error: RuleViolation) -> tuple[Response, int]:
     status = 409 if isinstance(error, OutOfTurn) else 422
     return jsonify(refusal_json(error)), status
-
-
-def http_error_json(error: HTTPException) -> tuple[Response, int]:
-    """Any HTTP error under /api/ as JSON rather than a page: its standard description, or the one
-    it was given."""
-    status = error.code or 500
-    description = error.description or error.name
-    standard = type(error).description or error.name
-    if description == standard and f"http_{status}" in words.CATALOGUE:
-        said = Text(f"http_{status}")
-    else:
-        said = Text("http_error", status=status, description=description)
-    return error_body(said), status
-
-
-def error_body(said: Text, field: str | None = None) -> Response:
-    """An error's JSON: its sentence, the field at fault (if any), its code and parameters."""
-    body: dict[str, Any] = {"error": say(said)}
-    if field is not None:
-        body["field"] = field
-    body["code"] = said.code
-    body["params"] = words.params_json(said.params)
-    return jsonify(body)
 
 
 @bp.get("/openapi.json")

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import EventState, Game, PlanChange, TableLife, write_event
-from ..rules.seating import DealMarks
-from ..rules.state import DealFacts, DealState
-from ..store import StoredGame
-from .wording import say
+from ...games.store import StoredGame
+from ...rules import EventState, Game, PlanChange, TableLife, write_event
+from ...rules.seating import DealMarks
+from ...rules.state import DealFacts, DealState
+from ..wording import say
 
 
 def game_json(record: StoredGame, game: Game) -> dict[str, Any]:

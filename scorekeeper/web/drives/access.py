@@ -16,10 +16,10 @@ from typing import Any
 
 from flask import abort, current_app, session, url_for
 
-from ..drive_store import StoredDrive
-from ..words import gettext
-from ..words._core import N_
-from .qr import qr_svg
+from ...drives.store import StoredDrive
+from ...words import gettext
+from ...words._core import N_
+from ..qr import qr_svg
 
 NOT_ORGANISER = N_(
     "Only the organiser's phone can change this drive: open the organiser link on this phone first. "

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..drive_store import Seen
-from ..rules.drive import (
+from ...drives.store import Seen
+from ...rules.drive import (
     DEFAULT_HANDS,
     DEFAULT_SIT_OUT_TRICKS,
     DEFAULT_TRUMPS,
@@ -24,7 +24,7 @@ from ..rules.drive import (
     TieBreak,
     UpDirection,
 )
-from ..rules.errors import RuleViolation
+from ...rules.errors import RuleViolation
 
 TRUMP_SLOTS = 5
 DEFAULT_INTERVAL = DEFAULT_HANDS // 2

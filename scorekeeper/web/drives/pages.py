@@ -13,13 +13,14 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import drive_store, words
-from ..drive_store import DriveChangedElsewhere, StoredDrive
-from ..rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
-from ..rules.errors import RuleViolation
-from ..words import gettext
-from . import drive_view
-from .drive_access import (
+from ... import words
+from ...drives import store
+from ...drives.store import DriveChangedElsewhere, StoredDrive
+from ...rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
+from ...rules.errors import RuleViolation
+from ...words import gettext
+from . import view
+from .access import (
     is_organiser,
     organiser_key,
     remember_organiser,
@@ -28,8 +29,8 @@ from .drive_access import (
     table_links,
     table_token,
 )
-from .drive_forms import HandForm, read_hand, read_prize, setup_defaults, setup_inputs, setup_values
-from .drive_words import ADDABLE_PRIZES, FORMAT_BLURBS, FORMAT_NAMES, PRIZE_NAMES, movement_words
+from .forms import HandForm, read_hand, read_prize, setup_defaults, setup_inputs, setup_values
+from .wording import ADDABLE_PRIZES, FORMAT_BLURBS, FORMAT_NAMES, PRIZE_NAMES, movement_words
 
 bp = Blueprint("drives", __name__)
 
@@ -45,7 +46,7 @@ def new_drive() -> Page:
     try:
         name, players, options = setup_inputs(values)
         # Players given only by their number are named in the organiser's language, then kept.
-        record, _drive, key = drive_store.create_drive(name, players, **options, stand_in=words.stand_in)
+        record, _drive, key = store.create_drive(name, players, **options, stand_in=words.stand_in)
     except RuleViolation as refused:
         return _setup_page(values, refused), 422
     remember_organiser(record.id, key)
@@ -55,9 +56,9 @@ def new_drive() -> Page:
 @bp.get("/drives/<drive_id>")
 def drive(drive_id: str) -> str:
     """The drive's page: its rules in words, links for everyone, and the organiser's controls."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     organiser = is_organiser(record)
-    context = drive_view.overview(record, drive)
+    context = view.overview(record, drive)
     if organiser:
         context.update(_organiser_context(record, drive))
     return render_template("drives/drive.html", organiser=organiser, **context)
@@ -66,7 +67,7 @@ def drive(drive_id: str) -> str:
 @bp.get("/drives/<drive_id>/organise")
 def organise(drive_id: str) -> Response:
     """The organiser link: this browser runs the drive from now on (the key leaves the address)."""
-    record = drive_store.find_drive(drive_id)
+    record = store.find_drive(drive_id)
     if record is None:
         abort(404)
     key = request.args.get("key")
@@ -81,7 +82,7 @@ def organise(drive_id: str) -> Response:
 def table_phone(drive_id: str, table: int, token: str) -> Page:
     """A table's phone: who sits where for the hand in play, and the hand's tricks entered once."""
     require_table(drive_id, table, token)
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     if not 1 <= table <= drive.state.layout.tables:
         abort(404)
     if request.method == "GET":
@@ -94,7 +95,7 @@ def table_phone(drive_id: str, table: int, token: str) -> Page:
 @bp.route("/drives/<drive_id>/hands/<int:hand>/tables/<int:table>", methods=["GET", "POST"])
 def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
     """The organiser enters or corrects any table's hand, as written on its paper card."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     require_organiser(record)
     if not 1 <= table <= drive.state.layout.tables or not 1 <= hand <= len(drive.state.hands):
         abort(404)
@@ -110,24 +111,24 @@ def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
 @bp.get("/drives/<drive_id>/hands/<int:hand>")
 def hand_tables(drive_id: str, hand: int) -> str:
     """One hand at every table, for the organiser typing in the paper cards."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     require_organiser(record)
     if not 1 <= hand <= len(drive.state.hands):
         abort(404)
-    context = drive_view.overview(record, drive)
-    return render_template("drives/hand.html", hand=drive_view.hand_rows(drive, hand), **context)
+    context = view.overview(record, drive)
+    return render_template("drives/hand.html", hand=view.hand_rows(drive, hand), **context)
 
 
 @bp.post("/drives/<drive_id>/prizes")
 def add_prize(drive_id: str) -> Page:
     """The organiser adds a prize: a place, most hands won, or one they award themselves."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     require_organiser(record)
     try:
         prize = read_prize(request.form)
-        drive_store.set_prizes(drive_id, (*drive.setup.prizes, prize))
+        store.set_prizes(drive_id, (*drive.setup.prizes, prize))
     except RuleViolation as refused:
-        context = drive_view.overview(record, drive)
+        context = view.overview(record, drive)
         context.update(_organiser_context(record, drive, prize_error=refused, prize_values=request.form))
         return render_template("drives/drive.html", organiser=True, **context), 422
     flash(gettext("Prize added: %(prize)s") % {"prize": prize.name})
@@ -137,13 +138,13 @@ def add_prize(drive_id: str) -> Page:
 @bp.post("/drives/<drive_id>/prizes/<int:number>/remove")
 def remove_prize(drive_id: str, number: int) -> Response:
     """The organiser takes back a prize they added."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     require_organiser(record)
     prizes = list(drive.setup.prizes)
     if not 1 <= number <= len(prizes):
         abort(404)
     removed = prizes.pop(number - 1)
-    drive_store.set_prizes(drive_id, prizes)
+    store.set_prizes(drive_id, prizes)
     flash(gettext("Prize removed: %(prize)s") % {"prize": removed.name})
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="prizes"), 303)
 
@@ -151,13 +152,13 @@ def remove_prize(drive_id: str, number: int) -> Response:
 @bp.post("/drives/<drive_id>/players")
 def rename(drive_id: str) -> Page:
     """The organiser names the players (a drive set up with only their number starts with numbers)."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     require_organiser(record)
     names = [request.form.get(f"player-{index}", "") for index in range(drive.setup.player_count)]
     try:
-        drive_store.rename_players(drive_id, names)
+        store.rename_players(drive_id, names)
     except RuleViolation as refused:
-        context = drive_view.overview(record, drive)
+        context = view.overview(record, drive)
         context.update(_organiser_context(record, drive, names_error=refused, typed_names=names))
         return render_template("drives/drive.html", organiser=True, **context), 422
     flash(gettext("Players' names saved."))
@@ -169,21 +170,21 @@ def rename(drive_id: str) -> Page:
 
 def _save_hand(drive_id: str, table: int, page: Any) -> Page:
     """Enter or correct the table's hand the form names; re-render with the reason when refused."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     form: HandForm | None = None
     try:
         form = read_hand(request.form, table)
         if drive.entered(form.entry.hand, table) is None:
-            drive_store.enter_hand(drive_id, form.entry, form.seen)
+            store.enter_hand(drive_id, form.entry, form.seen)
         else:
-            drive_store.correct_hand(drive_id, form.entry, form.seen, keep_movement=form.keep_movement)
+            store.correct_hand(drive_id, form.entry, form.seen, keep_movement=form.keep_movement)
     except DriveChangedElsewhere as changed:
-        record, drive = drive_store.load_drive(drive_id)
+        record, drive = store.load_drive(drive_id)
         return page(record, drive, None, changed), 409
     except RuleViolation as refused:
         return page(record, drive, form, refused), 422
     assert form is not None
-    flash(drive_view.saved_message(form.entry))
+    flash(view.saved_message(form.entry))
     return redirect(request.path, 303)
 
 
@@ -212,7 +213,7 @@ def _organiser_context(
     key = organiser_key(record)
     tables = table_links(record, drive.state.layout.tables)
     return {
-        "drive_prizes": drive_view.prizes(drive),
+        "drive_prizes": view.prizes(drive),
         "organiser_url": url_for("drives.organise", drive_id=record.id, key=key, _external=True),
         "table_links": tables,
         "addable_prizes": [(rule.value, PRIZE_NAMES[rule]) for rule in ADDABLE_PRIZES],
@@ -228,13 +229,13 @@ def _table_page(
 ) -> str:
     state = drive.state
     hand = state.hand_in_play if state.hand_in_play is not None else state.setup.hands
-    context = drive_view.overview(record, drive)
-    line = drive_view.table_line(drive, hand, table)
+    context = view.overview(record, drive)
+    line = view.table_line(drive, hand, table)
     url = url_for("drives.table_phone", drive_id=record.id, table=table, token=table_token(record.id, table))
     return render_template(
         "drives/table.html",
         line=line,
-        form=drive_view.hand_form_values(line, form),
+        form=view.hand_form_values(line, form),
         error=error,
         tricks=legal_tricks(),
         action=url,
@@ -251,12 +252,12 @@ def _organiser_hand_page(
     form: HandForm | None,
     error: RuleViolation | None,
 ) -> str:
-    context = drive_view.overview(record, drive)
-    line = drive_view.table_line(drive, hand, table)
+    context = view.overview(record, drive)
+    line = view.table_line(drive, hand, table)
     return render_template(
         "drives/organiser_hand.html",
         line=line,
-        form=drive_view.hand_form_values(line, form),
+        form=view.hand_form_values(line, form),
         error=error,
         tricks=legal_tricks(),
         action=url_for("drives.organiser_hand", drive_id=record.id, hand=hand, table=table),

@@ -14,14 +14,13 @@ from typing import Any
 from flask import Blueprint, render_template
 from werkzeug.wrappers import Response
 
-from .. import drive_store
-from ..drive_store import StoredDrive
-from ..rules.drive import Drive
-from . import drive_view
-from .drive_access import require_organiser, table_links
-from .drive_words import trump_name
-from .kept_pdfs import shelf_key
-from .sheets import _language, _paper, _pdf_download  # the game sheets' paper, language and shelf
+from ...drives import store
+from ...drives.store import StoredDrive
+from ...rules.drive import Drive
+from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key  # as the game sheets print
+from . import view
+from .access import require_organiser, table_links
+from .wording import trump_name
 
 bp = Blueprint("drive_pdfs", __name__)
 
@@ -32,7 +31,7 @@ def table_cards(drive_id: str) -> Response:
 
     The links are secrets of the tables, so only the organiser prints them.
     """
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     require_organiser(record)
     # Kept while the drive's name and tables stand: the cards show nothing a hand changes.
     return _drive_pdf(
@@ -47,7 +46,7 @@ def table_cards(drive_id: str) -> Response:
 @bp.get("/drives/<drive_id>/tally-cards.pdf")
 def tally_cards(drive_id: str) -> Response:
     """Every player's tally card: a row per hand with table, partner, trump, tricks and running total."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     return _drive_pdf(
         record,
         drive,
@@ -60,13 +59,13 @@ def tally_cards(drive_id: str) -> Response:
 @bp.get("/drives/<drive_id>/results.pdf")
 def results(drive_id: str) -> Response:
     """The results sheet: the prizes and every player's total, best first."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     return _drive_pdf(
         record,
         drive,
         "results",
         (record.version,),
-        lambda: {"started": record.created_at, **drive_view.leaderboard(drive)},
+        lambda: {"started": record.created_at, **view.leaderboard(drive)},
     )
 
 
@@ -79,7 +78,7 @@ def _drive_pdf(
 ) -> Response:
     """The drive's PDF of ``kind`` (its template drives/paper/<kind>.html) on the reader's paper and
     in the reader's language, kept on the shelf by ``version``; ``context`` is asked only to render."""
-    paper, language = _paper(), _language()
+    paper, language = pdf_paper(), pdf_language()
 
     def render() -> str:
         return render_template(
@@ -88,16 +87,16 @@ def _drive_pdf(
             orientation="portrait",
             language=language,
             **context(),
-            **drive_view.overview(record, drive),
+            **view.overview(record, drive),
         )
 
     key = shelf_key(f"drive-{kind}", record.id, *version, paper.name, language)
-    return _pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf")
+    return pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf")
 
 
 def _card(drive: Drive, player: int) -> dict[str, Any]:
     """A player's tally card: the known rows from the engine, then each later hand's trump only."""
-    known = drive_view.player(drive, player)["rows"]
+    known = view.player(drive, player)["rows"]
     later = [
         {
             "hand": hand,

@@ -12,12 +12,12 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, render_template, request
 
-from .. import drive_store
-from ..drive_store import StoredDrive
-from ..kept import KeptByVersion
-from ..rules.drive import Drive
-from . import drive_view
-from .language import current_language
+from ...drives import store
+from ...drives.store import StoredDrive
+from ...kept import KeptByVersion
+from ...rules.drive import Drive
+from ..language import current_language
+from . import view
 
 bp = Blueprint("drive_screens", __name__)
 
@@ -30,7 +30,7 @@ FRAGMENTS: KeptByVersion[str] = KeptByVersion(size=256)
 def caller(drive_id: str) -> Response:
     """The caller's screen, for a projector: hand and trump, tables not in, "move now", every seat."""
     return _followed(
-        drive_id, "caller", "drives/caller.html", "drives/caller_fragment.html", drive_view.caller
+        drive_id, "caller", "drives/caller.html", "drives/caller_fragment.html", view.caller
     )
 
 
@@ -42,26 +42,26 @@ def leaderboard(drive_id: str) -> Response:
         "leaderboard",
         "drives/leaderboard.html",
         "drives/leaderboard_fragment.html",
-        drive_view.leaderboard,
+        view.leaderboard,
     )
 
 
 @bp.get("/drives/<drive_id>/players")
 def players(drive_id: str) -> str:
     """The players' names, each a link to that player's own page."""
-    record, drive = drive_store.load_drive(drive_id)
-    return render_template("drives/players.html", **drive_view.overview(record, drive))
+    record, drive = store.load_drive(drive_id)
+    return render_template("drives/players.html", **view.overview(record, drive))
 
 
 @bp.get("/drives/<drive_id>/players/<int:index>")
 def player(drive_id: str, index: int) -> Response:
     """A player's phone: "you go to table 4, North; your partner is Ann", and their card so far."""
-    record, drive = drive_store.load_drive(drive_id)
+    record, drive = store.load_drive(drive_id)
     if not 0 <= index < drive.setup.player_count:
         abort(404)
 
     def context(drive: Drive) -> dict[str, Any]:
-        return drive_view.player(drive, index)
+        return view.player(drive, index)
 
     return _followed(
         drive_id,
@@ -84,7 +84,7 @@ def _followed(
 ) -> Response:
     """A page that follows the drive: whole, or (``?fragment=1``) the part that changes, with an ETag."""
     etag_seen = request.if_none_match
-    record = loaded[0] if loaded else drive_store.find_drive(drive_id)
+    record = loaded[0] if loaded else store.find_drive(drive_id)
     if record is None:
         abort(404)
     etag = f"{kind}-{record.version}-{current_language()}"  # a page in another language is another page
@@ -94,13 +94,13 @@ def _followed(
     elif wants_fragment:
         key = (record.id, record.version, kind, current_language())
         if (body := FRAGMENTS.get(key)) is None:
-            drive = loaded[1] if loaded else drive_store.drive_of(record)
-            body = render_template(fragment, **build(drive), **drive_view.overview(record, drive))
+            drive = loaded[1] if loaded else store.drive_of(record)
+            body = render_template(fragment, **build(drive), **view.overview(record, drive))
             FRAGMENTS.put(key, body)
         response = make_response(body)
     else:
-        drive = loaded[1] if loaded else drive_store.drive_of(record)
-        context = {**drive_view.overview(record, drive), **build(drive)}
+        drive = loaded[1] if loaded else store.drive_of(record)
+        context = {**view.overview(record, drive), **build(drive)}
         response = make_response(render_template(template, etag=etag, fragment=fragment, **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import words
-from ..drive_store import StoredDrive
-from ..rules.drive import SEATS, Drive, DriveState, HandEntry, Pair, Placement, PrizeResult
-from ..rules.drive.state import TRICKS_PER_HAND
-from ..words import gettext
-from .drive_forms import HandForm
-from .drive_words import (
+from ... import words
+from ...drives.store import StoredDrive
+from ...rules.drive import SEATS, Drive, DriveState, HandEntry, Pair, Placement, PrizeResult
+from ...rules.drive.state import TRICKS_PER_HAND
+from ...words import gettext
+from .forms import HandForm
+from .wording import (
     FORMAT_NAMES,
     MOVE_WORDS,
     PAIR_NAMES,

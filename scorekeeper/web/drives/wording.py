@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import words
-from ..rules.cards import Trump
-from ..rules.drive import (
+from ... import words
+from ...rules.cards import Trump
+from ...rules.drive import (
     DriveFormat,
     DriveSetup,
     LosersMove,
@@ -25,9 +25,9 @@ from ..rules.drive import (
     UpDirection,
     WinnersMove,
 )
-from ..words import gettext, ngettext
-from ..words._core import N_
-from .wording import Worded
+from ...words import gettext, ngettext
+from ...words._core import N_
+from ..wording import Worded
 
 FORMAT_NAMES: Worded = Worded({
     DriveFormat.PROGRESSIVE: N_("Progressive"),

@@ -18,12 +18,12 @@ from typing import Any
 
 from flask import session
 
-from .. import store
-from ..rules import Game, RuleViolation, write_event
-from ..store import StoredGame
-from ..words import deal_words, gettext, in_sentence
+from ...games import store
+from ...games.store import StoredGame
+from ...rules import Game, RuleViolation, write_event
+from ...words import deal_words, gettext, in_sentence
+from ..wording import say
 from .table_life import KIND_LABELS
-from .wording import say
 
 LAST_CHANGE = "last_change"
 REDO = "redo"

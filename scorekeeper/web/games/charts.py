@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..rules import Game
-from ..words import deal_words, gettext
+from ...rules import Game
+from ...words import deal_words, gettext
 from . import view
 
 # Lines of a chart: a colour and a dash pattern each, so they stay apart on a

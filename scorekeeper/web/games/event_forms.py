@@ -16,10 +16,10 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..rules import START_RULES, EventChoice, Game, RuleViolation, TableEvent, write_event
-from ..rules.seating import left_of as seat_to_the_left
-from ..words import gettext
-from ..words.events import start_words
+from ...rules import START_RULES, EventChoice, Game, RuleViolation, TableEvent, write_event
+from ...rules.seating import left_of as seat_to_the_left
+from ...words import gettext
+from ...words.events import start_words
 from . import view
 
 WHOLE = re.compile(r"^[+-]?\d{1,9}$")

@@ -18,8 +18,10 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store, words
-from ..rules import (
+from ... import words
+from ...games import store
+from ...games.store import StoredGame
+from ...rules import (
     EVENT_KINDS,
     EventChoice,
     EventState,
@@ -31,14 +33,13 @@ from ..rules import (
     read_event,
     write_event,
 )
-from ..store import StoredGame
-from ..words import deal_words, gettext
-from ..words._core import N_
+from ...words import deal_words, gettext
+from ...words._core import N_
+from ..device import require_edit
+from ..wording import Worded, say
 from . import changes, screens, view
-from .device import require_edit
 from .event_forms import FIELDS, event_data, event_form, posted_values, stored_values, totals_change
 from .table_life import KIND_LABELS
-from .wording import Worded, say
 
 bp = Blueprint("events", __name__)
 

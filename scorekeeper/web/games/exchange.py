@@ -14,10 +14,10 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..rules import EventState, Game, RuleViolation
-from ..store import StoredGame
-from .json_input import NotJson, UnreadableJson, read_json
-from .wording import say
+from ...games.store import StoredGame
+from ...rules import EventState, Game, RuleViolation
+from ..json_input import NotJson, UnreadableJson, read_json
+from ..wording import say
 
 FORMAT = "scorekeeper/game"
 FORMAT_VERSION = 1

@@ -9,10 +9,10 @@ from wtforms import BooleanField, Field, FieldList, RadioField, SelectField, Str
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
-from .. import words
-from ..rules import OptionSpec, Variant
-from ..rules.table import NAME_MAX_LENGTH
-from ..words._core import N_
+from ... import words
+from ...rules import OptionSpec, Variant
+from ...rules.table import NAME_MAX_LENGTH
+from ...words._core import N_
 
 DRAW = "draw"
 AUTO = ""
@@ -23,7 +23,7 @@ class NewGameForm(FlaskForm):
 
     players = FieldList(
         StringField("Name", validators=[Optional(), Length(max=NAME_MAX_LENGTH)]),
-        # The list's label names it in a refusal (web/games.py): marked here, worded there.
+        # The list's label names it in a refusal (web/games/pages.py): marked here, worded there.
         label=N_("Players"),
         min_entries=1,
     )

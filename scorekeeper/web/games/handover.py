@@ -17,11 +17,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import holders, store
-from ..words import gettext
-from ..words._core import N_
-from . import device
-from .qr import qr_svg
+from ...games import holders, store
+from ...words import gettext
+from ...words._core import N_
+from .. import device
+from ..qr import qr_svg
 
 bp = Blueprint("handover", __name__)
 

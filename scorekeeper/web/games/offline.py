@@ -15,12 +15,12 @@ from typing import Any
 from flask import url_for
 from flask_wtf.csrf import generate_csrf
 
-from ..rules import Game
-from ..store import StoredGame
-from ..words import deal_words
+from ...games.store import StoredGame
+from ...rules import Game
+from ...words import deal_words
+from ..wording import say
 from . import view
 from .entry import screen_for
-from .wording import say
 
 AHEAD = 36
 """The most deals a page carries: a whole long game (33 deals of Romanian Whist for seven) from its start."""

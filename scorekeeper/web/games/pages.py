@@ -15,20 +15,20 @@ from flask import Blueprint, abort, flash, jsonify, redirect, render_template, r
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..kept import KeptByVersion
-from ..rules import Game, RuleViolation, get_variant
-from ..store import StoredGame
-from ..words import gettext
+from ...games import store
+from ...games.store import StoredGame
+from ...groups.roster import seating_at_kept_table
+from ...kept import KeptByVersion
+from ...rules import Game, RuleViolation, get_variant
+from ...words import gettext
+from ..device import can_edit, device_id, holder, known_game_ids, require_edit
+from ..language import current_language
+from ..qr import qr_svg
+from ..wording import say, use_variant
 from . import changes, screens, view
-from .device import can_edit, holder, known_game_ids, require_edit
 from .entry import screen_for
 from .forms import DRAW, new_game_form
-from .language import current_language
 from .offline import offline_plan
-from .qr import qr_svg
-from .table_access import table_seating
-from .wording import say, use_variant
 
 bp = Blueprint("games", __name__)
 SHEETS: KeptByVersion[str] = KeptByVersion(size=512)
@@ -74,7 +74,8 @@ def new_game(code: str) -> Page:
         if not form.validate():
             raise _first_form_error(form)
         options = form.option_values()
-        seating = table_seating(request.form, names)  # a game at a table: seats at its players
+        # A game at a table: seats at its players.
+        seating = seating_at_kept_table(request.form, names, device_id())
         record, _game, _key = store.create_game(
             variant.code,
             seating.names if seating else names,

@@ -17,24 +17,18 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store, words
-from ..rules import Game, RuleViolation, Table, Trump, families, get_variant, table_laws
-from ..rules.explain import explain, game_end, worked_examples
-from ..rules.rulebook import deal_plan, option_lines, seat_names
-from ..rules.state import DealFacts, DealState
-from ..rules.tricks import (
-    Ranking,
-    RankOrder,
-    TrickSetting,
-    TrickVerdict,
-    judge_trick,
-    read_cards,
-)
-from ..rules.variant import Variant
-from ..words import gettext
-from ..words._core import N_
+from ... import words
+from ...games import store
+from ...rules import Game, RuleViolation, Table, Trump, families, get_variant, table_laws
+from ...rules.explain import explain, game_end, worked_examples
+from ...rules.rulebook import deal_plan, option_lines, seat_names
+from ...rules.state import DealFacts, DealState
+from ...rules.tricks import Ranking, RankOrder, TrickSetting, TrickVerdict, judge_trick, read_cards
+from ...rules.variant import Variant
+from ...words import gettext
+from ...words._core import N_
+from ..wording import say, use_variant
 from . import view
-from .wording import say, use_variant
 
 bp = Blueprint("referee", __name__)
 

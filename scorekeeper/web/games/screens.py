@@ -14,16 +14,16 @@ from typing import Any
 from flask import abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..rules import Game, RuleViolation
-from ..rules.state import DealFacts
-from ..store import StoredGame
-from ..words import deal_words
-from ..words._core import N_, gettext
+from ...games import store
+from ...games.store import StoredGame
+from ...rules import Game, RuleViolation
+from ...rules.state import DealFacts
+from ...words import deal_words
+from ...words._core import N_, gettext
+from ..wording import say
 from . import changes, view
 from .entry import screen_for
 from .offline import offline_plan
-from .wording import say
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
 

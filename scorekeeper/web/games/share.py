@@ -6,13 +6,13 @@ import json
 
 from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
 
-from .. import store
-from ..rules import RuleViolation
-from ..store import StoredGame
+from ...games import store
+from ...games.store import StoredGame
+from ...rules import RuleViolation
+from ..device import holder
+from ..language import current_language
 from . import view
-from .device import holder
 from .exchange import UnreadableFile, export_csv, export_json, read_export, read_file
-from .language import current_language
 
 bp = Blueprint("share", __name__)
 

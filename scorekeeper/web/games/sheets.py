@@ -10,25 +10,24 @@ sheet's table, and the reader's paper, orientation and language.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, Response, abort, render_template, request
 
-from .. import store, words
-from ..pdf import Orientation, Paper, orientation_for, paper_for, render_pdf
-from ..rules import Game, RuleViolation, Table, Text, Trump, Variant, families, get_variant, rulebook
-from ..rules.state import DealFacts
-from ..words import gettext
-from ..words._core import N_
+from ... import words
+from ...games import store
+from ...pdf import Orientation, Paper, orientation_for
+from ...rules import Game, RuleViolation, Table, Text, Trump, Variant, families, get_variant, rulebook
+from ...rules.state import DealFacts
+from ...words import gettext
+from ...words._core import N_
+from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key
+from ..wording import say, use_variant
 from . import view
 from .charts import totals_chart
 from .forms import new_game_form
-from .kept_pdfs import kept_pdf, shelf_key
-from .language import current_language, region_tags
-from .wording import say, use_variant
 
 bp = Blueprint("sheets", __name__)
 
@@ -83,9 +82,9 @@ def game_pdf(game_id: str) -> Response:
     reads the kept file.
     """
     record, game = store.load_game(game_id)
-    paper = _paper()
+    paper = pdf_paper()
     orientation = _orientation(paper, GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * len(game.state.players))
-    language = _language()
+    language = pdf_language()
 
     def render() -> str:
         return render_template(
@@ -102,7 +101,7 @@ def game_pdf(game_id: str) -> Response:
         )
 
     key = shelf_key("game", record.id, record.version, paper.name, orientation, language)
-    return _pdf_download(key, render, f"{view.file_stem(game)}.pdf")
+    return pdf_download(key, render, f"{view.file_stem(game)}.pdf")
 
 
 def _teams_text(game: Game) -> str | None:
@@ -152,7 +151,7 @@ def blank_pdf(code: str) -> Response | tuple[str, int]:
     except RuleViolation as refused:
         page = render_template("sheets/blank_form.html", **_form_context(variant, form, refused))
         return page, 422
-    paper = _paper()
+    paper = pdf_paper()
     context = blank_context(game, rows=rows, paper=paper)
     table = game.table
     key = shelf_key(
@@ -166,7 +165,7 @@ def blank_pdf(code: str) -> Response | tuple[str, int]:
         context["orientation"],
         context["language"],
     )
-    return _pdf_download(
+    return pdf_download(
         key,
         lambda: render_template("sheets/blank.html", **context),
         f"{_blank_stem(game, named=bool(form.filled_players()))}.pdf",
@@ -210,7 +209,7 @@ def blank_context(game: Game, *, rows: int, paper: Paper) -> dict[str, Any]:
         "variant": variant,
         "paper": paper,
         "orientation": _orientation(paper, needed),
-        "language": _language(),
+        "language": pdf_language(),
         "layout": layout,
         "columns": columns,
         "team_total": layout.per_player and state.teams is not None,
@@ -350,7 +349,7 @@ def _form_context(variant: Variant, form: Any, error: RuleViolation | None = Non
         "rows": request.args.get("rows", str(OPEN_ENDED_ROWS)),
         "paper_choice": chosen if chosen in ("a4", "letter") else "",
         "orientation_choice": turned if turned in ("portrait", "landscape") else "",
-        "default_paper": _paper(),
+        "default_paper": pdf_paper(),
         "most_rows": MOST_ROWS,
     }
 
@@ -372,12 +371,6 @@ def _variant_or_404(code: str) -> Variant:
 # --- rendering -----------------------------------------------------------------------
 
 
-def _paper() -> Paper:
-    """``?paper=a4|letter`` when given, else the paper of the region of the reader's language
-    (language.region_tags: "en-US" gives Letter; "de" picked with no region, A4)."""
-    return paper_for(request.args.get("paper"), region_tags())
-
-
 def _orientation(paper: Paper, needed_width_mm: float) -> Orientation:
     """``?orientation=portrait|landscape`` when given, else the one the layout's width needs."""
     asked = request.args.get("orientation", "").lower()
@@ -386,29 +379,3 @@ def _orientation(paper: Paper, needed_width_mm: float) -> Orientation:
     if asked == "landscape":
         return "landscape"
     return orientation_for(paper, needed_width_mm)
-
-
-def _language() -> str:
-    """The language a PDF is printed in, which names it on the shelf: the reader's (the picker's
-    choice, else the browser's), as every page of theirs reads. Two readers in two languages get
-    two PDFs; a second reader in the same language gets the kept one."""
-    return current_language()
-
-
-def _pdf_download(key: str, render_html: Callable[[], str], filename: str) -> Response:
-    """The kept PDF of ``key`` as an attachment, made from ``render_html()`` the first time.
-
-    WeasyPrint reads only the app's static files. The response carries the
-    key's digest as its ETag, so a phone asking again gets 304 Not Modified
-    until the game changes.
-    """
-
-    def make() -> bytes:
-        return render_pdf(
-            render_html(),
-            base_url=request.url_root,
-            static_folder=Path(current_app.static_folder or "static"),
-            static_url=url_for("static", filename="", _external=True),
-        )
-
-    return kept_pdf(key, make, filename)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules import Game, TableLife
-from ..words import gettext
-from ..words._core import N_
-from .wording import Worded
+from ...rules import Game, TableLife
+from ...words import gettext
+from ...words._core import N_
+from ..wording import Worded
 
 SUBSTITUTED = " → "
 """Between the names a seat has had, in order: "Peggy → Sue"."""

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from .. import words
-from ..rules import Game, GameState, Trump
-from ..rules.state import DealFacts
-from ..store import StoredGame
-from ..words import deal_words, gettext
-from .entry import screen_for
+from ... import words
+from ...games.store import StoredGame
+from ...rules import Game, GameState, Trump
+from ...rules.state import DealFacts
+from ...words import deal_words, gettext
+from ..wording import say
+from .entry import screen_for, trump_text
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
-from .wording import say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -101,18 +101,6 @@ def deal_title(state: GameState, facts: DealFacts) -> str:
         "number": facts.number,
         "count": state.deal_count,
     }
-
-
-def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
-    """What is trump, as the table needs to hear it."""
-    shown = trump or facts.trump
-    if shown is None:
-        return gettext("Turn a card") if facts.trump_turned else gettext("Declared after the bidding")
-    if shown is Trump.NO_TRUMP:
-        return gettext("No trump")
-    if shown is Trump.JOKER:
-        return words.trump_name(shown)
-    return f"{shown.symbol} {words.trump_name(shown)}"
 
 
 def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> dict[str, Any]:

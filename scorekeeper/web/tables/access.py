@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from flask import abort
 
-from ..groups import access, summaries
-from ..groups.access import Group
-from ..groups.roster import RosterSeating, seating_for_names
-from ..rules import RuleViolation
-from ..words._core import N_
-from .device import device_id
+from ...groups import access, summaries
+from ...groups.access import Group
+from ...words._core import N_
+from ..device import device_id
 
 NOT_KEPT = N_(
     "Only a phone that keeps this table can change it: open the table's own link on this phone "
@@ -38,18 +34,3 @@ def require_keeper(group: Group) -> None:
     """403 unless this phone keeps the table."""
     if not keeps(group):
         abort(403, NOT_KEPT)
-
-
-def table_seating(values: Mapping[str, str], names: Sequence[str]) -> RosterSeating | None:
-    """The seating of a new game at the table the new-game form chose, or None for a game on its own.
-
-    Refused (RuleViolation) when this phone does not keep that table, or a name
-    is one the engine refuses.
-    """
-    group_id = (values.get("table") or "").strip()
-    if not group_id:
-        return None
-    group = access.find_group(group_id) if len(group_id) == 32 else None
-    if group is None or not keeps(group):
-        raise RuleViolation("table_not_kept", field="table")
-    return seating_for_names(group.id, names)

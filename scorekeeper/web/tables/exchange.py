@@ -19,16 +19,19 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .. import store
-from ..groups.access import Group, clean_table_name
-from ..groups.importing import ImportedGame, ImportedTable
-from ..groups.roster import roster_name
-from ..models import DealEntryRecord, GameRecord, GroupPlayerRecord, SeatRecord, utcnow
-from ..rules import Game, RuleViolation, Table, Text, get_variant
-from ..rules.ending import MOST_DEALS
-from ..rules.table import same_name_key
-from .exchange import CSV_HEADER, FORMAT_VERSION, csv_rows, read_export, spreadsheet_cell
-from .exchange import FORMAT as GAME_FORMAT
+from ... import database
+from ...database import utcnow
+from ...games import store
+from ...games.models import DealEntryRecord, GameRecord, SeatRecord
+from ...groups.access import Group, clean_table_name
+from ...groups.importing import ImportedGame, ImportedTable
+from ...groups.models import GroupPlayerRecord
+from ...groups.roster import roster_name
+from ...rules import Game, RuleViolation, Table, Text, get_variant
+from ...rules.ending import MOST_DEALS
+from ...rules.table import same_name_key
+from ..games import CSV_HEADER, FORMAT_VERSION, csv_rows, read_export, spreadsheet_cell
+from ..games import FORMAT as GAME_FORMAT
 
 FORMAT = "scorekeeper/table"
 MOST_GAMES = 20_000
@@ -44,7 +47,7 @@ def export_table(group: Group) -> dict[str, Any]:
 
     The deals are the inputs as stored: what the engine wrote when they were recorded.
     """
-    connection = store.connection()
+    connection = database.connection()
     players = connection.execute(
         select(_PLAYERS.c.id, _PLAYERS.c.name, _PLAYERS.c.created_at)
         .where(_PLAYERS.c.group_id == group.id)
@@ -107,7 +110,7 @@ def export_table_csv(group: Group) -> Iterator[str]:
     writer.writerow(("game", "date", "variant", *CSV_HEADER, "note"))
     yield _drain(out)
     ids = (
-        store.connection()
+        database.connection()
         .execute(
             select(_GAMES.c.id)
             .where(_GAMES.c.group_id == group.id)

@@ -20,13 +20,13 @@ from flask import (
     url_for,
 )
 
-from ..groups.importing import store_table
-from ..rules import RuleViolation
-from ..words import ngettext
-from .device import holder
-from .exchange import UnreadableFile, read_file
-from .table_access import load_group
-from .table_exchange import export_table, export_table_csv, read_table
+from ...groups.importing import store_table
+from ...rules import RuleViolation
+from ...words import ngettext
+from ..device import holder
+from ..games import UnreadableFile, read_file
+from .access import load_group
+from .exchange import export_table, export_table_csv, read_table
 
 bp = Blueprint("table_files", __name__, url_prefix="/tables")
 

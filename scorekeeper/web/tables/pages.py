@@ -10,32 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import store
-from ..groups import access, history, roster, summaries
-from ..groups.roster import seating_for_names, seating_for_players
-from ..rules import RuleViolation, families, get_variant
-from ..store import StoredGame
-from ..words import gettext, ngettext
-from ..words._core import N_
-from . import view
-from .device import can_edit, holder
-from .qr import qr_svg
-from .table_access import keeps, load_group, require_keeper
+from ...games import store
+from ...games.store import StoredGame
+from ...groups import access, history, roster
+from ...groups.roster import seating_for_names, seating_for_players
+from ...rules import RuleViolation, families, get_variant
+from ...words import gettext, ngettext
+from ...words._core import N_
+from ..device import can_edit, holder
+from ..games import option_lines
+from ..qr import qr_svg
+from .access import keeps, load_group, require_keeper
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
-
-
-def init_tables(app: Flask) -> None:
-    """Add tables to the app: their pages, the parts other pages include, the summaries' command."""
-    from . import table_files, table_parts, table_stats
-
-    for blueprint in (bp, table_stats.bp, table_files.bp, table_parts.bp):
-        app.register_blueprint(blueprint)
-    table_files.allow_large_imports(app)
-    summaries.register(app)
 
 
 Page = str | tuple[str, int] | Response
@@ -171,7 +161,7 @@ def play_again(group_id: str, game_id: str) -> Page:
     table = game.table
     next_dealer = (table.first_dealer + 1) % table.size
     if request.method == "GET":
-        context = {"options": view.option_lines(game), "dealer": table.players[next_dealer]}
+        context = {"options": option_lines(game), "dealer": table.players[next_dealer]}
         return render_template(
             "tables/again.html", group=group, record=record, game=game, error=None, **context
         )
@@ -186,7 +176,7 @@ def play_again(group_id: str, game_id: str) -> Page:
             seating=seating,
         )
     except RuleViolation as refused:
-        context = {"options": view.option_lines(game), "dealer": table.players[next_dealer]}
+        context = {"options": option_lines(game), "dealer": table.players[next_dealer]}
         page = render_template(
             "tables/again.html", group=group, record=record, game=game, error=refused, **context
         )

@@ -12,13 +12,13 @@ from datetime import date
 from flask import Blueprint, abort, render_template, request
 from flask_babel import format_percent
 
-from ..groups import history, roster, stats
-from ..groups.access import Group
-from ..rules import RuleViolation, get_variant
-from ..words import gettext, ngettext
-from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars
-from .table_access import keeps, load_group
-from .table_parts import percent_sign
+from ...groups import history, roster, stats
+from ...groups.access import Group
+from ...rules import RuleViolation, get_variant
+from ...words import gettext, ngettext
+from ..games import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars
+from ..wording import percent_sign
+from .access import keeps, load_group
 
 bp = Blueprint("table_stats", __name__, url_prefix="/tables")
 

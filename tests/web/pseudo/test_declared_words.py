@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import drive_store
+from scorekeeper.drives import store as drive_store
 from scorekeeper.rules import get_variant
 from scorekeeper.rules.declared import english_stand_in
 from scorekeeper.words import _core

@@ -8,7 +8,7 @@ import re
 
 from flask import Flask
 
-from scorekeeper import store
+from scorekeeper.games import store
 from scorekeeper.rules import EVENT_KINDS
 
 from ...pseudo_locale import pseudo

@@ -16,11 +16,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ... import words
-from ...rules import SUITS, Game, Variant
-from ...rules.bidding import implied_tricks
-from ...rules.state import DealFacts
-from ...words._core import N_
+from .... import words
+from ....rules import SUITS, Game, Trump, Variant
+from ....rules.bidding import implied_tricks
+from ....rules.state import DealFacts
+from ....words import gettext
+from ....words._core import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,3 +134,15 @@ def load_screens() -> None:
     """Import every module of this package: each registers the screen of its input kind."""
     for info in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{info.name}")
+
+
+def trump_text(facts: DealFacts, trump: Trump | None = None) -> str:
+    """What is trump, as the table needs to hear it."""
+    shown = trump or facts.trump
+    if shown is None:
+        return gettext("Turn a card") if facts.trump_turned else gettext("Declared after the bidding")
+    if shown is Trump.NO_TRUMP:
+        return gettext("No trump")
+    if shown is Trump.JOKER:
+        return words.trump_name(shown)
+    return f"{shown.symbol} {words.trump_name(shown)}"

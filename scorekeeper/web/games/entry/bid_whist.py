@@ -13,10 +13,10 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ... import words
-from ...rules import SUITS, Game, RuleViolation
-from ...rules.state import DealFacts
-from ...rules.variants.bid_whist import (
+from .... import words
+from ....rules import SUITS, Game, RuleViolation
+from ....rules.state import DealFacts
+from ....rules.variants.bid_whist import (
     KITTY_BOOKS,
     TRICKS_IN_PLAY,
     BidType,
@@ -27,9 +27,9 @@ from ...rules.variants.bid_whist import (
     Direction,
     read_call,
 )
-from ...words import gettext
-from ...words._core import N_
-from ..wording import Worded, say
+from ....words import gettext
+from ....words._core import N_
+from ...wording import Worded, say
 from . import EntryScreen, number_or_text, register
 from .whist import preview_deal, side_names
 

@@ -8,11 +8,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import ExactDeal, Game, legal_bids, next_bidder, over_under
-from ...rules.state import DealFacts
-from ...words import gettext
-from ...words._core import N_
-from ..wording import say
+from ....rules import ExactDeal, Game, legal_bids, next_bidder, over_under
+from ....rules.state import DealFacts
+from ....words import gettext
+from ....words._core import N_
+from ...wording import say
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill, trump_labels
 
 CHIPS_A_LINE = 6

@@ -11,11 +11,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import SUITS, DealState, Game
-from ...rules.state import DealFacts
-from ...rules.variants.german import GermanDeal, counted_tricks
-from ...words import gettext
-from ...words._core import N_
+from ....rules import SUITS, DealState, Game
+from ....rules.state import DealFacts
+from ....rules.variants.german import GermanDeal, counted_tricks
+from ....words import gettext
+from ....words._core import N_
 from . import EntryScreen, register
 from .whist import NOT_SCORED, chosen_side, offline_labels, phase, preview_deal, read_counts, side_names
 

@@ -14,13 +14,13 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import Game, RuleViolation, Text, Trump
-from ...rules.state import DealFacts
-from ...rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
-from ...words import gettext
-from ..view import trump_text as describe_trump
-from ..wording import say
+from ....rules import Game, RuleViolation, Text, Trump
+from ....rules.state import DealFacts
+from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
+from ....words import gettext
+from ...wording import say
 from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
+from . import trump_text as describe_trump
 from .exact import CHIPS_A_LINE, MOST_LINES, row_layout
 
 NULL_MARK = "N"

@@ -13,12 +13,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import SUITS, DealState, Game, RuleViolation
-from ...rules.state import DealFacts
-from ...rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
-from ...words import deal_words, gettext
-from ...words._core import N_
-from ..wording import say
+from ....rules import SUITS, DealState, Game, RuleViolation
+from ....rules.state import DealFacts
+from ....rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
+from ....words import deal_words, gettext
+from ....words._core import N_
+from ...wording import say
 from . import EntryScreen, number_or_text, register, trump_labels
 
 

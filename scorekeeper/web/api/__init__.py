@@ -1,0 +1,12 @@
+"""The JSON API of API.md under /api/v1, and its OpenAPI document."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Add the API's blueprint to ``app``."""
+    from . import routes
+
+    app.register_blueprint(routes.bp)

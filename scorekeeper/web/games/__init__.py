@@ -1,0 +1,58 @@
+"""The game's pages: starting one, its deal screen and entry screens, corrections and undo, the
+sheets and PDFs, table events, sharing and files, offline play, hand-over and the rules referee.
+
+Other features (tables, the home page) show a game through the names exported here (``__all__``),
+never through this package's modules (import-linter holds it).
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars, totals_chart
+from .exchange import (
+    CSV_HEADER,
+    FORMAT,
+    FORMAT_VERSION,
+    UnreadableFile,
+    csv_rows,
+    read_export,
+    read_file,
+    spreadsheet_cell,
+)
+from .view import option_lines, side_names, summary
+
+__all__ = [
+    "CSV_HEADER",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "SCREEN_HEIGHT",
+    "SCREEN_WIDTH",
+    "Chart",
+    "UnreadableFile",
+    "csv_rows",
+    "line_chart",
+    "option_lines",
+    "read_export",
+    "read_file",
+    "register",
+    "sampled",
+    "share_bars",
+    "side_names",
+    "spreadsheet_cell",
+    "summary",
+    "totals_chart",
+]
+
+
+def register(app: Flask) -> None:
+    """Add the game's pages to ``app``: every entry screen, the blueprints, and the finish screen's
+    globals for the game page's templates."""
+    from . import events, finish, handover, pages, referee, share, sheets
+    from .entry import load_screens
+
+    load_screens()
+    for blueprint in (pages.bp, share.bp, referee.bp, sheets.bp, handover.bp, events.bp):
+        app.register_blueprint(blueprint)
+    app.add_template_global(finish.game_chart)
+    app.add_template_global(finish.finish_of)

@@ -140,7 +140,7 @@ def test_no_module_of_the_app_imports_itself_back_at_run_time() -> None:
     assert cycles(graph) == []
 
 
-def test_the_check_finds_a_cycle_through_a_package_and_ignores_one_under_type_checking(tmp_path: Path) -> None:
+def test_the_check_finds_a_cycle_through_a_package_but_not_under_type_checking(tmp_path: Path) -> None:
     app = tmp_path / "app"
     (app / "inner").mkdir(parents=True)
     (app / "__init__.py").write_text("")
@@ -153,5 +153,7 @@ def test_the_check_finds_a_cycle_through_a_package_and_ignores_one_under_type_ch
     )
     assert cycles(import_graph(app)) == []
     # low -> high -> inner (the package, loaded first) -> low: a cycle by way of a package's __init__.
-    (app / "inner" / "low.py").write_text("try:\n    from ..high import thing\nexcept ImportError:\n    pass\n")
+    (app / "inner" / "low.py").write_text(
+        "try:\n    from ..high import thing\nexcept ImportError:\n    pass\n"
+    )
     assert cycles(import_graph(app)) == [["app.high", "app.inner", "app.inner.low"]]

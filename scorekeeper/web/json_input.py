@@ -7,23 +7,27 @@ a bare ValueError, and a ``"\\ud800"`` escape gives a string that cannot be
 written back as UTF-8 (a lone surrogate). Every such body is refused here, as
 an ``UnreadableJson`` carrying what to tell the sender (a code the words word), before any
 view sees it.
+
+Every check is one pass, linear in the body: the parser itself (whose C code
+counts its own nesting and raises RecursionError long before the stack runs
+out), then one walk of the parsed value for its depth and its text. A check
+run over the raw text with a regular expression could go back over the rest
+of the body from every quote of a string that never closes: quadratic, in C
+code that holds the interpreter's lock, so one hostile 100 KB body could stall
+a worker for a minute.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from typing import Any
 
 from ..rules import Param, Text
 
 # No document of the app nests deeper than five levels (an imported file's
-# deals → a deal → its bids → a bid); this leaves room and stops long before
-# the parser's own recursion limit.
+# deals → a deal → its bids → a bid); this leaves room.
 MOST_DEPTH = 16
-# A string (skipped whole) or a bracket: enough to measure nesting without parsing.
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 
 
 class UnreadableJson(ValueError):
@@ -44,27 +48,14 @@ def read_json(raw: bytes | str) -> Any:
         text = raw if isinstance(raw, str) else raw.decode(json.detect_encoding(raw))
     except UnicodeDecodeError:
         raise NotJson("json_not_utf8") from None
-    _check_depth(text)
     try:
         value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise NotJson("json_syntax", problem=error.msg, position=error.pos) from None
-    except RecursionError:  # cannot happen after _check_depth; kept as a last guard
+    except RecursionError:  # nested deeper than the parser goes: far deeper than MOST_DEPTH
         raise UnreadableJson("json_too_deep", most=MOST_DEPTH) from None
-    _check_text(value)
+    _check_value(value)
     return value
-
-
-def _check_depth(text: str) -> None:
-    depth = 0
-    for match in _STRING_OR_BRACKET.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > MOST_DEPTH:
-                raise UnreadableJson("json_too_deep", most=MOST_DEPTH)
-        elif token in "]}":
-            depth -= 1
 
 
 def _whole_number(digits: str) -> int:
@@ -78,16 +69,17 @@ def _no_constant(name: str) -> float:
     raise UnreadableJson("json_constant", name=name)
 
 
-def _check_text(value: Any) -> None:
-    """Refuse any string (key or value) holding half of a surrogate pair: it is not text."""
-    pending = [value]
+def _check_value(value: Any) -> None:
+    """Refuse a value nested deeper than MOST_DEPTH, or any string (key or value) holding half of a
+    surrogate pair (it is not text): one walk over the parsed value."""
+    pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
-        item = pending.pop()
-        if isinstance(item, dict):
-            pending.extend(item.keys())
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth >= MOST_DEPTH:
+                raise UnreadableJson("json_too_deep", most=MOST_DEPTH)
+            inside = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            pending.extend((child, depth + 1) for child in inside)
         elif isinstance(item, str):
             try:
                 item.encode("utf-8")

@@ -201,3 +201,40 @@ def postgres() -> Iterator[str]:
     finally:
         stop = ["sh", str(ROOT / "bin" / "postgres-for-tests"), "stop", folder]
         subprocess.run(stop, timeout=60, check=False)
+
+
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A throw-away Redis server on loopback, as the README runs one for the request limits; yields
+    the URL the app reads in RATELIMIT_STORAGE_URI."""
+    if not Path(REDIS_SERVER).exists():
+        pytest.fail("redis-server is missing: install Debian's redis-server package (bin/test does)")
+    port = free_port()
+    folder = tmp_path / "redis"
+    folder.mkdir()
+    command = [
+        REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+        "--save", "", "--appendonly", "no", "--daemonize", "no",
+    ]  # fmt: skip
+    with open(folder / "redis.log", "wb") as log:
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or process.poll() is not None:
+                raise AssertionError(f"redis did not start:\n{(folder / 'redis.log').read_text()[-2000:]}")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(timeout=15)

@@ -25,6 +25,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 NGINX_PROXY_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-proxy.conf"
+NGINX_HTTP_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-http.conf"
+# What the README sets in nginx.conf: room for idle connections beside the phones' own.
+NGINX_WORKER_CONNECTIONS = 8192
+NGINX_OPEN_FILES = 16384
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 SECRET = "deployment-tests-secret"
 
@@ -144,10 +148,12 @@ class Nginx:
         (self.folder / "nginx.conf").write_text(
             f"""{user}
 worker_processes 1;
+worker_rlimit_nofile {NGINX_OPEN_FILES};
 pid {self.folder}/nginx.pid;
 error_log {self.folder}/error.log warn;
-events {{ worker_connections 512; }}
+events {{ worker_connections {NGINX_WORKER_CONNECTIONS}; }}
 http {{
+    include {NGINX_HTTP_CONF};
     access_log {folder}/nginx-access.log;
     client_body_temp_path {temp}/body;
     proxy_temp_path {temp}/proxy;

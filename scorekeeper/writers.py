@@ -29,6 +29,12 @@ except ImportError:  # not on POSIX: the thread lock still orders a worker's own
     fcntl = None  # type: ignore[assignment]
 
 
+class WritersCannotQueue(OSError):
+    """The writers' lock file beside a SQLite database cannot be opened (a read-only file or file
+    system): the database cannot be written either. The app answers it as a database that cannot
+    save (503), not as a fault of its own."""
+
+
 class WriterQueue:
     """Lets one writer at a time into the database, across threads and processes."""
 
@@ -65,20 +71,32 @@ class WriterQueue:
         """
         assert self._lock_path is not None
         if self._descriptor_pid != os.getpid():
-            self._descriptor = os.open(self._lock_path, os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            # Read-only is enough for flock, so a lock file left read-only still queues the writers
+            # (the database then says for itself whether it takes the write).
+            try:
+                self._descriptor = os.open(self._lock_path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+            except OSError as refused:
+                raise WritersCannotQueue(refused.errno, f"{refused.strerror}: {self._lock_path}") from refused
             self._descriptor_pid = os.getpid()
             weakref.finalize(self, os.close, self._descriptor)
         return self._descriptor
 
 
-def queue_for(database: URL) -> WriterQueue:
-    """The writer queue for a database: a lock file beside a SQLite file, else none."""
+def sqlite_file(database: URL) -> Path | None:
+    """The file of a SQLite database, or None for another database or one in memory."""
     if database.get_backend_name() != "sqlite" or database.database in (None, "", ":memory:"):
-        return WriterQueue(None)
+        return None
     name = database.database
     if database.query.get("uri") == "true" and name.startswith("file:"):
         name = unquote(urlsplit(name).path)  # a URI filename ("file:/srv/games.sqlite?mode=ro")
-    path = Path(name)
+    return Path(name)
+
+
+def queue_for(database: URL) -> WriterQueue:
+    """The writer queue for a database: a lock file beside a SQLite file, else none."""
+    path = sqlite_file(database)
+    if path is None:
+        return WriterQueue(None)
     return WriterQueue(path.with_name(path.name + ".writer-lock"))
 
 

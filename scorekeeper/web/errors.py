@@ -17,6 +17,7 @@ from .. import words
 from ..rules import Text
 from ..words import gettext
 from ..words._core import N_
+from ..writers import WritersCannotQueue
 from .health import describe, health
 from .limits import limiter
 from .wording import say
@@ -75,7 +76,10 @@ def register_error_pages(app: Flask) -> None:
     @app.errorhandler(OperationalError)
     @app.errorhandler(InternalError)
     @app.errorhandler(PoolTimeout)
-    def database_failed(error: SQLAlchemyError) -> tuple[str | Response, int, dict[str, str]]:
+    @app.errorhandler(WritersCannotQueue)
+    def database_failed(
+        error: SQLAlchemyError | WritersCannotQueue,
+    ) -> tuple[str | Response, int, dict[str, str]]:
         """503 in words a player understands, rather than a bare 500; /healthz learns of it too."""
         reason = describe(error)
         current_app.logger.error("The database failed on %s %s: %s", request.method, request.path, reason)

@@ -10,13 +10,18 @@ state is found two ways, by each worker process:
   a read-only file, and nothing reaches the disk); on PostgreSQL the server
   says whether its transactions are read-only (a standby, or a full disk
   it protects);
-- the last failure of a real request (a full disk is found only by writing):
-  remembered until a write succeeds in this process, or for
-  ``HEALTH_FAILURE_SECONDS`` when none comes.
+- the last failure of a real request: remembered until a write succeeds in
+  this process, or for ``HEALTH_FAILURE_SECONDS`` when none comes.
+
+A full disk refuses only writes, and a failure is seen only by the worker that
+met it; so that every worker says the truth every time, the probe of a SQLite
+database also asks the file system how much room is left beside the file (less
+than ``HEALTH_MIN_FREE_BYTES``, 1 MiB unless set, is a full disk).
 """
 
 from __future__ import annotations
 
+import os
 import re
 import sqlite3
 import threading
@@ -29,7 +34,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
-from ..writers import WriterQueue
+from ..writers import WriterQueue, WritersCannotQueue, sqlite_file
 
 EXTENSION = "scorekeeper.health"
 
@@ -94,6 +99,7 @@ def init_health(app: Flask) -> None:
     """Keep a DatabaseHealth on the app; every commit of its database tells it saving works."""
     app.config.setdefault("HEALTH_PROBE_SECONDS", 1.0)
     app.config.setdefault("HEALTH_FAILURE_SECONDS", 60.0)
+    app.config.setdefault("HEALTH_MIN_FREE_BYTES", 1024 * 1024)
     state = app.extensions[EXTENSION] = DatabaseHealth()
 
     def committed(_connection: Any) -> None:
@@ -112,7 +118,7 @@ def init_health(app: Flask) -> None:
         event.listen(db.engine, "after_cursor_execute", executed)
 
 
-def describe(error: SQLAlchemyError) -> str:
+def describe(error: SQLAlchemyError | OSError) -> str:
     """The database's own words for what failed ("database or disk is full")."""
     original = getattr(error, "orig", None) or error
     return " ".join(str(original).split()) or type(original).__name__
@@ -124,10 +130,10 @@ def _probe() -> str | None:
         with db.engine.connect() as connection:
             connection.exec_driver_sql("SELECT 1").scalar()
             if connection.dialect.name == "sqlite":
-                return _sqlite_refuses_writes(connection.connection.driver_connection)
+                return _sqlite_refuses_writes(connection.connection.driver_connection) or _disk_full()
             read_only = connection.exec_driver_sql("SHOW transaction_read_only").scalar()
             return "the database is read-only" if read_only == "on" else None
-    except SQLAlchemyError as error:
+    except (SQLAlchemyError, WritersCannotQueue) as error:
         return describe(error)
 
 
@@ -146,4 +152,18 @@ def _sqlite_refuses_writes(sqlite: Any) -> str | None:
             return str(refused)
         finally:
             sqlite.execute("ROLLBACK")
+    return None
+
+
+def _disk_full() -> str | None:
+    """Why a SQLite file's disk cannot take a write (too little room left beside it), or None."""
+    path = sqlite_file(db.engine.url)
+    if path is None:
+        return None
+    try:
+        room = os.statvfs(path.parent)
+    except OSError as error:
+        return str(error)
+    if room.f_bavail * room.f_frsize < current_app.config["HEALTH_MIN_FREE_BYTES"]:
+        return "database or disk is full"
     return None

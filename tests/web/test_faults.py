@@ -8,6 +8,8 @@ raised as the store writes). Whatever was saved before stays there.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -20,9 +22,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from scorekeeper import create_app
+from scorekeeper import create_app, writers
 from scorekeeper.extensions import db
 from scorekeeper.games import holders
+from scorekeeper.web import health
 
 from .conftest import POSTGRES_URL, csrf_token, error_text
 
@@ -212,3 +215,55 @@ def test_a_database_that_cannot_be_read_answers_503_too(app: Flask, client: Flas
     assert api.get_json()["error"].startswith("The server cannot read its games right now")
     health = client.get("/healthz")
     assert health.status_code == 503 and "unable to open database file" in health.get_data(as_text=True)
+
+
+def test_every_worker_says_a_full_disk_at_every_probe_before_any_write_fails(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the worker that met a full disk remembered it, so /healthz answered 200 and 503 by turns:
+    the probe now asks the file system itself how much room is left beside the database."""
+    if POSTGRES_URL:
+        pytest.skip("the room left on a disk is read beside a SQLite file")
+    real = os.statvfs
+
+    def full(path: Any) -> Any:
+        found = real(path)
+        return type("Room", (), {"f_bavail": 12, "f_frsize": found.f_frsize})()
+
+    app.config["HEALTH_PROBE_SECONDS"] = 0
+    monkeypatch.setattr(health.os, "statvfs", full)
+    answers = [client.get("/healthz") for _ in range(5)]
+    assert [answer.status_code for answer in answers] == [503] * 5
+    assert answers[0].get_data(as_text=True) == "database: cannot save (database or disk is full)"
+    monkeypatch.setattr(health.os, "statvfs", real)
+    assert client.get("/healthz").get_data(as_text=True) == "ok"
+
+
+def test_a_lock_file_that_cannot_be_opened_is_a_database_that_cannot_save(
+    app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read-only file system (or a lock file the app may not open) answered a write with a 500: it
+    is a database that cannot save, 503 with Retry-After, as JSON and as a page, and /healthz says so."""
+    if POSTGRES_URL:
+        pytest.skip("SQLite's writers queue on a lock file; PostgreSQL locks its rows")
+    game_id, key = started(client)
+    held_by(app, client, game_id)
+    real_open = writers.os.open
+
+    def read_only_file_system(path: Any, *arguments: Any, **keywords: Any) -> int:
+        if str(path).endswith(".writer-lock"):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(path, *arguments, **keywords)
+
+    with app.app_context():
+        queue = app.extensions["scorekeeper.writers"]
+    monkeypatch.setattr(queue, "_descriptor_pid", 0)  # as a worker that has not opened it yet
+    monkeypatch.setattr(writers.os, "open", read_only_file_system)
+    auth = {"Authorization": f"Bearer {key}"}
+    answer = client.put(f"/api/v1/games/{game_id}/deals/2", json=SECOND_DEAL, headers=auth)
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "30"
+    assert answer.get_json()["code"] == "cannot_save"
+    sheet = client.get(f"/games/{game_id}")
+    page = client.post(f"/games/{game_id}/undo", data={"csrf_token": csrf_token(sheet)})
+    assert page.status_code == 503 and CANNOT_SAVE in page.get_data(as_text=True)
+    assert client.get("/healthz").status_code == 503

@@ -20,6 +20,7 @@ from .errors import (
 )
 from .events import (
     EVENT_KINDS,
+    REVOKE_PENALTIES,
     START_RULES,
     Adjustment,
     Arrival,
@@ -38,7 +39,7 @@ from .exact import ExactBidEngine, ExactDeal, ExactEntry, verify_tricks
 from .game import Game
 from .options import Options, OptionSpec, OptionValue
 from .seating import EventState, PlanChange, RevokeMark, SeatHistory, Seating, TableLife
-from .state import DealFacts, DealState, GameState
+from .state import DealFacts, DealState, GameState, Standing
 from .table import Table
 from .table_events import (
     EventChoice,
@@ -46,7 +47,9 @@ from .table_events import (
     event_laws,
     possible_events,
     preview,
+    revoke_penalties,
     table_laws,
+    table_rules,
     verify_adjustment,
     verify_arrival,
     verify_departure,
@@ -63,6 +66,7 @@ from .walk import TableLaws
 
 __all__ = [
     "EVENT_KINDS",
+    "REVOKE_PENALTIES",
     "START_RULES",
     "SUITS",
     "VARIANTS",
@@ -101,6 +105,7 @@ __all__ = [
     "SeatHistory",
     "Seating",
     "SitOut",
+    "Standing",
     "Stop",
     "Substitute",
     "Table",
@@ -121,7 +126,9 @@ __all__ = [
     "possible_events",
     "preview",
     "read_event",
+    "revoke_penalties",
     "table_laws",
+    "table_rules",
     "verify_adjustment",
     "verify_arrival",
     "verify_bids",

@@ -23,6 +23,10 @@ MOST_POINTS = 10_000
 REASON_MAX_LENGTH = 80
 StartRule = Literal["lowest", "average"]
 START_RULES: tuple[StartRule, ...] = ("lowest", "average")
+RevokePenalty = Literal["tricks", "points"]
+REVOKE_PENALTIES: tuple[RevokePenalty, ...] = ("tricks", "points")
+"""What the other side may choose a revoke to cost where its game's laws give it the choice (Classic
+Whist: three tricks, or three points added to its score); which games offer which is their ``TableLaws``."""
 
 
 class InvalidEvent(RuleViolation):
@@ -40,10 +44,15 @@ class Misdeal:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Revoke:
-    """A revoke (a renege) found after the deal just recorded: ``seats`` revoked in it."""
+    """A revoke (a renege) found after the deal just recorded: ``seats`` revoked in it.
+
+    ``penalty`` is the other side's choice of what it costs, where the game's laws
+    give one (``TableLaws.revoke_penalties``); None takes the laws' default.
+    """
 
     kind: ClassVar[str] = "revoke"
     seats: tuple[int, ...]
+    penalty: RevokePenalty | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -120,7 +129,7 @@ EVENT_KINDS: tuple[str, ...] = tuple(kind.kind for kind in EVENT_TYPES)
 _BY_KIND: dict[str, type[TableEvent]] = {kind.kind: kind for kind in EVENT_TYPES}
 _FIELDS: dict[str, tuple[str, ...]] = {
     "misdeal": (),
-    "revoke": ("seats",),
+    "revoke": ("seats", "penalty"),
     "arrival": ("name", "left_of", "start"),
     "departure": ("seat",),
     "substitute": ("seat", "name"),
@@ -162,7 +171,7 @@ def read_event(data: Mapping[str, object]) -> TableEvent:
     if kind == "stop":
         return Stop()
     if kind == "revoke":
-        return Revoke(seats=_read_seats(data.get("seats")))
+        return Revoke(seats=_read_seats(data.get("seats")), penalty=_read_penalty(data.get("penalty")))
     if kind == "arrival":
         return Arrival(
             name=_read_name(data.get("name")),
@@ -186,6 +195,8 @@ def write_event(event: TableEvent) -> dict[str, object]:
     data: dict[str, object] = {"event": event.kind}
     if isinstance(event, Revoke):
         data["seats"] = list(event.seats)
+        if event.penalty is not None:
+            data["penalty"] = event.penalty
     elif isinstance(event, Arrival):
         data.update(name=event.name, left_of=event.left_of, start=event.start)
     elif isinstance(event, Departure | SitOut):
@@ -214,6 +225,15 @@ def _read_seats(raw: object) -> tuple[int, ...]:
     if len(set(raw)) != len(raw):
         raise InvalidEvent("event_revoke_seats_twice", field="seats")
     return tuple(raw)
+
+
+def _read_penalty(raw: object) -> RevokePenalty | None:
+    if raw is None:
+        return None
+    for choice in REVOKE_PENALTIES:
+        if raw == choice:
+            return choice
+    raise InvalidEvent("event_revoke_penalty", field="penalty", choices=REVOKE_PENALTIES, value=repr(raw))
 
 
 def _read_name(raw: object) -> str:

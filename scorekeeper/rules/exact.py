@@ -36,8 +36,8 @@ from .exact_facts import (
     seated_table,
     turn_next_card,
 )
+from .exact_plan import continued, exact_laws, largest_hand
 from .options import Options
-from .replan import by_blocks, capped
 from .revoke import house_rule
 from .scoring import Scorer
 from .state import DealFacts, DealState, GameState
@@ -54,8 +54,6 @@ __all__ = [
     "turn_next_card",
     "verify_tricks",
 ]
-
-EXACT_LAWS = TableLaws(sit_outs=True)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -128,7 +126,6 @@ class ExactBidEngine:
     """
 
     input_kind: ClassVar[str] = "exact_bids"
-    laws: ClassVar[TableLaws] = EXACT_LAWS
 
     deck: Callable[[Table], Deck]
     schedule: Callable[[Table], tuple[int, ...]]
@@ -168,21 +165,18 @@ class ExactBidEngine:
         """The cards each player gets in each deal, as planned when the game began."""
         return schedule_of(self, table)
 
-    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
-        """The deals after the first ``done`` re-planned for the players now ``seated`` (RULES.md §9).
+    def replan(self, table: Table, seated: Table, played: tuple[int, ...]) -> tuple[int, ...]:
+        """The variant's own sequence continued for the players now ``seated`` (RULES.md §9)."""
+        return continued(self, table, seated, played)
 
-        An open-ended game (Oh! Well) deals its own hand size for the new number
-        from now on; the others keep their number of deals (block by block where
-        the ends repeat once per player), no deal larger than the largest hand.
-        """
-        if self.open_ended:
-            played = plan + (plan[-1],) * max(0, done - len(plan))
-            return played[:done] + self.schedule(seated)
-        waypoints = self.blocks(seated)
-        if waypoints is not None:
-            plan = by_blocks(waypoints, seated.size, plan, done)
-        largest = min(max(self.schedule(seated)), self.deck(seated).size // seated.size)
-        return capped(plan, done, largest)
+    def largest(self, seated: Table) -> int:
+        """The largest hand the variant deals the players ``seated``."""
+        return largest_hand(self, seated)
+
+    @property
+    def laws(self) -> TableLaws:
+        """Players come and go and may sit a deal out; a revoke takes the house rule."""
+        return exact_laws(self)
 
     def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
         """The deal due and the ones after it (``count`` at most), each with the rules of its entry.
@@ -244,7 +238,7 @@ class ExactBidEngine:
         streaks = [(False, 0)] * table.size
         totals = [0] * table.size
         deals: list[DealState] = []
-        walk = TableWalk(table, log, laws=EXACT_LAWS, totals=totals, planner=self)
+        walk = TableWalk(table, log, laws=self.laws, totals=totals, planner=self)
         open_deal = over = False
         # Without table events these stay as they are; each deal after an event sets its own.
         plain, players, size, rule, revoke = walk.plain, table.players, table.size, streak_rule, None
@@ -350,11 +344,10 @@ class ExactBidEngine:
         plain = walk.plain
         names = table.players if plain else walk.names
         stopped = not plain and walk.stopped
-        if stopped:
-            winners = end.winners(totals) if end.target is None else highest(totals)
-            notes.append(walk.stop_note(end.target))
-        elif over:
-            winners = end.winners(totals)
+        if stopped or over:
+            # Stopped early, a game to a target ranks by totals; the others apply their own winner
+            # rule (Romanian zero finish) and their own end (Oh Pshaw's hard score) to the standings.
+            winners = highest(totals) if stopped and end.target is not None else end.winners(totals)
             bonus = self.winner_bonus(table)
             if bonus:
                 for seat in winners:
@@ -362,6 +355,8 @@ class ExactBidEngine:
                 notes.append(
                     Text("note_hard_score", winners=tuple(names[seat] for seat in winners), bonus=bonus)
                 )
+            if stopped:
+                notes.append(walk.stop_note(end.target, totals))
         elif (note := end.play_on_note(totals, names)) is not None:
             notes.append(note)
         settlement = None

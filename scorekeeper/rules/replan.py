@@ -1,7 +1,9 @@
 """Re-planning the deals not yet played when the number of players changes (RULES.md §9).
 
 Deals already played never change; the plan goes on from the next deal's place
-in the sequence. Two rules cover the games whose sequence depends on the table:
+in the sequence, and is always derived afresh from the variant's own sequence
+for the players now seated, never from the plan an earlier change left. Two
+rules cover the games whose sequence depends on the table:
 
 * the Oh Hell family keeps its number of deals, and a remaining deal larger
   than the largest hand the variant deals the new number of players is played
@@ -50,13 +52,14 @@ def _segments(waypoints: Sequence[int]) -> list[_Segment]:
     return segments
 
 
-def by_blocks(waypoints: Sequence[int], players: int, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
-    """The plan after ``done`` deals, its remaining blocks dealt once per player of ``players``.
+def by_blocks(waypoints: Sequence[int], players: int, played: tuple[int, ...]) -> tuple[int, ...]:
+    """The walk through ``waypoints`` after the deals ``played`` (as the walk gave them, uncapped),
+    its remaining blocks dealt once per player of ``players``.
 
-    >>> by_blocks((1, 3, 1), 4, (1, 1, 1, 2, 3, 3, 3, 2, 1, 1, 1), 2)
+    >>> by_blocks((1, 3, 1), 4, (1, 1))
     (1, 1, 1, 1, 2, 3, 3, 3, 3, 2, 1, 1, 1, 1)
     """
-    played = plan[:done]
+    done = len(played)
     segments = _segments(waypoints)
     at = 0
     for index, segment in enumerate(segments):

@@ -74,6 +74,34 @@ class DealState:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class Standing:
+    """One player's place in the standings, for a page to show (RULES.md §9).
+
+    ``place`` counts from 1 by total, players level sharing a place (1, 1, 3).
+    ``left_after`` is the deal after which the player left, None while they are
+    at the table: a player who left keeps their total, frozen, and their place.
+    ``leading``: no total is higher than theirs now. ``can_win`` says whether
+    they may still win: once the game is over, whether they did; before, every
+    player at the table may, and a player who left only while their frozen total
+    is still the highest (they cannot score more, so anyone at the table who
+    passes it beats them).
+    """
+
+    seat: int
+    name: str
+    total: int
+    place: int
+    left_after: int | None
+    leading: bool
+    can_win: bool
+
+    @property
+    def departed(self) -> bool:
+        """True when the player left the table: their total is final."""
+        return self.left_after is not None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class GameState:
     """Everything the rules derive for a game from its inputs.
 
@@ -115,6 +143,32 @@ class GameState:
     def finished(self) -> bool:
         """True when the rules say the game is over."""
         return self.status == "finished"
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """Every player by place (then seat), departed players included with their frozen totals;
+        empty where partners score together (no partnership game lets a player leave)."""
+        if self.teams is not None:
+            return ()
+        left = {seat.seat: seat.left_after for seat in self.life.seats} if self.life is not None else {}
+        best = max(self.totals)
+        rows = []
+        for seat, (name, total) in enumerate(zip(self.players, self.totals, strict=True)):
+            left_after = left.get(seat)
+            # Before the end, a player who left can only hold on: their frozen total must stay on top.
+            can_win = seat in self.winners if self.finished else left_after is None or total == best
+            rows.append(
+                Standing(
+                    seat=seat,
+                    name=name,
+                    total=total,
+                    place=1 + sum(other > total for other in self.totals),
+                    left_after=left_after,
+                    leading=total == best,
+                    can_win=can_win,
+                )
+            )
+        return tuple(sorted(rows, key=lambda row: (row.place, row.seat)))
 
     @property
     def leaders(self) -> tuple[int, ...]:

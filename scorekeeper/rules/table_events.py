@@ -89,9 +89,15 @@ def event_laws(table: Table) -> dict[str, Text]:
     misdeal = Text("law_misdeal_passes") if laws.misdeal_passes(table) else Text("law_misdeal_redealt")
     if laws.fixed_table is not None:
         players = Text("law_fixed_table", variant=variant.name, why=laws.fixed_table)
+    elif variant.min_players == variant.max_players:
+        # A game for one number of players (a solitaire): nobody can join or leave it either.
+        why = Text("fixed_player_count", count=variant.min_players)
+        players = Text("law_fixed_table", variant=variant.name, why=why)
     else:
         players = Text("law_players_come_and_go", least=variant.min_players, most=variant.max_players)
-    sit_out = Text("law_sit_out", least=MIN_PLAYING) if laws.sit_outs else Text("law_no_sit_out")
+    # A sit-out needs a fourth player, so that at least MIN_PLAYING still play the deal.
+    sits = laws.sit_outs and variant.max_players > MIN_PLAYING
+    sit_out = Text("law_sit_out", least=MIN_PLAYING) if sits else Text("law_no_sit_out")
     return {
         "misdeal": misdeal,
         "revoke": laws.revoke_law(table),
@@ -102,6 +108,38 @@ def event_laws(table: Table) -> dict[str, Text]:
         "adjustment": Text("law_adjustment"),
         "stop": Text("law_stop"),
     }
+
+
+def revoke_penalties(table: Table) -> tuple[str, ...]:
+    """What the other side may choose a revoke to cost, where the variant's laws give it the choice
+    (the first is the default); empty where they do not, and a revoke then records no choice."""
+    return table.variant.engine.laws.revoke_penalties
+
+
+def table_rules(table: Table) -> tuple[Text, ...]:
+    """Every rule of the table events that applies to the variant under the table's options, as texts
+    in the order of RULES.md §9, for its rules page: ``table_laws``, and what they settle besides (when
+    a revoke is recorded, a newcomer's starting total, a departed player's final total, how the deals
+    to come are re-planned, who deals when sitting out, adjustments and the target, and the winner
+    rule of a game stopped early), all read from the family's declared ``TableLaws``."""
+    variant = table.variant
+    laws = variant.engine.laws
+    by_kind = event_laws(table)
+    lines = [by_kind["misdeal"], by_kind["revoke"], Text("law_revoke_recorded"), by_kind["arrival"]]
+    if by_kind["arrival"].code == "law_players_come_and_go":
+        lines += [Text("law_arrival_start"), Text("law_departure_final")]
+        replan = laws.replan_law(table)
+        if replan is not None:
+            lines.append(replan)
+    lines.append(by_kind["sit_out"])
+    if by_kind["sit_out"].code == "law_sit_out":
+        lines.append(Text("law_sit_out_deals"))
+    lines.append(by_kind["adjustment"])
+    target = laws.target(table)
+    if target is not None:
+        lines.append(Text("law_adjustment_target", target=target))
+    lines += [by_kind["stop"], Text("law_stop_between"), laws.stop_winners(table)]
+    return tuple(dict.fromkeys(lines))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -25,6 +25,7 @@ from .events import (
     Substitute,
     TableEvent,
 )
+from .replan import capped
 from .seating import (
     DealMarks,
     EventState,
@@ -67,6 +68,9 @@ class TableState:
         self.table = table
         self.laws = laws
         self.plan = None if planner is None else planner.planned(table)
+        # The variant's own sequence as re-planned for the players seated, before any cap: each
+        # change of players continues it afresh, never the capped plan an earlier change left.
+        self._sequence = self.plan
         self.number = 0
         self.places_done = 0
         self.over = False
@@ -148,8 +152,11 @@ class TableState:
             return None
         return len(self.plan) + self._voided
 
-    def stop_note(self, target: int | None = None) -> Text:
-        """What the sheet says of a game stopped early (``target``: the score nobody reached)."""
+    def stop_note(self, target: int | None = None, totals: Sequence[int] = ()) -> Text:
+        """What the sheet says of a game stopped early: ``target`` is the game's target, said to be
+        unreached unless one of ``totals`` reached it (level at the top, play would have gone on)."""
+        if target is not None and totals and max(totals) >= target:
+            target = None
         return Text("note_stopped", number=self.number, count=self.deal_count(), target=target)
 
     def life(self) -> TableLife:
@@ -200,6 +207,13 @@ class TableState:
             if self._events and isinstance(self._events[-1].event, Revoke):
                 raise InvalidEvent("event_revoke_twice", number=self.number)
             raise InvalidEvent("event_revoke_where")
+        if event.penalty is not None and event.penalty not in self.laws.revoke_penalties:
+            raise InvalidEvent(
+                "event_revoke_penalty_not_offered",
+                field="penalty",
+                variant=self.table.variant.name,
+                penalty=event.penalty,
+            )
         marks = self._marks[-1]
         assert marks is not None and marks.revoke is not None, "the family scores a deal with its revoke"
         revoked = marks.revoke
@@ -236,7 +250,7 @@ class TableState:
             )
         if event.left_of not in self._ring:
             raise InvalidEvent("event_left_of_absent", field="left_of", at_seat=event.left_of, name=name)
-        self._check_new_name(name)
+        self._check_newcomer(name)
         start = self._start_total(event)
         seat = len(self.names)
         neighbour = self.names[event.left_of]
@@ -280,6 +294,16 @@ class TableState:
         if seat in self._sit_outs:
             self._sit_outs.remove(seat)
         self._left[seat] = self.number
+        if self._sit_outs and (playing := self._playing_next()) < MIN_PLAYING:
+            # At least MIN_PLAYING play every deal: a departure may not leave too few beside a sit-out.
+            raise InvalidEvent(
+                "event_leave_sit_out_too_few",
+                name=name,
+                sitting=tuple(self.names[out] for out in self._sit_outs),
+                number=self.number + 1,
+                playing=playing,
+                least=MIN_PLAYING,
+            )
         plan = self._replanned(left + 1, "leave", name)
         total = self._totals[seat] if self._totals is not None else None
         text = Text("event_departure", name=name, number=self.number, total=total, plan=_said(plan))
@@ -302,14 +326,13 @@ class TableState:
             raise InvalidEvent("event_sit_out_not_allowed", name=name, variant=variant.name)
         if seat in self._sit_outs:
             raise InvalidEvent("event_sits_out_already", name=name, number=number)
-        need = max(MIN_PLAYING, variant.min_players)
-        playing = len(self._ring) - len(self._sit_outs) - 1
-        if playing < need:
+        playing = self._playing_next(seat)
+        if playing < MIN_PLAYING:
             raise InvalidEvent(
                 "event_sit_out_too_few",
                 name=name,
                 number=number,
-                least=need,
+                least=MIN_PLAYING,
                 variant=variant.name,
                 playing=playing,
             )
@@ -381,6 +404,22 @@ class TableState:
         if returning_to is not None and same_name_key(name) == same_name_key(self.names[returning_to]):
             raise InvalidEvent("event_name_holds_seat", field="name", name=name)
 
+    def _playing_next(self, sitting_out: int | None = None) -> int:
+        """How many play the next deal, with those sitting it out (and ``sitting_out`` too). Those
+        who sit out may still deal; only a dealer the rules deal no cards (the dead hand) does not
+        play the deal either."""
+        out = {*self._sit_outs} if sitting_out is None else {*self._sit_outs, sitting_out}
+        if self.laws.dealer_sits_out(self._seated()):
+            out.add(self._next_dealer())
+        return len(self._ring) - len(out)
+
+    def _check_newcomer(self, name: str) -> None:
+        """Refuse a newcomer the name of a player at the table now. A player who left (or was
+        replaced) and comes back arrives anew, under their own name, in a new seat."""
+        key = same_name_key(name)
+        if any(same_name_key(self.names[seat]) == key for seat in self._ring):
+            raise InvalidEvent("event_name_taken", field="name", name=name)
+
     def _start_total(self, event: Arrival) -> int:
         if isinstance(event.start, int):
             return event.start
@@ -399,20 +438,35 @@ class TableState:
             return Text("the_team")
         return tuple(self.names[seat] for seat in self._teams[side])
 
+    def _seated(self) -> Table:
+        """The table as it sits now: its players those at the table, in ring order (the variant's
+        rules that depend on the number of players read it; seats are never looked up in it)."""
+        return replace(self.table, players=tuple(self.names[seat] for seat in self._ring), first_dealer=0)
+
     def _replanned(self, before: int, action: str, name: str) -> PlanChange | None:
         """Re-plan the deals to come for the new number of players, by the family's own rule; a refusal
-        says that ``name`` cannot ``action`` ("join", "leave") and why."""
-        plan, planner = self.plan, self._planner
-        if plan is None or planner is None:
+        says that ``name`` cannot ``action`` ("join", "leave") and why.
+
+        The deals played stay as they were dealt. The rest is derived afresh from the variant's
+        own sequence for the players now seated (RULES.md §9), continuing from the places played,
+        and only then capped at the largest hand they may hold: so a departure lifts a cap that
+        an earlier arrival set.
+        """
+        plan, sequence, planner = self.plan, self._sequence, self._planner
+        if plan is None or sequence is None or planner is None:
             return None
         done = self.places_done
-        seated = replace(self.table, players=tuple(self.names[seat] for seat in self._ring), first_dealer=0)
+        seated = self._seated()
         try:
-            new = planner.replan(seated, plan, done)
+            continued = planner.replan(self.table, seated, _prefix(sequence, done))
         except InvalidEvent as refused:
             raise InvalidEvent(
                 "event_replan_refused", action=action, name=name, reason=refused.text
             ) from refused
+        largest = planner.largest(seated)
+        to_come = continued[done:] if largest is None else capped(continued, done, largest)[done:]
+        new = _prefix(plan, done) + to_come
+        self._sequence = continued
         self.plan = new
         return PlanChange(
             first_deal=self.number + 1,
@@ -421,6 +475,11 @@ class TableState:
             before=_remaining(plan, done, planner.open_ended),
             after=_remaining(new, done, planner.open_ended),
         )
+
+
+def _prefix(plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+    """The first ``done`` deals of a plan; an open-ended plan's last deal repeats past its end."""
+    return plan[:done] + plan[-1:] * max(0, done - len(plan))
 
 
 def _remaining(plan: tuple[int, ...], done: int, open_ended: bool) -> tuple[int, ...]:

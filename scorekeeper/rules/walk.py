@@ -150,10 +150,11 @@ class TableWalk:
         """How many deals the game lasts now, dealt-again deals included (None if open-ended)."""
         return None if self._state is None else self._state.deal_count()
 
-    def stop_note(self, target: int | None = None) -> Text:
-        """What the sheet says of a game stopped early."""
+    def stop_note(self, target: int | None = None, totals: Sequence[int] = ()) -> Text:
+        """What the sheet says of a game stopped early: ``target`` is the game's target, said to be
+        unreached unless one of ``totals`` reached it."""
         assert self._state is not None
-        return self._state.stop_note(target)
+        return self._state.stop_note(target, totals)
 
     def life(self) -> TableLife | None:
         """What the events derived, for the game state (None when the log has none)."""

@@ -26,6 +26,7 @@ from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
 from . import (  # noqa: F401  (their words)
     drive,
+    event_laws,
     events,
     explain,
     facts,

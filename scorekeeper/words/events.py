@@ -59,6 +59,25 @@ def _revoke_not_played(speaker: Speaker, params: Params) -> str:
     return template % speaker.fill(params)
 
 
+@worded("event_revoke_penalty")
+def _revoke_penalty(speaker: Speaker, params: Params) -> str:
+    choices = ", ".join(f'"{choice}"' for choice in params["choices"] or ())  # type: ignore[union-attr]
+    template = gettext("The penalty the other side chooses for a revoke is one of %(choices)s, not %(value)s")
+    return template % _filled(speaker, params, choices=choices)
+
+
+REVOKE_PENALTY_WORDS: dict[str, str] = {
+    "tricks": N_("Three tricks from the revoking side"),
+    "points": N_("3 points added to their score"),
+}
+"""What each choice of a revoke's penalty gives the other side (``events.REVOKE_PENALTIES``), for its form."""
+
+
+def revoke_penalty_words(choice: str) -> str:
+    """A revoke penalty the other side may choose, in words: "Three tricks from the revoking side"."""
+    return gettext(REVOKE_PENALTY_WORDS[choice])
+
+
 @worded("note_stopped")
 def _stopped(speaker: Speaker, params: Params) -> str:
     if params["count"] is None:
@@ -220,6 +239,10 @@ words(
             "%(Deal)s %(number)s already has a revoke: correct that one to name every player who revoked"
         ),
         "event_revoke_where": say("A revoke is recorded right after the %(deal)s it was found in"),
+        "event_revoke_penalty_not_offered": say(
+            "In %(variant)s a revoke costs what the laws say, with no choice for the other side: "
+            "record it without one"
+        ),
         "event_join_fixed_table": say(
             "%(name)s cannot join: %(variant)s %(why)s. %(name)s can take over a seat as a substitute"
         ),
@@ -245,6 +268,10 @@ words(
             "A substitute can take over %(name)s's seat"
         ),
         "event_sits_out_already": say("%(name)s already sits %(deal)s %(number)s out"),
+        "event_leave_sit_out_too_few": say(
+            "%(name)s cannot leave now: with %(sitting)s sitting %(deal)s %(number)s out, only %(playing)s "
+            "would play it, and at least %(least)s must. Take the sit-out back first"
+        ),
         "event_sit_out_too_few": say(
             "%(name)s cannot sit %(deal)s %(number)s out: at "
             "least %(least)s players must play each %(deal)s of "
@@ -284,6 +311,10 @@ words(
             "tricks go to %(to)s, and %(side)s cannot reach "
             "%(target)s on this %(deal)s",
             "moved",
+        ),
+        "revoke_whist_points": say(
+            "%(who)s revoked in %(deal)s %(number)s: %(to)s add %(points)s points to their score, and "
+            "%(side)s cannot reach %(target)s on this %(deal)s"
         ),
         "renege_both_sides": say(
             "%(who)s reneged in hand %(number)s: both sides reneged, so the hand is dealt again"

@@ -295,15 +295,15 @@ def test_events_wait_for_the_deal_under_way() -> None:
 def test_blocks_are_completed_to_the_new_number_of_players() -> None:
     three = walk((1, 8, 1), repeats=3)
     # Two of three 1s played, a fourth player: four 1s, then the blocks of four.
-    assert by_blocks((1, 8, 1), 4, three, 2) == walk((1, 8, 1), repeats=4)
+    assert by_blocks((1, 8, 1), 4, three[:2]) == walk((1, 8, 1), repeats=4)
     # All three 1s played, then a fourth: one more 1.
-    assert by_blocks((1, 8, 1), 4, three, 3)[:5] == (1, 1, 1, 1, 2)
+    assert by_blocks((1, 8, 1), 4, three[:3])[:5] == (1, 1, 1, 1, 2)
     # Into the ramp: the ramp goes on, the later blocks take four.
     ramp_then_fours = (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1, 1)
-    assert by_blocks((1, 8, 1), 4, three, 5) == ramp_then_fours
+    assert by_blocks((1, 8, 1), 4, three[:5]) == ramp_then_fours
     # A block begun past the new number ends where it is.
     four = walk((1, 8, 1), repeats=4)
-    assert by_blocks((1, 8, 1), 3, four, 4)[:5] == (1, 1, 1, 1, 2)
+    assert by_blocks((1, 8, 1), 3, four[:4])[:5] == (1, 1, 1, 1, 2)
 
 
 def test_capped_plans_keep_their_deals() -> None:
@@ -359,14 +359,14 @@ def test_the_explanation_of_a_deal_counts_its_revoke() -> None:
             "classic-whist",
             {},
             Text("law_misdeal_passes"),
-            Text("law_whist_revoke", play_to=5),
+            Text("law_whist_revoke_choice", play_to=5, points=3),
             Text("law_no_sit_out"),
         ),
         (
             "classic-whist",
             {"misdeal_loses_deal": False},
             Text("law_misdeal_redealt"),
-            Text("law_whist_revoke", play_to=5),
+            Text("law_whist_revoke_choice", play_to=5, points=3),
             Text("law_no_sit_out"),
         ),
         (

@@ -6,6 +6,7 @@ table events the engine says are possible now (``possible_events``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from scorekeeper.rules import (
     Adjustment,
     Arrival,
     Departure,
+    ExactBidEngine,
     Game,
     Revoke,
     RuleViolation,
@@ -27,6 +29,7 @@ from scorekeeper.rules import (
     legal_bids,
     possible_events,
     read_event,
+    revoke_penalties,
 )
 from scorekeeper.rules.events import Misdeal
 from scorekeeper.rules.state import DealFacts
@@ -95,7 +98,9 @@ def _event(draw: Any, game: Game) -> TableEvent | None:
     if kind == "stop":
         return Stop() if draw(st.integers(0, 4)) == 0 else None
     if kind == "revoke":
-        return Revoke(seats=(draw(st.sampled_from(choice.seats)),))
+        penalties = revoke_penalties(game.table)
+        penalty = draw(st.sampled_from([None, *penalties])) if penalties else None
+        return Revoke(seats=(draw(st.sampled_from(choice.seats)),), penalty=penalty)
     if kind == "adjustment":
         side = draw(st.sampled_from(choice.sides))
         points = draw(st.integers(-20, 20).filter(bool))
@@ -215,6 +220,7 @@ EVENT_DATA = st.fixed_dictionaries(
         "start": st.sampled_from([0, 5, "lowest", "average", "most", None]),
         "points": st.integers(-20000, 20000),
         "reason": st.sampled_from(["late", "", None]),
+        "penalty": st.sampled_from(["tricks", "points", "cards", None]),
     },
 )
 
@@ -231,3 +237,42 @@ def test_any_event_data_is_recorded_or_refused_in_words(family: str, data: st.Da
         assert english(refused)  # a code the words know, with the params they need
         return
     assert updated.log[:-1] == game.log
+
+
+CAPPED = (
+    "oh-hell",
+    "contract-whist",
+    "up-and-down-the-river",
+    "oh-pshaw",
+    "british-oh-hell",
+    "nomination-whist",
+)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_every_deal_is_the_sequence_s_own_capped_for_the_players_then_seated(data: st.DataObject) -> None:
+    """RULES.md §9: the deals to come are derived afresh from the variant's own sequence for the players
+    seated, never from the plan an earlier event left: each deal is the sequence's deal at its place,
+    played at no more than the largest hand the players at the table then may hold."""
+    game = data.draw(games_with_events((*CAPPED, "custom-oh-hell"), steps=40))
+    state, table = game.state, game.table
+    engine = table.variant.engine
+    assert isinstance(engine, ExactBidEngine)
+    sequence = engine.planned(table)
+    voided = 0
+    for deal in state.deals:
+        number = deal.number
+        if state.life is None:
+            at_table = table.size
+        else:
+            at_table = sum(
+                1
+                for seat in state.life.seats
+                if (seat.joined_after is None or seat.joined_after < number)
+                and (seat.left_after is None or seat.left_after >= number)
+            )
+        seated = replace(table, players=tuple(NAMES[:at_table]))
+        assert deal.facts.cards == min(sequence[number - voided - 1], engine.largest(seated))
+        marks = state.marks(number)
+        voided += marks is not None and marks.void

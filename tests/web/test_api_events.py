@@ -132,6 +132,22 @@ def test_a_misdeal_and_a_revoke_mark_their_deals(client: FlaskClient) -> None:
     assert state["totals"] == [0, 2]
 
 
+def test_classic_whist_s_revoke_takes_the_other_side_s_choice(client: FlaskClient) -> None:
+    game_id, auth, _ = start(client, CLASSIC)
+    client.put(f"/api/v1/games/{game_id}/deals/1", json={"tricks": 8}, headers=auth)
+    body = {"event": "revoke", "seats": [0], "penalty": "points"}
+    state = post_event(client, game_id, auth, body).get_json()
+    assert state["totals"] == [2, 3]  # the tricks stand (2); Bob and Dee add 3 points
+    assert state["deals"][0]["revoke"]["text"] == (
+        "Ann revoked in deal 1: Bob and Dee add 3 points to their score, and Ann and Cy cannot reach 5 "
+        "on this deal"
+    )
+    listed = client.get(f"/api/v1/games/{game_id}/events").get_json()
+    assert listed["events"][0]["penalty"] == "points"
+    schema = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]["RevokeEvent"]
+    assert schema["properties"]["penalty"]["enum"] == ["tricks", "points"]
+
+
 def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
     game_id, auth, _ = start(client, OH_HELL)
     deal = {"bids": [1, 3, 3, 2], "tricks": [2, 3, 3, 2]}
@@ -184,6 +200,20 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
         (OH_HELL, 0, {"event": "revoke", "seats": [1]}, 422, "A revoke is recorded right after the deal"),
         (OH_HELL, 0, {"event": "stop"}, 422, "Nothing has been played yet"),
         (OH_HELL, 1, {"event": "party"}, 422, "An event is one of misdeal, revoke, arrival"),
+        (
+            OH_HELL,
+            1,
+            {"event": "revoke", "seats": [1], "penalty": "points"},
+            422,
+            "In Oh Hell a revoke costs what the laws say, with no choice for the other side",
+        ),
+        (
+            CLASSIC,
+            1,
+            {"event": "revoke", "seats": [1], "penalty": "cards"},
+            422,
+            'is one of "tricks", "points", not \'cards\'',
+        ),
         (OH_HELL, 1, {"event": "adjustment", "side": 9, "points": 1, "reason": "x"}, 422, "from 0 to 3"),
     ],
 )

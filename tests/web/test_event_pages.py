@@ -86,6 +86,28 @@ def test_a_revoke_costs_the_house_rule_penalty_and_shows_the_totals_it_changes(d
     assert state_of(driver, game).totals[2] == 0
 
 
+def test_a_classic_whist_revoke_offers_the_other_side_s_choice_of_penalty(driver: Driver) -> None:
+    game = driver.start("classic-whist", OH_HELL)
+    assert driver.post_deal(game, 1, {"side": 0, "tricks": 8, "trump": "H"}).status_code == 302
+    form = form_page(driver, game, "revoke").get_data(as_text=True)
+    assert "The other side chooses" in form
+    assert 'name="penalty" value="tricks" checked' in form and 'name="penalty" value="points"' in form
+    assert "Three tricks from the revoking side" in form and "3 points added to their score" in form
+    shown = record(driver, game, "revoke", {"seats": ["0"], "penalty": "points"})
+    assert "Ann revoked in deal 1: Bob and Dee add 3 points to their score, and Ann and Cy cannot" in shown
+    assert driver.stored(game)[-1] == {"event": "revoke", "seats": [0], "penalty": "points"}
+    assert state_of(driver, game).totals == (2, 3)
+    corrected = driver.client.get(f"/games/{game}/events/1").get_data(as_text=True)
+    assert 'name="penalty" value="points" checked' in corrected  # a correction shows the choice made
+
+
+def test_a_revoke_asks_no_penalty_where_the_laws_give_no_choice(driver: Driver) -> None:
+    game = driver.start("oh-hell", OH_HELL)
+    play(driver, game)
+    form = form_page(driver, game, "revoke").get_data(as_text=True)
+    assert 'name="penalty"' not in form and "The other side chooses" not in form
+
+
 def test_an_arrival_replans_the_deals_and_starts_a_column_at_their_first_deal(driver: Driver) -> None:
     game = driver.start("romanian-whist", ROMANIAN, first_dealer=1)
     play(driver, game, 2)
@@ -269,8 +291,12 @@ def test_the_rules_pages_say_what_each_variant_allows_at_the_table(driver: Drive
     classic = rules("/rules/classic-whist")
     assert "A misdeal loses the deal: the next player deals" in classic
     assert (
-        "three tricks go from the revoking side to the other, and the revoking side cannot reach 5" in classic
+        "the other side chooses three tricks taken from the revoking side and added to its own, or 3 "
+        "points added to its score; either way the revoking side cannot reach 5 on that deal" in classic
     )
+    assert "the deal is void and the same dealer deals it again" in classic
+    assert "A game stopped early is ranked by the totals, and the sheet says that no one reached 5" in classic
+    assert "A newcomer starts on 0" not in classic  # nobody joins a partnership game
     assert "Nobody can join or leave: Classic Whist is played by exactly four players" in classic
     assert "Nobody sits a deal out" in classic
     bid_whist = rules("/rules/bid-whist")
@@ -282,6 +308,21 @@ def test_the_rules_pages_say_what_each_variant_allows_at_the_table(driver: Drive
     assert "A player may sit one deal out, as long as 3 still play it" in oh_hell
     assert "A revoke found after a deal: The revoker loses points" in oh_hell  # the option and its value
     assert "the deal is dealt again (a house rule" in rules("/rules/romanian-whist?revoke=redeal")
+    # What RULES.md §9 settles besides, each from the family's declared laws.
+    assert "A revoke is recorded right after the deal it was found in, before anything else" in oh_hell
+    assert "A newcomer starts on 0, unless the table chooses the lowest total or the average" in oh_hell
+    assert "A player who leaves keeps their total, final, and their place in the standings" in oh_hell
+    assert "the number of deals stays, and a deal larger than the largest hand" in oh_hell
+    assert "A player who sits out still deals when it is their turn" in oh_hell
+    assert "A game stopped early goes to the highest total; players level at the top win together" in oh_hell
+    assert "the blocks to come are dealt once per player of the new number" in rules("/rules/romanian-whist")
+    assert "whoever stands on exactly 0 (the zero finish)" in rules("/rules/romanian-whist?zero_finish=true")
+    assert "never ends the game by itself: 100 is judged at the end of a deal" in rules("/rules/oh-well")
+    assert "still gets the further 10 of the hard score" in rules("/rules/oh-pshaw?hard_score=true")
+    assert "with no tie-break hands" in rules("/rules/oneonta")
+    assert "with defensive scoring the books that go over count as the defenders' books" in rules(
+        "/rules/bid-whist?defensive_scoring=true"
+    )
     assert "The app takes at most 100 deals in one game" in text_of(driver.client.get("/rules/oh-well"))
     assert "The app takes at most 100 hands in one game" in text_of(driver.client.get("/rules/german-whist"))
     game = driver.start("oh-hell", OH_HELL, options={"revoke_penalty": 7})

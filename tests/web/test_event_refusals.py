@@ -139,6 +139,21 @@ REFUSALS: list[tuple[str, Any, str, dict[str, Any], str]] = [
         {},
         "Nothing has been played yet: abandon the game rather than stop it",
     ),
+    (
+        "a revoke penalty where the laws give no choice",
+        oh_hell,
+        "revoke",
+        {"seats": ["1"], "penalty": "points"},
+        "In Oh Hell a revoke costs what the laws say, with no choice for the other side: "
+        "record it without one",
+    ),
+    (
+        "a revoke penalty the laws do not know",
+        classic,
+        "revoke",
+        {"seats": ["0"], "penalty": "cards"},
+        'The penalty the other side chooses for a revoke is one of "tricks", "points", not \'cards\'',
+    ),
     # The form's own refusals: a form sent back without the player it is about.
     ("a revoke with nobody ticked", oh_hell, "revoke", {}, "Tick who revoked"),
     ("a departure with nobody chosen", oh_hell, "departure", {}, "Choose who leaves"),

@@ -41,5 +41,9 @@ def renege(
 
 
 def renege_law(table: Table) -> Text:
-    """What a renege costs under the table's ``renege_penalty``."""
-    return Text("law_renege", every_book=table.options.choice("renege_penalty") == "all_books")
+    """What a renege costs under the table's ``renege_penalty``; with ``defensive_scoring`` the books
+    that go over count as the defenders' books (their tricks over six)."""
+    every_book = table.options.choice("renege_penalty") == "all_books"
+    if table.options.flag("defensive_scoring"):
+        return Text("law_renege_defensive", every_book=every_book)
+    return Text("law_renege", every_book=every_book)

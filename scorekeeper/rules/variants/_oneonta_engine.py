@@ -47,9 +47,8 @@ from ._oneonta_table import (
     decide_leader,
     next_active,
     oneonta_deck,
+    oneonta_laws,
 )
-
-ONEONTA_LAWS = TableLaws(sit_outs=True)
 
 NEXT_HAND_FOLLOWS_THIS_ONE = Text("foresee_next_hand_follows")
 """Why no hand is foreseen: the next hand's first bidder and the tie-break hands follow this one's score."""
@@ -62,9 +61,13 @@ class OneontaEngine:
     """Every form of Oneonta Whist, configured by its :class:`Form`."""
 
     input_kind: ClassVar[str] = "oneonta_bids"
-    laws: ClassVar[TableLaws] = ONEONTA_LAWS
 
     form: Form
+
+    @property
+    def laws(self) -> TableLaws:
+        """Players come, go and sit hands out; stopped early, the form's own winner rule applies."""
+        return oneonta_laws(self.form, EDD_ALLARD_TARGET)
 
     # --- what the rules decide before anyone bids ---------------------------------
 
@@ -172,7 +175,7 @@ class OneontaEngine:
         walk = TableWalk(
             table,
             log,
-            laws=ONEONTA_LAWS,
+            laws=self.laws,
             totals=seat_totals,
             sides=team if form.team else seat_totals,
             teams=(tuple(range(size)),) if form.team else None,
@@ -263,16 +266,19 @@ class OneontaEngine:
         """The regular hands as planned: the chart's hand size, as many hands as the form plays."""
         return (self.form.chart[table.size][0],) * self.form.deals(table)
 
-    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+    def replan(self, table: Table, seated: Table, played: tuple[int, ...]) -> tuple[int, ...]:
         """The hands to come for the players now ``seated``: the chart's hand size for their number,
         and as many hands as the form plays with them."""
-        hands = self.form.deals(seated)
+        hands, done = self.form.deals(seated), len(played)
         if hands <= done:
             raise InvalidEvent(
                 "oneonta_hands_played", game=self.form.title, players=seated.size, hands=hands, done=done
             )
-        cards = self.form.chart[seated.size][0]
-        return plan[:done] + (cards,) * (hands - done)
+        return played + (self.form.chart[seated.size][0],) * (hands - done)
+
+    def largest(self, seated: Table) -> None:
+        """None: the chart deals each number of players a hand its pack holds."""
+        return None
 
     def _advance(
         self,
@@ -320,7 +326,11 @@ class OneontaEngine:
             table, over or stopped, seating, seat_totals, team_total, len(deals)
         )
         if stopped and not over:
-            notes = (*notes, walk.stop_note())
+            target = None
+            if form.edd_allard:
+                # Edd Allard's 30 is judged after the ninth hand: stopped sooner, nobody reached it.
+                result, winners, notes, target = None, (0,), (), EDD_ALLARD_TARGET
+            notes = (*notes, walk.stop_note(target, seat_totals))
         tie_breaking = seating.tie_break or any(deal.oneonta_facts.tie_break for deal in deals)
         size = len(seating.names)
         life = walk.life()

@@ -15,6 +15,7 @@ from ..errors import RuleViolation
 from ..seating import clockwise, left_of
 from ..state import DealFacts
 from ..table import Table
+from ..table_laws import TableLaws
 from ..text import Text
 from ._oneonta_bids import OneontaBid, TotalRule
 
@@ -269,3 +270,20 @@ def _bid_rule(form: Form, cards: int) -> Text | None:
     if form.total == "at_most":
         return Text("oneonta_rule_bids_at_most", cards=cards)
     return None
+
+
+def oneonta_laws(form: Form, target: int) -> TableLaws:
+    """What a form's laws say of the table events: players come, go and sit hands out; the hands to
+    come follow the chart for the new number; a game stopped early applies the form's winner rule
+    (competitive: joint winners rather than tie-break hands; Edd Allard: nobody reached ``target``)."""
+    if form.tie_breaks:
+        stop = Text("law_stop_no_tie_break")
+    elif form.edd_allard:
+        stop = Text("law_stop_target", target=target)
+    else:
+        stop = Text("law_stop_total_stands")
+    return TableLaws(
+        sit_outs=True,
+        replan_law=lambda table: Text("law_replan_hands"),
+        stop_winners=lambda table: stop,
+    )

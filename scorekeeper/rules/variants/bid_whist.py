@@ -83,7 +83,22 @@ __all__ = [
 ]
 
 BID_WHIST_NAME = N_("Bid Whist")
-BID_WHIST_LAWS = TableLaws(fixed_table=Text("fixed_four_partnerships"), revoke_law=renege_law)
+
+
+def _plays_to(table: Table) -> int:
+    return int(table.options.choice("play_to"))
+
+
+def _stopped_winners(table: Table) -> Text:
+    return Text("law_stop_target", target=_plays_to(table))
+
+
+BID_WHIST_LAWS = TableLaws(
+    fixed_table=Text("fixed_four_partnerships"),
+    revoke_law=renege_law,
+    target=_plays_to,
+    stop_winners=_stopped_winners,
+)
 AUCTION_NEEDS_THE_SERVER = Text("foresee_auction_needs_server")
 """Why no hand is foreseen: its auction is judged call by call against the high bid so far."""
 
@@ -93,9 +108,14 @@ def auction_rules(options: Options) -> AuctionRules:
     return AuctionRules(min_bid=options.number("min_bid"), low_beats_high=options.flag("low_beats_high"))
 
 
-def legal_calls(table: Table, facts: DealFacts, calls: Sequence[Call]) -> tuple[CallChoice, ...]:
-    """Every call the next player may make after ``calls``, each allowed or refused with the reason."""
-    return _legal_calls(facts, calls, table.players, auction_rules(table.options))
+def legal_calls(
+    table: Table, facts: DealFacts, calls: Sequence[Call], *, players: Sequence[str] | None = None
+) -> tuple[CallChoice, ...]:
+    """Every call the next player may make after ``calls``, each allowed or refused with the reason
+    that names the caller: by ``players`` (who held each seat in that hand, after a substitute),
+    else the table's."""
+    names = table.players if players is None else players
+    return _legal_calls(facts, calls, names, auction_rules(table.options))
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -123,9 +143,12 @@ class BidWhistEngine:
         """Who deals, calls first and leads deal ``number``, and what to remind the table of."""
         return _facts(table, number)
 
-    def legal_calls(self, table: Table, facts: DealFacts, calls: Sequence[Call]) -> tuple[CallChoice, ...]:
-        """Every call the next player may make after ``calls``, for a form to offer or strike out."""
-        return legal_calls(table, facts, calls)
+    def legal_calls(
+        self, table: Table, facts: DealFacts, calls: Sequence[Call], *, players: Sequence[str] | None = None
+    ) -> tuple[CallChoice, ...]:
+        """Every call the next player may make after ``calls``, for a form to offer or strike out
+        (``players``: who held each seat in that hand)."""
+        return legal_calls(table, facts, calls, players=players)
 
     def declarations(self, bid: Call) -> tuple[Declaration, ...]:
         """What the winner of ``bid`` may declare: a trump suit, or a direction after no trump."""
@@ -197,7 +220,7 @@ class BidWhistEngine:
         winners: tuple[int, ...] = ()
         if walk.stopped and not over:
             winners, _draw = team_winners(totals)
-            notes.append(walk.stop_note(target))
+            notes.append(walk.stop_note(target, totals))
         elif over:
             winners, draw = team_winners(totals)
             if draw:

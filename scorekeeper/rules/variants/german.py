@@ -58,7 +58,22 @@ __all__ = [
 ]
 
 GERMAN_WHIST_NAME = N_("German Whist")
-GERMAN_LAWS = TableLaws(fixed_table=Text("fixed_two_players"))
+
+
+def _plays_to(table: Table) -> int | None:
+    """The score (or hands) the game is played to; None with difference scoring."""
+    options = table.options
+    return _target_of(options.choice("scoring"), options.number("target"), options.number("hands_to_win"))
+
+
+def _stopped_winners(table: Table) -> Text:
+    target = _plays_to(table)
+    return Text("law_stop_highest") if target is None else Text("law_stop_target", target=target)
+
+
+GERMAN_LAWS = TableLaws(
+    fixed_table=Text("fixed_two_players"), target=_plays_to, stop_winners=_stopped_winners
+)
 MISSING_TRICKS = Text("player_tricks_missing")
 
 
@@ -90,9 +105,13 @@ class GermanWhistEngine:
         """With difference scoring, the agreed number of hands of 13 counted tricks."""
         return (STAGE_TRICKS,) * (_deal_count(table) or 0)
 
-    def replan(self, seated: Table, plan: tuple[int, ...], done: int) -> tuple[int, ...]:
-        """Two players never change in number: the plan stands."""
-        return plan
+    def replan(self, table: Table, seated: Table, played: tuple[int, ...]) -> tuple[int, ...]:
+        """Two players never change in number: the agreed hands stand."""
+        return played + self.planned(table)[len(played) :]
+
+    def largest(self, seated: Table) -> None:
+        """None: every hand deals the whole pack to the two players."""
+        return None
 
     # --- entries as data -----------------------------------------------------------
 
@@ -222,7 +241,7 @@ def _state(
     if walk.stopped and not over:
         best = max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)
-        notes.append(walk.stop_note(_target_of(scoring, target, options.number("hands_to_win"))))
+        notes.append(walk.stop_note(_target_of(scoring, target, options.number("hands_to_win")), totals))
     elif over:
         best = max(totals)
         winners = tuple(seat for seat, total in enumerate(totals) if total == best)

@@ -31,18 +31,17 @@ from ._partnership import (
     seated_facts,
     split_count,
     team_name,
-    team_of,
     team_winners,
 )
 from ._whist_ahead import MISSING_TRICKS, whist_foresight
 from ._whist_explain import CLASSIC_WHIST_EXPLAINER
 from ._whist_options import CLASSIC_WHIST_OPTIONS
+from ._whist_revoke import WHIST_REVOKE_PENALTIES, WhistRevoke, whist_revoke, whist_revoke_law
 from ._whist_rules import (
     BOOK,
     CLASSIC_WHIST_NAME,
     GAMES_TO_WIN_RUBBER,
     HONOURS_PER_DEAL,
-    REVOKE_TRICKS,
     RUBBER_BONUS,
     TRICKS_PER_DEAL,
     WhistDeal,
@@ -69,14 +68,24 @@ def _misdeal_loses_deal(table: Table) -> bool:
     return table.options.flag("misdeal_loses_deal")
 
 
-def _revoke_law(table: Table) -> Text:
-    return Text("law_whist_revoke", play_to=int(table.options.choice("play_to")))
+def _plays_to(table: Table) -> int:
+    return int(table.options.choice("play_to"))
+
+
+def _stopped_winners(table: Table) -> Text:
+    """A rubber stopped early ranks by game points; a single game by its score, nobody out."""
+    if table.options.flag("rubber"):
+        return Text("law_stop_highest")
+    return Text("law_stop_target", target=_plays_to(table))
 
 
 WHIST_LAWS = TableLaws(
     fixed_table=Text("fixed_four_partnerships"),
     misdeal_passes=_misdeal_loses_deal,
-    revoke_law=_revoke_law,
+    revoke_law=whist_revoke_law,
+    revoke_penalties=WHIST_REVOKE_PENALTIES,
+    target=_plays_to,
+    stop_winners=_stopped_winners,
 )
 
 
@@ -172,7 +181,11 @@ class ClassicWhistEngine:
             seating = walk.seating
             facts = _facts(table, entry.number) if seating is None else seated_facts(_facts, table, seating)
             players = table.players if seating is None else seating.names
-            revoke = None if walk.revoke is None else walk.revokers(facts)
+            revoke = None
+            if walk.revoke is not None:
+                revokers = walk.revokers(facts)
+                tricks = _verify_tricks(players, entry)
+                revoke = whist_revoke(players, facts.number, revokers, tricks, target, walk.revoke.penalty)
             deal, revoked = self._score(table, players, entry, facts, state, target, rubber, revoke)
             over = state.winner is not None
             deals.append(deal if seating is None else walk.played(deal, over=over, revoked=revoked))
@@ -187,25 +200,32 @@ class ClassicWhistEngine:
         state: _Rubber,
         target: int,
         rubber: bool,
-        revokers: tuple[int, ...] | None,
+        revoke: WhistRevoke | None,
     ) -> tuple[WhistDeal, RevokeMark | None]:
         """The deal scored, tricks first, then honours; and what a revoke after it cost."""
         options = table.options
         tricks = _verify_tricks(players, entry)
         honours = _verify_honours(players, entry, options.flag("honours"))
         start = (state.score[0], state.score[1])
-        mark, blocked = None, None
-        if revokers is not None:
-            mark, tricks, blocked = _revoke(players, facts.number, revokers, tricks, target)
+        mark, blocked, bonus = None, None, (0, 0)
+        if revoke is not None:
+            mark, tricks, blocked, bonus = revoke.mark, revoke.tricks, revoke.blocked, revoke.bonus
             if mark.redeal:
                 return _dealt_again(entry, facts, tricks, honours, start, state, rubber, players), mark
         side = 0 if tricks[0] > BOOK else 1
-        trick_points = [0, 0]
-        trick_points[side] = tricks[side] - BOOK
-        score = [start[0] + trick_points[0], start[1] + trick_points[1]]
+        # What each side gains before honours: its tricks over six, and a revoke's points if chosen.
+        gained = [bonus[0], bonus[1]]
+        gained[side] += tricks[side] - BOOK
+        score = [start[0] + gained[0], start[1] + gained[1]]
         awards = [0, 0]
         note = None
-        game_winner: int | None = side if score[side] >= target else None
+        # Tricks (and a revoke's points) score first; a side that revoked cannot score out on them.
+        out = [
+            team
+            for team in (side, 1 - side)
+            if team != blocked and gained[team] > 0 and score[team] >= target
+        ]
+        game_winner: int | None = out[0] if out else None
         if honours is not None:
             holder = 0 if honours[0] >= 3 else 1 if honours[1] >= 3 else None
             if holder is not None:
@@ -213,7 +233,8 @@ class ClassicWhistEngine:
                 name = team_name(players, holder)
                 if game_winner is not None:
                     # Tricks score before honours: the game is already won.
-                    note = Text("whist_honours_after_game", team=team_name(players, side), target=target)
+                    winner = team_name(players, game_winner)
+                    note = Text("whist_honours_after_game", team=winner, target=target)
                 elif options.flag("honours_blocked_one_short") and start[holder] == target - 1:
                     note = Text("whist_honours_one_short", team=name, score=target - 1)
                 else:
@@ -222,8 +243,9 @@ class ClassicWhistEngine:
                     if score[holder] >= target:
                         game_winner = holder
         if blocked is not None and score[blocked] >= target:
-            # The laws: the revoking side cannot score out in that deal, whatever it makes.
-            score[blocked] = target - 1
+            # The laws: the revoking side cannot score out in that deal, whatever it makes. A side
+            # already past the target (by an adjustment) keeps what it had, and gains nothing.
+            score[blocked] = max(start[blocked], target - 1)
             note = Text("whist_revoke_blocked", team=team_name(players, blocked), target=target)
         if game_winner is None or game_winner == blocked:
             game_winner = _standing_past(score, target, blocked)
@@ -317,7 +339,7 @@ class ClassicWhistEngine:
             winners = PARTNERSHIPS[state.winner]
         elif walk.stopped:
             winners = team_winners(totals)[0]
-            notes.append(walk.stop_note(None if rubber else int(table.options.choice("play_to"))))
+            notes.append(walk.stop_note(None if rubber else int(table.options.choice("play_to")), totals))
         return assemble(
             table,
             deals=deals,
@@ -331,35 +353,6 @@ class ClassicWhistEngine:
             deal_count=None,
             settlement=settlement,
         )
-
-
-def _revoke(
-    players: Sequence[str], number: int, revokers: tuple[int, ...], tricks: tuple[int, int], target: int
-) -> tuple[RevokeMark, tuple[int, int], int | None]:
-    """The Laws of Whist on a revoke found after the deal: three tricks from the revoking side to
-    the other, and the revoking side cannot score out on that deal; both sides revoking, the deal
-    is dealt again. Returns the mark, the tricks as scored, and the side that may not reach the target."""
-    sides = sorted({team_of(seat) for seat in revokers})
-    who = tuple(players[seat] for seat in revokers)
-    if len(sides) == 2:
-        text = Text("revoke_whist_both_sides", who=who, number=number)
-        return RevokeMark(seats=revokers, redeal=True, penalty=None, text=text), tricks, None
-    side = sides[0]
-    moved = min(REVOKE_TRICKS, tricks[side])
-    changed = [tricks[0], tricks[1]]
-    changed[side] -= moved
-    changed[1 - side] += moved
-    text = Text(
-        "revoke_whist_tricks",
-        who=who,
-        number=number,
-        moved=moved,
-        to=team_name(players, 1 - side),
-        side=team_name(players, side),
-        target=target,
-    )
-    mark = RevokeMark(seats=revokers, redeal=False, penalty=None, text=text)
-    return mark, (changed[0], changed[1]), side
 
 
 def _dealt_again(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rules import EVENT_KINDS
+from ...rules import EVENT_KINDS, REVOKE_PENALTIES
 
 Schema = dict[str, Any]
 
@@ -39,17 +39,25 @@ EVENT_BODIES: dict[str, Schema] = {
     ),
     "RevokeEvent": _body(
         "revoke",
-        "A revoke found after the deal just recorded; seats are the players who revoked. It costs what "
-        "the game's laws say: three tricks in Classic Whist (both sides: dealt again), books in Bid "
-        "Whist (renege_penalty), otherwise the revoke option: revoke_penalty points, or dealt again.",
-        {"seats": {"type": "array", "items": SEAT, "minItems": 1, "uniqueItems": True}},
+        "A revoke found after the deal just recorded, recorded right after it; seats are the players "
+        "who revoked. It costs what the game's laws say: in Classic Whist the other side's choice "
+        "(penalty: 'tricks', three tricks from the revoking side, the default; or 'points', 3 points "
+        "added to its own score), and either way the revoking side cannot reach the target on that "
+        "deal; books in Bid Whist (renege_penalty); otherwise the revoke option: revoke_penalty points, "
+        "or dealt again. Both sides revoking, the deal is void and the same dealer deals again. penalty "
+        "is refused (event_revoke_penalty_not_offered) where the laws give no choice.",
+        {
+            "seats": {"type": "array", "items": SEAT, "minItems": 1, "uniqueItems": True},
+            "penalty": {"type": "string", "enum": list(REVOKE_PENALTIES)},
+        },
         ("seats",),
     ),
     "ArrivalEvent": _body(
         "arrival",
         "A player joins between deals at the left of seat left_of and takes the next seat number. "
-        "start: a starting total, or 'lowest' (the lowest total at the table) or 'average' (rounded "
-        "down); default 0. Deals to come are re-planned for the new number of players.",
+        "start: a starting total, or 'lowest' (the lowest total of the players seated then) or "
+        "'average' (theirs, rounded down); default 0. A player who left and comes back arrives anew. "
+        "Deals to come are re-planned afresh from the variant's own sequence for the players seated.",
         {
             "name": {"type": "string", "minLength": 1, "maxLength": 30},
             "left_of": SEAT,
@@ -59,8 +67,9 @@ EVENT_BODIES: dict[str, Schema] = {
     ),
     "DepartureEvent": _body(
         "departure",
-        "The player in seat leaves after the deal just recorded; their total is kept. Refused where the "
-        "variant cannot go on without them (a substitute can take the seat instead).",
+        "The player in seat leaves after the deal just recorded; their total is kept, final, with their "
+        "place in the standings, and no later event names them. Refused where the variant cannot go "
+        "on without them (a substitute can take the seat instead).",
         {"seat": SEAT},
         ("seat",),
     ),
@@ -72,21 +81,24 @@ EVENT_BODIES: dict[str, Schema] = {
     ),
     "SitOutEvent": _body(
         "sit_out",
-        "The player in seat sits the next deal out (games where each player bids; at least 3 still play).",
+        "The player in seat sits the next deal out (games where each player bids; at least 3 still "
+        "play). A dealer who sits out still deals.",
         {"seat": SEAT},
         ("seat",),
     ),
     "AdjustmentEvent": _body(
         "adjustment",
         "points (not 0) added to or taken from one side's total: side indexes totals (a seat, or a team "
-        "where the state has teams). reason is the table's own words.",
+        "where the state has teams). reason is the table's own words. It counts at once but never ends "
+        "the game by itself: a target is judged at the end of a deal.",
         {"side": SEAT, "points": POINTS, "reason": {"type": "string", "minLength": 1, "maxLength": 80}},
         ("side", "points", "reason"),
     ),
     "StopEvent": _body(
         "stop",
-        "The game stops after the last complete deal: the standings then are final (games to a target "
-        "rank by totals, no one having reached it).",
+        "The game stops after the last complete deal (only between deals): the standings then are "
+        "final under the variant's own winner rule (games to a target rank by totals, no one having "
+        "reached it).",
         {},
     ),
 }

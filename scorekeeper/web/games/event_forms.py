@@ -3,7 +3,8 @@ values turned into the event's data (``read_event`` reads it; the engine judges 
 
 Nothing here decides whether an event may be recorded: the seats, the sides and
 the arrival's places come from ``possible_events``, the starting totals from the
-engine's ``START_RULES``, and every refusal from the engine. A value the form
+engine's ``START_RULES``, the revoke's penalty choices (where the game's laws give
+the other side one) from ``revoke_penalties``, and every refusal from the engine. A value the form
 cannot read is passed on as typed, so that the engine's refusal says what is wrong.
 """
 
@@ -16,16 +17,24 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import START_RULES, EventChoice, Game, RuleViolation, TableEvent, write_event
+from ...rules import (
+    START_RULES,
+    EventChoice,
+    Game,
+    RuleViolation,
+    TableEvent,
+    revoke_penalties,
+    write_event,
+)
 from ...rules.seating import left_of as seat_to_the_left
 from ...words import gettext
-from ...words.events import start_words
+from ...words.events import revoke_penalty_words, start_words
 from . import view
 
 WHOLE = re.compile(r"^[+-]?\d{1,9}$")
 FIELDS: dict[str, tuple[str, ...]] = {
     "misdeal": (),
-    "revoke": ("seats",),
+    "revoke": ("seats", "penalty"),
     "arrival": ("name", "left_of", "start", "start_points"),
     "departure": ("seat",),
     "substitute": ("seat", "name"),
@@ -63,6 +72,7 @@ class EventForm:
     places: list[Option] = field(default_factory=list)
     sides: list[Option] = field(default_factory=list)
     starts: list[Option] = field(default_factory=list)
+    penalties: list[Option] = field(default_factory=list)
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -98,6 +108,13 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
         options = [Option(value=str(side), label=sides[side]) for side in choice.sides]
         return EventForm(kind=kind, values=shown, sides=options)
     seats = [Option(value=str(seat), label=names[seat]) for seat in choice.seats]
+    if kind == "revoke":
+        # Only where the game's laws give the other side a choice; the first is the laws' default.
+        choices = revoke_penalties(game.table)
+        penalties = [Option(value=choice, label=revoke_penalty_words(choice)) for choice in choices]
+        if penalties and not shown.get("penalty"):
+            shown["penalty"] = penalties[0].value
+        return EventForm(kind=kind, values=shown, seats=seats, penalties=penalties)
     return EventForm(kind=kind, values=shown, seats=seats)
 
 
@@ -115,7 +132,7 @@ def stored_values(event: TableEvent) -> dict[str, Any]:
     values: dict[str, Any] = {}
     if "seats" in data:
         values["seats"] = [str(seat) for seat in data["seats"]]  # type: ignore[attr-defined]
-    for name in ("seat", "side", "left_of", "name", "reason"):
+    for name in ("seat", "side", "left_of", "name", "reason", "penalty"):
         if name in data:
             values[name] = str(data[name])
     if "start" in data:
@@ -143,6 +160,8 @@ def event_data(kind: str, values: Mapping[str, Any]) -> dict[str, Any]:
         if not seats:
             raise RuleViolation(ASK_SEAT[kind], field="seats")
         data["seats"] = seats
+        if values.get("penalty"):
+            data["penalty"] = values["penalty"]
     if kind in ("departure", "substitute", "sit_out"):
         if not values.get("seat"):
             raise RuleViolation(ASK_SEAT[kind], field="seat")

@@ -19,7 +19,7 @@ from werkzeug.wrappers import Response
 
 from ... import words
 from ...games import store
-from ...rules import Game, RuleViolation, Table, Trump, families, get_variant, table_laws
+from ...rules import Game, RuleViolation, Table, Trump, families, get_variant, table_rules
 from ...rules.explain import explain, game_end, worked_examples
 from ...rules.rulebook import deal_plan, option_lines, seat_names
 from ...rules.state import DealFacts, DealState
@@ -198,7 +198,8 @@ def _rules_page(table: Table, error: RuleViolation | None, *, game_id: str | Non
             for example in worked_examples(table)
         ],
         ending=[say(line) for line in game_end(table)],
-        table_laws=[say(line) for line in table_laws(table)],
+        # Every table-event rule the variant's declared laws give (RULES.md §9), none restated here.
+        table_laws=[say(line, variant) for line in table_rules(table)],
         options=[words.option_line(line) for line in option_lines(table)],
         player_links=[
             (count, url_for("referee.rules", code=variant.code, **{**_option_args(table), "players": count}))

@@ -337,11 +337,11 @@
         form.append(chipLine(key, rule, null, place.values, deal));
       }
     });
+    // What saving would refuse sits in the Save bar, above its button: read where the thumb is.
     const verdict = element("p", { class: "reason verdict", "data-verdict": true, role: "alert" });
-    form.append(verdict);
     const saves = phase.fields.map((key) => (plan.labels[key] || {}).saves).find(Boolean) || words.save;
     const bar = element("div", { class: "save-bar" });
-    bar.append(element("button", { type: "submit", class: "primary", "data-primary": true }, saves));
+    bar.append(verdict, element("button", { type: "submit", class: "primary", "data-primary": true }, saves));
     form.append(bar);
     box.append(form);
 

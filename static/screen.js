@@ -54,9 +54,22 @@
     if (!node) return;
     node.textContent = text || "";
     node.hidden = !text;
+    if (text) reveal(node);
   }
 
-  // A refusal next to the player it concerns, else just above the button that was tapped.
+  // A refusal is read where it is shown: a row scrolled out of sight, or under the sticky Save bar,
+  // is brought into view above the bar (the bar's own message is always in view).
+  function reveal(node) {
+    const bar = box.querySelector(".save-bar");
+    if (bar && bar.contains(node)) return;
+    const shown = (node.closest(".line") || node).getBoundingClientRect();
+    const limit = Math.min(window.innerHeight, bar ? bar.getBoundingClientRect().top : Infinity);
+    if (shown.top >= 0 && shown.bottom <= limit) return;
+    const above = Math.max(0, (limit - shown.height) / 2);
+    S.scrollTo(window, window.scrollX, window.scrollY + shown.top - above);
+  }
+
+  // A refusal next to the player it concerns, else in the Save bar, just above the button tapped.
   function refuse(form, answer) {
     form.querySelectorAll("[data-error-for].refused").forEach((node) => {
       node.textContent = "";
@@ -68,6 +81,7 @@
     if (target) {
       target.textContent = answer.error;
       target.classList.add("refused");
+      reveal(target);
     } else {
       alertBox(answer.error);
     }

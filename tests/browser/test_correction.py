@@ -1,5 +1,7 @@
 """Correcting an earlier deal from a tap on its row re-scores what follows; Undo puts the
-correction back, Redo makes it again, both at the top of the sheet with no page to confirm."""
+correction back, Redo makes it again, both at the top of the sheet with no page to confirm. A deal
+played before a player arrived is corrected with the players who played it, and a refused
+correction says why where the phone shows it, above the Save bar."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import DEAL_URL, SHEET_URL, Phone
+from .test_table_events import confirm, open_event
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 ANN, BOB, CY, DEE = range(4)
@@ -87,3 +90,63 @@ def test_correcting_deal_one_rescores_deal_two_then_undo_and_redo_the_correction
     phone.expect_row(1, corrected)
     expect(page.locator("button[data-redo]")).to_be_disabled()
     assert phone.standings() == dict(zip(PLAYERS, add(corrected, deal_2), strict=True))
+
+
+# Whether a message can be read where it is: on the screen, and not under anything drawn over it
+# (the sticky Save bar above all), at its middle and at both ends of its first line.
+READABLE = """(node) => {
+  const box = node.getBoundingClientRect();
+  const off = box.height === 0 || box.top < 0 || box.bottom > innerHeight;
+  if (off) return `off the screen: ${box.top}–${box.bottom}`;
+  for (const x of [box.left + 4, (box.left + box.right) / 2, box.right - 4]) {
+    for (const y of [box.top + 4, (box.top + box.bottom) / 2, box.bottom - 4]) {
+      const top = document.elementFromPoint(x, y);
+      const under = top !== null && top !== node && !node.contains(top);
+      if (under) return `covered by ${top.outerHTML.slice(0, 60)}`;
+    }
+  }
+  return "readable";
+}"""
+
+
+@pytest.mark.browser
+def test_a_refused_correction_after_an_arrival_says_why_where_the_thumb_is(phone: Phone) -> None:
+    page = phone.page
+    phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    phone.open_next_deal(1)
+    phone.play_deal(DEAL_1_BIDS, DEAL_1_TRICKS, number=1)
+    phone.play_deal(DEAL_2_BIDS, DEAL_2_TRICKS, number=2)
+    # Elena arrives after deal 2: deal 1 was played by four, and is corrected as a four-player deal.
+    open_event(phone, "arrival")
+    page.fill("input[name=name]", "Elena")
+    phone.tap("button[value=check]", in_reach=False)
+    confirm(phone, "Elena joins after deal 2")
+    phone.open_sheet()
+    page.locator("#deal-1 .deal-col a").click()
+    expect(page.locator("h1")).to_have_text("Deal 1 of 19")
+    bid_rows = page.locator("form[data-save] .rows").first.locator(".line[data-seat]")
+    expect(bid_rows).to_have_count(len(PLAYERS))
+    expect(page.locator("form[data-save]")).not_to_contain_text("Elena")
+
+    # Bob's third trick is taken away and given to no one: ten cards make nine tricks. Refused, and said
+    # where it can be read, above the Save bar, wherever the thumb left the page.
+    phone.tap(phone.tricks_chip(BOB, 2), in_reach=False)
+    answer = phone.save()
+    assert answer.status == 422
+    message = page.locator("form[data-save] .reason.refused")
+    expect(message).to_have_text(
+        "The tricks add up to 9, but 10 were played: every card in hand makes one trick"
+    )
+    assert message.evaluate(READABLE) == "readable"
+    expect(page.locator("button[data-primary]")).to_be_in_viewport()
+    phone.shoot("refused-correction")
+
+    # Given to Ann instead, it saves: back to deal 1's row, re-scored.
+    phone.tap(phone.tricks_chip(ANN, DEAL_1_CORRECTED[ANN]), in_reach=False)
+    with page.expect_navigation():
+        page.click("button[data-primary]")
+    expect(page).to_have_url(re.compile(r"#deal-1$"))
+    expect(page.locator(".flash")).to_have_text("Deal 1 corrected.")
+    for seat, total in enumerate(common_points(DEAL_1_BIDS, DEAL_1_CORRECTED)):
+        expect(phone.cell(1, seat).locator(".tot")).to_have_text(str(total))
+    expect(phone.cell(1, len(PLAYERS))).to_have_attribute("aria-label", "not yet at the table")

@@ -22,7 +22,7 @@ from ...words import deal_words
 from ...words._core import N_, gettext
 from ..wording import say
 from . import changes, view
-from .entry import screen_for
+from .entry import deal_players, screen_for
 from .offline import offline_plan
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
@@ -115,7 +115,7 @@ def changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere
 def everyone_made(game: Game, facts: DealFacts, values: dict[str, Any], phase: str) -> dict[str, Any]:
     """The values with every player's tricks filled in from their bid, where the engine says that adds up."""
     everyone = screen_for(game.table.variant).context(game, facts, values, phase).get("everyone") or {}
-    tricks = list(values.get("tricks") or [None] * len(game.state.players))
+    tricks = list(values.get("tricks") or [None] * len(deal_players(game, facts.number)))
     for seat, took in everyone.items():
         tricks[seat] = took
     return {**values, "tricks": tricks}

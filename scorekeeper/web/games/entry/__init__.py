@@ -73,6 +73,14 @@ def screen_for(variant: Variant) -> EntryScreen:
     return SCREENS[variant.engine.input_kind]
 
 
+def deal_players(game: Game, number: int) -> tuple[str, ...]:
+    """Who held each seat in deal ``number``, in seat order: the seats that existed then (a player who
+    arrived later has no seat in it; one who left keeps theirs), each under the name of who played it
+    (not a later substitute's). A deal's entry has one place per seat here, whatever came after it."""
+    life = game.state.life
+    return game.table.players if life is None else life.names_at(number)
+
+
 def number_or_text(raw: str | None) -> int | str | None:
     """A whole number from a form field, the text itself when it is not one, None when blank."""
     if raw is None or not raw.strip():

@@ -30,7 +30,7 @@ from ....rules.variants.bid_whist import (
 from ....words import gettext
 from ....words._core import N_
 from ...wording import Worded, say
-from . import EntryScreen, number_or_text, register
+from . import EntryScreen, deal_players, number_or_text, register
 from .whist import preview_deal, side_names
 
 KIND_SIGNS = Worded({BidType.UPTOWN: "↑", BidType.DOWNTOWN: "↓", BidType.NO_TRUMP: N_("NT")})
@@ -87,9 +87,10 @@ def accepted_calls(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> t
     """
     table = game.table
     engine = table.variant.engine
+    players = deal_players(game, facts.number)
     accepted: list[Call] = []
     for call in parsed_calls(values):
-        choices = engine.legal_calls(table, facts, tuple(accepted))
+        choices = engine.legal_calls(table, facts, tuple(accepted), players=players)
         allowed = {choice.call for choice in choices if choice.allowed}
         if call not in allowed:
             return accepted, call
@@ -131,13 +132,14 @@ def _callers(
     """
     table = game.table
     engine = table.variant.engine
-    opening = engine.legal_calls(table, facts, ())
+    players = deal_players(game, facts.number)
+    opening = engine.legal_calls(table, facts, (), players=players)
     callers = []
     for position, seat in enumerate(facts.bidding_order):
         known = position <= len(calls)
         # Later callers get the opening list unstruck: the live check strikes them once they are due.
         choices = (
-            engine.legal_calls(table, facts, calls[:position])
+            engine.legal_calls(table, facts, calls[:position], players=players)
             if known
             else tuple(CallChoice(call=choice.call, allowed=True) for choice in opening)
         )
@@ -150,7 +152,7 @@ def _callers(
             {
                 "position": position,
                 "seat": seat,
-                "name": table.players[seat],
+                "name": players[seat],
                 "dealer": seat == facts.dealer,
                 "call": call,
                 "call_text": call.text if call is not None else None,
@@ -176,8 +178,8 @@ def _auction_won(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> Bid
 
 def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str:
     """Who calls next; or the contract to make; or the hand's result with the score."""
-    players = game.state.players
-    names = side_names(game)
+    players = deal_players(game, facts.number)
+    names = side_names(game, facts.number)
     won = _auction_won(game, facts, values)
     if won is None:
         calls, refused = accepted_calls(game, facts, values)
@@ -246,10 +248,11 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "declaration_text": str(values.get("declaration") or ""),
         "books_for_tricks": [(tricks, tricks + KITTY_BOOKS) for tricks in range(TRICKS_IN_PLAY + 1)],
         "tricks_value": values.get("tricks"),
-        "bidding_side": side_names(game)[won.bidding_team]
+        "bidding_side": side_names(game, facts.number)[won.bidding_team]
         if won is not None and won.bidding_team is not None
         else None,
         "summary": hand_summary(game, facts, values),
+        "declarer": _declarer(game, won),
     }
 
 
@@ -272,7 +275,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         "won": shown["auction_won"] is not None,
         "declarations": [item["value"] for item in shown["declarations"] if item["offered"]],
         "bidding_side": shown["bidding_side"],
-        "declarer": _declarer(game, shown["auction_won"]),
+        "declarer": shown["declarer"],
     }
 
 
@@ -280,7 +283,7 @@ def _declarer(game: Game, won: BidWhistDeal | None) -> str | None:
     """The name of the player who won the auction and declares, once someone has."""
     if won is None or won.bidder is None:
         return None
-    return game.state.players[won.bidder]
+    return deal_players(game, won.number)[won.bidder]
 
 
 def _choices(caller: Mapping[str, Any]) -> list[CallChoice]:

@@ -13,7 +13,7 @@ from ....rules.state import DealFacts
 from ....words import gettext
 from ....words._core import N_
 from ...wording import say
-from . import EntryScreen, number_or_text, per_seat, register, tricks_fill, trump_labels
+from . import EntryScreen, deal_players, number_or_text, per_seat, register, tricks_fill, trump_labels
 
 CHIPS_A_LINE = 6
 """How many number buttons fit on one line of a row beside the player's name on a phone."""
@@ -22,8 +22,8 @@ MOST_LINES = 8
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
-    """Bids (and tricks, once due) per seat; the turned suit if the table picked one."""
-    size = len(game.state.players)
+    """Bids (and tricks, once due) for each seat of the deal; the turned suit if the table picked one."""
+    size = len(deal_players(game, facts.number))
     data: dict[str, Any] = {"bids": per_seat(form, "bid", size)}
     if phase in ("tricks", "all"):
         data["tricks"] = per_seat(form, "tricks", size)
@@ -65,7 +65,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     The bids may come in any order; each seat's choices are judged against
     all the others entered, as the engine judges the complete set.
     """
-    players = game.state.players
+    players = deal_players(game, facts.number)
     bids = _whole_numbers(values.get("bids"), len(players))
     tricks = _whole_numbers(values.get("tricks"), len(players))
     bidders = [
@@ -114,7 +114,7 @@ def bid_line(facts: DealFacts, bids: tuple[int | None, ...]) -> str:
 
 def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozenset[int]) -> dict[str, Any]:
     """The running line, the struck bids, who bids next, and the tricks the tapped ones imply."""
-    size = len(game.state.players)
+    size = len(deal_players(game, facts.number))
     bids = _whole_numbers(values.get("bids"), size)
     answer: dict[str, Any] = {"struck": [], "next": next_bidder(facts, bids)}
     if "tricks" in values:

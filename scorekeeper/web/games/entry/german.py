@@ -16,7 +16,7 @@ from ....rules.state import DealFacts
 from ....rules.variants.german import GermanDeal, counted_tricks
 from ....words import gettext
 from ....words._core import N_
-from . import EntryScreen, register
+from . import EntryScreen, deal_players, register
 from .whist import NOT_SCORED, chosen_side, offline_labels, phase, preview_deal, read_counts, side_names
 
 
@@ -31,7 +31,7 @@ def hand_summary(game: Game, deal: DealState | None, side: int, tapped: bool) ->
         if tapped:
             return gettext(NOT_SCORED)
         return gettext("Tap the tricks one player took: the other's follow")
-    players = game.state.players
+    players = deal_players(game, deal.number)
     other = 1 - side
     assert deal.points is not None and deal.totals is not None
     parts = [gettext("%(name)s took %(tricks)s") % {"name": players[other], "tricks": deal.tricks[other]}]
@@ -54,7 +54,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     side = chosen_side(values)
     counted = counted_tricks(game.table.options.flag("count_all_tricks"))
     return {
-        "sides": side_names(game),
+        "sides": side_names(game, facts.number),
         "side": side,
         "tricks_legend": gettext("Tricks that count"),
         "honours_range": None,

@@ -19,7 +19,7 @@ from ....rules.state import DealFacts
 from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ....words import gettext
 from ...wording import say
-from . import EntryScreen, number_or_text, per_seat, register, tricks_fill
+from . import EntryScreen, deal_players, number_or_text, per_seat, register, tricks_fill
 from . import trump_text as describe_trump
 from .exact import CHIPS_A_LINE, MOST_LINES, row_layout
 
@@ -36,7 +36,7 @@ def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) ->
 
     Text that is not a bid stays as typed, so the engine's refusal names it.
     """
-    size = len(game.state.players)
+    size = len(deal_players(game, facts.number))
     bids = [
         bid_data(form.get(f"bid-{seat}"), doubled=form.get(f"double-{seat}") is not None)
         for seat in range(size)
@@ -94,7 +94,7 @@ def _oneonta_facts(facts: DealFacts) -> OneontaFacts:
 
 def entered_bids(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> tuple[OneontaBid | None, ...]:
     """The bids among the values that the engine can read; any other counts as not made yet."""
-    size = len(game.state.players)
+    size = len(deal_players(game, facts.number))
     raw = values.get("bids")
     items = list(raw) if isinstance(raw, list) else []
     items += [None] * (size - len(items))
@@ -151,7 +151,7 @@ def _bidder(
     seat: int,
 ) -> dict[str, Any]:
     """One bidder's rows of chips, the Double switch and the engine's reasons against their choices."""
-    players = game.state.players
+    players = deal_players(game, facts.number)
     choices = _engine(game).legal_bids(game.table, facts, bids, seat, players=players)
     shown = _reached(facts, bids, seat)
     plain = [choice for choice in choices if not choice.bid.doubled]
@@ -215,7 +215,7 @@ def lead_text(game: Game, facts: DealFacts) -> str:
     if facts.dummy:
         return gettext("The dummy, every trick")
     if facts.leader_decided:
-        return game.state.players[facts.leader]
+        return deal_players(game, facts.number)[facts.leader]
     return gettext("The highest bid, once all bids are in")
 
 
@@ -234,10 +234,10 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     """The bidders in bidding order with their chips, struck where the engine forbids; the running lines."""
     oneonta = _oneonta_facts(facts)
     bids = entered_bids(game, facts, values)
-    tricks = entered_tricks(values, len(game.state.players))
+    tricks = entered_tricks(values, len(deal_players(game, facts.number)))
     bidders = [_bidder(game, oneonta, bids, tricks, seat) for seat in facts.bidding_order]
     left, left_text = tricks_line(facts, tricks)
-    players = game.state.players
+    players = deal_players(game, facts.number)
     trump = values.get("trump")
     wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
     fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)
@@ -276,7 +276,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         wanted = [bid.tricks_bid if bid is not None else None for bid in entered_bids(game, facts, values)]
         fill = tricks_fill(facts, wanted, values, soft, rest_to_dummy=_oneonta_facts(facts).dummy)
         values = fill["values"]
-        tricks = entered_tricks(values, len(game.state.players))
+        tricks = entered_tricks(values, len(deal_players(game, facts.number)))
         answer.update(
             fill=fill["fill"],
             everyone=fill["everyone"],

@@ -19,7 +19,7 @@ from ....rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
 from ....words import deal_words, gettext
 from ....words._core import N_
 from ...wording import say
-from . import EntryScreen, number_or_text, register, trump_labels
+from . import EntryScreen, deal_players, number_or_text, register, trump_labels
 
 
 def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealState | None:
@@ -36,9 +36,10 @@ def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealStat
         return None
 
 
-def side_names(game: Game) -> list[str]:
-    """Each side named by its players ("Ann & Cy"), or each player in a two-hand game."""
-    players = game.state.players
+def side_names(game: Game, number: int | None = None) -> list[str]:
+    """Each side named by its players ("Ann & Cy"), or each player in a two-hand game: those who played
+    deal ``number`` (a substitute's predecessor before the substitute came in), else those seated now."""
+    players = game.state.players if number is None else deal_players(game, number)
     teams = game.state.teams
     if teams is None:
         return list(players)
@@ -85,7 +86,7 @@ def whist_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -
         if tapped:
             return gettext(NOT_SCORED)
         return gettext("Tap the tricks one side took: the other side's follow")
-    names = side_names(game)
+    names = side_names(game, deal.number)
     other = 1 - side
     took = {"name": names[other], "tricks": deal.tricks[other]}
     if deal.honours is None:
@@ -107,7 +108,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     side = chosen_side(values)
     deal = preview_deal(game, facts.number, values)
     return {
-        "sides": side_names(game),
+        "sides": side_names(game, facts.number),
         "side": side,
         "tricks_legend": gettext("Tricks they took"),
         "trick_range": range(facts.cards + 1),

@@ -1,4 +1,10 @@
-"""A table's games, newest first, filtered by variant, player and dates, a page at a time."""
+"""A table's games, newest first, filtered by variant, player and dates, a page at a time.
+
+A game's players are its members (groups/members.py): those who started it,
+those who arrived, and those a substitute replaced, each under their roster
+name, read from the game's kept summary. The callers refresh the table's
+summaries first (summaries.refresh).
+"""
 
 from __future__ import annotations
 
@@ -6,20 +12,22 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, exists, func, select
+from sqlalchemy import ColumnElement, and_, exists, func, select
 
 from .. import database
 from ..games.models import SeatRecord
-from .models import GameSummaryRecord
+from .models import GameSummaryRecord, GroupPlayerRecord
 
 _G = GameSummaryRecord.__table__
+_MEMBERS = _G.alias("members")
 _SEATS = SeatRecord.__table__
+_PLAYERS = GroupPlayerRecord.__table__
 PAGE_SIZE = 25
 
 
 @dataclass(frozen=True, kw_only=True)
 class Filters:
-    """What the history shows: one variant, games one player sat in, dates from and to (inclusive)."""
+    """What the history shows: one variant, games one player played in, dates from and to (inclusive)."""
 
     variant: str | None = None
     player_id: int | None = None
@@ -28,12 +36,12 @@ class Filters:
 
     def conditions(self, group_id: str) -> list[ColumnElement[bool]]:
         """The filters as conditions on the table's game summaries."""
-        found = [_G.c.group_id == group_id, _G.c.seat == 0]
+        found = [_G.c.group_id == group_id, _G.c.member == 0]
         if self.variant is not None:
             found.append(_G.c.variant == self.variant)
         if self.player_id is not None:
             found.append(
-                exists().where(_SEATS.c.game_id == _G.c.game_id, _SEATS.c.player_id == self.player_id)
+                exists().where(_MEMBERS.c.game_id == _G.c.game_id, _MEMBERS.c.player_id == self.player_id)
             )
         if self.since is not None:
             found.append(_G.c.played_at >= datetime.combine(self.since, time(), UTC))
@@ -43,12 +51,13 @@ class Filters:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Seat:
-    """A player in a seat of a game of the history."""
+class Member:
+    """A player of a game of the history: its ``member`` number, roster name and player, whether they won."""
 
-    seat: int
+    member: int
     name: str
     player_id: int | None
+    won: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -61,13 +70,12 @@ class GameLine:
     status: str
     deals_played: int
     deal_count: int | None
-    seats: list[Seat] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
+    players: list[Member] = field(default_factory=list)
 
     @property
     def winner_names(self) -> list[str]:
         """The names of the winners, in seat order."""
-        return [seat.name for seat in self.seats if seat.seat in self.winners]
+        return [player.name for player in self.players if player.won]
 
 
 def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[GameLine], int]:
@@ -83,7 +91,7 @@ def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[Gam
         .offset((max(page, 1) - 1) * PAGE_SIZE)
     )
     lines = [_line(row) for row in connection.execute(query)]
-    _add_seats(lines)
+    _add_players(lines)
     return lines, total
 
 
@@ -91,7 +99,7 @@ def variants(group_id: str) -> list[str]:
     """The codes of every variant the table has a game of, in any state."""
     query = (
         select(_G.c.variant)
-        .where(_G.c.group_id == group_id, _G.c.seat == 0)
+        .where(_G.c.group_id == group_id, _G.c.member == 0)
         .distinct()
         .order_by(_G.c.variant)
     )
@@ -114,17 +122,30 @@ def _line(row: Any) -> GameLine:
     )
 
 
-def _add_seats(lines: list[GameLine]) -> None:
+def _add_players(lines: list[GameLine]) -> None:
+    """Each game's members, by the names the roster gives them now, in member order."""
     if not lines:
         return
     by_game = {line.game_id: line for line in lines}
+    # A member without a roster player (none is left so once the summaries are kept) shows as the
+    # seat's starting player.
+    starting = and_(_SEATS.c.game_id == _G.c.game_id, _SEATS.c.seat == _G.c.seat)
     query = (
-        select(_SEATS.c.game_id, _SEATS.c.seat, _SEATS.c.name, _SEATS.c.player_id)
-        .where(_SEATS.c.game_id.in_(by_game))
-        .order_by(_SEATS.c.game_id, _SEATS.c.seat)
+        select(
+            _G.c.game_id,
+            _G.c.member,
+            _G.c.player_id,
+            _G.c.won,
+            _PLAYERS.c.name,
+            _SEATS.c.name.label("seated"),
+        )
+        .select_from(_G.outerjoin(_PLAYERS, _PLAYERS.c.id == _G.c.player_id).outerjoin(_SEATS, starting))
+        .where(_G.c.game_id.in_(by_game))
+        .order_by(_G.c.game_id, _G.c.member)
     )
     for row in database.connection().execute(query):
-        by_game[row.game_id].seats.append(Seat(seat=row.seat, name=row.name, player_id=row.player_id))
-    winners = select(_G.c.game_id, _G.c.seat).where(_G.c.game_id.in_(by_game), _G.c.won.is_(True))
-    for game_id, seat in database.connection().execute(winners):
-        by_game[game_id].winners.append(seat)
+        by_game[row.game_id].players.append(
+            Member(
+                member=row.member, name=row.name or row.seated or "?", player_id=row.player_id, won=row.won
+            )
+        )

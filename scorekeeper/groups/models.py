@@ -40,6 +40,27 @@ class GroupPlayerRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class NewcomerRecord(db.Model):  # type: ignore[name-defined,misc]
+    """Who a player who took a seat after a table's game began is on the table's roster.
+
+    An arrival or a substitute is recorded in the game's log by name (the engine
+    reads names); this row links that name, in that seat, to the roster's player:
+    an input like a starting seat's ``player_id`` (games/models.py SeatRecord),
+    chosen when the event is recorded (groups/newcomers.py). Renaming the player
+    renames the row and the event in the log together.
+    """
+
+    __tablename__ = "newcomers"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # Looked up through the unique (game_id, ...) constraint; no index of its own.
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[int] = mapped_column(ForeignKey("group_players.id"), index=True)
+
+
 class DeviceGroupRecord(db.Model):  # type: ignore[name-defined,misc]
     """A device's right to a table (start its games, edit its roster), as DeviceGameRecord for games."""
 
@@ -58,7 +79,7 @@ SUMMARY_STATS_INDEX = (
     "status",
     "player_id",
     "variant",
-    "seat",
+    "member",
     "won",
     "position",
     "score",
@@ -71,7 +92,7 @@ SUMMARY_STATS_INDEX = (
     "played_at",
     "game_id",
 )
-SUMMARY_GAMES_INDEX = ("group_id", "played_at", "version", "variant", "status", "seat")
+SUMMARY_GAMES_INDEX = ("group_id", "played_at", "version", "variant", "status", "member")
 SUMMARY_PARTNERS_INDEX = (
     "group_id",
     "status",
@@ -85,7 +106,11 @@ SUMMARY_PARTNERS_INDEX = (
 
 
 class GameSummaryRecord(db.Model):  # type: ignore[name-defined,misc]
-    """One seat of what the statistics read of a table's game, derived from the game at ``version``.
+    """One member of what the statistics read of a table's game, derived from the game at ``version``.
+
+    A member is a person who played the game (groups/members.py): each seat's
+    last holder (member n holds seat n, and takes its result), then anyone a
+    substitute replaced. In a game without table events the members are its seats.
 
     The game's own figures (variant, time, status, deals played) are on each of
     its rows alike, so the statistics and the history read this table alone.
@@ -105,18 +130,19 @@ class GameSummaryRecord(db.Model):  # type: ignore[name-defined,misc]
             sqlite_where=text("partner_id IS NOT NULL"),
             postgresql_where=text("partner_id IS NOT NULL"),
         ),
-        # A game's own figures, once (its first seat's row): the history, newest first, and
+        # A game's own figures, once (its first member's row): the history, newest first, and
         # the versions, to tell whether every summary is up to date.
         Index(
             "ix_game_summaries_games",
             *SUMMARY_GAMES_INDEX,
-            sqlite_where=text("seat = 0"),
-            postgresql_where=text("seat = 0"),
+            sqlite_where=text("member = 0"),
+            postgresql_where=text("member = 0"),
         ),
     )
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    member: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
     group_id: Mapped[str] = mapped_column(String(32))
     version: Mapped[int] = mapped_column(Integer)
     variant: Mapped[str] = mapped_column(String(40))

@@ -8,8 +8,10 @@ at a game's start that the roster knows is that player; a new one joins the
 roster with the game.
 
 A seat of a table's game keeps its player's name, so the engine, the sheet,
-the PDF and the API read it as before. Renaming a player renames every seat
-they sat in and raises each of those games' versions in the same
+the PDF and the API read it as before; so does a player who joined a game after
+it began (an arrival, a substitute: groups/newcomers.py), in the game's log.
+Renaming a player renames every seat they sat in and every arrival or
+substitute they were, and raises each of those games' versions in the same
 transaction: whatever a worker kept of an older version (a replay, a sheet,
 a PDF, a summary) is keyed by the version it was made from, and can no
 longer be served.
@@ -26,29 +28,44 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import database
 from ..database import hash_key, utcnow
-from ..games.models import GameRecord, SeatRecord
+from ..games.models import DealEntryRecord, GameRecord, SeatRecord
 from ..rules import InvalidSetup, OutOfTurn, RuleViolation
 from ..rules.table import clean_name, same_name_key
 from . import access
-from .models import GameSummaryRecord, GroupPlayerRecord
+from .models import GameSummaryRecord, GroupPlayerRecord, NewcomerRecord
 
 _PLAYERS = GroupPlayerRecord.__table__
 _SEATS = SeatRecord.__table__
 _GAMES = GameRecord.__table__
 _SUMMARIES = GameSummaryRecord.__table__
+_NEWCOMERS = NewcomerRecord.__table__
+_ENTRIES = DealEntryRecord.__table__
+JOINING_EVENTS = ("arrival", "substitute")
+"""The table events that bring a player into a game by name."""
 _ROSTER = (
     select(_PLAYERS.c.id, _PLAYERS.c.name, _PLAYERS.c.name_key)
     .where(_PLAYERS.c.group_id == bindparam("group"))
     .order_by(_PLAYERS.c.id)
 )
 _SEATED = select(_SEATS.c.player_id).where(_SEATS.c.game_id == bindparam("game")).order_by(_SEATS.c.seat)
-_PLAYED_BY = select(_SEATS.c.game_id).where(_SEATS.c.player_id == bindparam("player")).scalar_subquery()
+_NEWCOMER_IN = select(_NEWCOMERS.c.game_id).where(_NEWCOMERS.c.player_id == bindparam("player"))
+_PLAYED_BY = (
+    select(_SEATS.c.game_id)
+    .where(_SEATS.c.player_id == bindparam("player"))
+    .union(_NEWCOMER_IN)
+    .scalar_subquery()
+)
 _RENAME_PLAYER = (
     update(_PLAYERS)
     .where(_PLAYERS.c.id == bindparam("player"), _PLAYERS.c.group_id == bindparam("group"))
     .values(name=bindparam("name"), name_key=bindparam("key"))
 )
 _RENAME_SEATS = update(_SEATS).where(_SEATS.c.player_id == bindparam("player")).values(name=bindparam("name"))
+_RENAME_NEWCOMERS = (
+    update(_NEWCOMERS).where(_NEWCOMERS.c.player_id == bindparam("player")).values(name=bindparam("name"))
+)
+_NEWCOMER_ENTRIES = select(_ENTRIES.c.id, _ENTRIES.c.data).where(_ENTRIES.c.game_id.in_(_NEWCOMER_IN))
+_REWRITE_ENTRY = update(_ENTRIES).where(_ENTRIES.c.id == bindparam("entry")).values(data=bindparam("data"))
 # A summary holds no name: it stays right, so it moves to the game's new version with it.
 _RAISE_VERSIONS = update(_GAMES).where(_GAMES.c.id.in_(_PLAYED_BY)).values(version=_GAMES.c.version + 1)
 _RAISE_SUMMARY_VERSIONS = (
@@ -90,6 +107,15 @@ def roster(group_id: str) -> list[Player]:
     rows = database.connection().execute(_ROSTER, {"group": group_id}).all()
     players = [Player(id=row.id, name=row.name) for row in rows]
     return sorted(players, key=lambda player: (same_name_key(player.name), player.id))
+
+
+def spelled_as_on_roster(group_id: str, typed: str) -> str:
+    """A typed name as the roster spells it ("elena" → "Elena"), or as typed when the roster lacks it."""
+    key = same_name_key(" ".join(typed.split()))
+    for player in roster(group_id):
+        if same_name_key(player.name) == key:
+            return player.name
+    return typed
 
 
 def seated_players(game_id: str) -> list[int | None]:
@@ -144,7 +170,28 @@ def rename_player(group_id: str, player_id: int, name: object) -> tuple[Player, 
         games = connection.execute(_RAISE_VERSIONS, parameters).rowcount
         connection.execute(_RAISE_SUMMARY_VERSIONS, parameters)
         connection.execute(_RENAME_SEATS, parameters)
+        _rename_newcomer(connection, parameters)
     return Player(id=player_id, name=cleaned), games
+
+
+def _rename_newcomer(connection: Connection, parameters: dict[str, Any]) -> None:
+    """Rename the player where they joined a game after it began: the links and the events' names.
+
+    Each arrival or substitute of those games that bears one of the player's
+    names there (as the engine compares names) is given the new name.
+    """
+    linked = select(_NEWCOMERS.c.name).where(_NEWCOMERS.c.player_id == bindparam("player"))
+    old = {same_name_key(name) for name in connection.execute(linked, parameters).scalars()}
+    if not old:
+        return
+    rewritten = []
+    for entry in connection.execute(_NEWCOMER_ENTRIES, parameters):
+        data = entry.data
+        if data.get("event") in JOINING_EVENTS and same_name_key(str(data.get("name"))) in old:
+            rewritten.append({"entry": entry.id, "data": {**data, "name": parameters["name"]}})
+    if rewritten:
+        connection.execute(_REWRITE_ENTRY, rewritten)
+    connection.execute(_RENAME_NEWCOMERS, parameters)
 
 
 @dataclass(frozen=True, kw_only=True)

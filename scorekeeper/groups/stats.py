@@ -1,8 +1,12 @@
 """A table's statistics, added up by the database from its games' kept summaries.
 
 Only finished games count (a game in progress or abandoned has no result
-yet). Every figure carries the number of games it rests on. The callers
-refresh the table's summaries first (summaries.refresh).
+yet). Every figure carries the number of games it rests on. A game counts for
+everyone who played it — a latecomer, a player who left, a substitute and the
+player they replaced — each for the deals they played: the seat's result
+(win, place, score) is its last holder's, and one a substitute replaced counts
+the game as played, with no result (groups/members.py). The callers refresh
+the table's summaries first (summaries.refresh).
 """
 
 from __future__ import annotations
@@ -191,7 +195,7 @@ def variants_played(group_id: str) -> dict[str, int]:
     """Each variant the table finished a game of, with how many, most played first."""
     query = (
         select(_S.c.variant, func.count())
-        .where(*_scope(group_id, None), _S.c.seat == 0)
+        .where(*_scope(group_id, None), _S.c.member == 0)
         .group_by(_S.c.variant)
         .order_by(func.count().desc(), _S.c.variant)
     )
@@ -334,7 +338,7 @@ def rivals(
             count(partners).label("as_partners"),
             count(partners & mine.c.won.is_(True)).label("won_as_partners"),
         )
-        .join(theirs, (theirs.c.game_id == mine.c.game_id) & (theirs.c.seat != mine.c.seat))
+        .join(theirs, (theirs.c.game_id == mine.c.game_id) & (theirs.c.member != mine.c.member))
         .where(*_scope(group_id, variant, table=mine), mine.c.player_id == player_id)
         .where(theirs.c.player_id.is_not(None))
         .group_by(theirs.c.player_id)

@@ -9,6 +9,14 @@ figures. A seat may have no bid, no tricks or no points in a deal (a dead
 hand, a sit-out, a player not yet arrived): such a deal simply does not count
 for that seat.
 
+The summary is per *member* (groups/members.py), not per seat: a player who
+arrived is a member like those who started; a seat's result (total, place,
+win) goes to whoever holds it at the end, a player who left keeping the total
+frozen when they left; and everyone a substitute replaced is a member too,
+counted as having played, their bids counted for the deals they held the
+seat, with no result of their own. In a game without table events the
+members are the seats, one for one.
+
 Pure Python: no Flask, no database (checked under ``mypy --strict``).
 """
 
@@ -19,6 +27,8 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, cast
 
 from ..rules import GameState
+from ..rules.table import same_name_key
+from .members import Member, holders_by_deal, members
 
 Status = Literal["in_progress", "finished", "abandoned"]
 
@@ -54,21 +64,27 @@ class PartOfRubber(Protocol):
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SeatSummary:
-    """One seat's result in a game.
+class MemberSummary:
+    """One member's result in a game (a person who played it: groups/members.py).
 
+    ``member`` is their number in the game (for a seat's last holder, the
+    seat's number), ``seat`` the seat they held and ``name`` their name in the
+    game (a summary kept in the database holds no name: see summaries.py).
     ``side`` is the seat itself, or its team in a partnership game (None for a
-    seat in no team); ``score`` is the side's final total and ``position`` its
-    place (1 first; sides level share a place). The bidding figures count the
-    deals where the seat bid exactly and its result is known: ``bids`` of them,
+    seat in no team, and for a member with no result: one a substitute
+    replaced); ``score`` is the side's final total and ``position`` its place
+    (1 first; sides level share a place). The bidding figures count the deals
+    where the member bid exactly and the result is known: ``bids`` of them,
     ``made`` exactly; ``zero_bids`` bids of 0, ``zero_made`` of them made;
-    ``bid_gap`` is the sum of bid minus tricks (over 0: it bids more than it
-    takes); ``longest_run`` the most bids made in a row. ``side_games`` are the
-    games its side won (each game of a rubber, else 1 for a game won).
+    ``bid_gap`` is the sum of bid minus tricks (over 0: bids more than they
+    take); ``longest_run`` the most bids made in a row. ``side_games`` are the
+    games their side won (each game of a rubber, else 1 for a game won).
     ``partner`` is the other seat of a team of two (None otherwise).
     """
 
+    member: int
     seat: int
+    name: str
     side: int | None
     team_size: int
     partner: int | None
@@ -87,13 +103,22 @@ class SeatSummary:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class GameSummary:
-    """A game's status, length, winners and every seat's result."""
+    """A game's status, length, winners (seats) and every member's result."""
 
     status: Status
     deals_played: int
     deal_count: int | None
     winners: tuple[int, ...]
-    seats: tuple[SeatSummary, ...]
+    members: tuple[MemberSummary, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BidsMade:
+    """How many of a member's exact bids came true in a game: ``made`` of ``bids``."""
+
+    name: str
+    made: int
+    bids: int
 
 
 @dataclass(slots=True)
@@ -120,19 +145,16 @@ class _Bidding:
 
 
 def summarise(state: GameState, *, abandoned: bool = False) -> GameSummary:
-    """The summary of a replayed game (``abandoned`` when the table gave it up)."""
-    seats = range(len(state.table.players))
-    sides = _sides(state, len(seats))
+    """The summary of a replayed game (``abandoned`` when the table gave it up), one per member."""
+    people = members(state)
+    sides = _sides(state, len(state.players))
     positions = places(state.totals, state.winners, state.teams)
-    bidding = [_Bidding() for _ in seats]
+    bidding = _bidding(state, people)
     side_wins = [0] * len(state.totals)
     rubber = False
     keeps_games = False
     for deal in state.deals:
-        reads_bids, reads_games = _reads(type(deal))
-        if reads_bids:
-            _add_bids(cast(BidsExactly, deal), bidding)
-        if reads_games:
+        if _reads(type(deal))[1]:
             keeps_games = True
             part = cast(PartOfRubber, deal)
             if deal.complete:
@@ -142,29 +164,33 @@ def summarise(state: GameState, *, abandoned: bool = False) -> GameSummary:
     winning_sides = {side for seat, side in enumerate(sides) if seat in state.winners and side is not None}
     status: Status = "abandoned" if abandoned else state.status
     summaries = []
-    for seat in seats:
-        side = sides[seat]
+    for person in people:
+        seat = person.seat
+        side = sides[seat] if person.result else None
         if side is None:
             games = 0
         elif keeps_games:
             games = side_wins[side]
         else:
             games = int(side in winning_sides and state.finished)
+        figures = bidding[person.number]
         summaries.append(
-            SeatSummary(
+            MemberSummary(
+                member=person.number,
                 seat=seat,
+                name=person.name,
                 side=side,
                 team_size=_team_size(state, side),
                 partner=_partner(state, side, seat),
                 score=None if side is None else state.totals[side],
                 position=None if side is None else positions[side],
-                won=seat in state.winners,
-                bids=bidding[seat].bids,
-                made=bidding[seat].made,
-                zero_bids=bidding[seat].zero_bids,
-                zero_made=bidding[seat].zero_made,
-                bid_gap=bidding[seat].bid_gap,
-                longest_run=bidding[seat].longest_run,
+                won=person.result and seat in state.winners,
+                bids=figures.bids,
+                made=figures.made,
+                zero_bids=figures.zero_bids,
+                zero_made=figures.zero_made,
+                bid_gap=figures.bid_gap,
+                longest_run=figures.longest_run,
                 rubber=rubber,
                 side_games=games,
             )
@@ -174,7 +200,7 @@ def summarise(state: GameState, *, abandoned: bool = False) -> GameSummary:
         deals_played=sum(1 for deal in state.deals if deal.complete),
         deal_count=state.deal_count,
         winners=tuple(state.winners),
-        seats=tuple(summaries),
+        members=tuple(summaries),
     )
 
 
@@ -195,16 +221,32 @@ def places(
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
-def made_share(state: GameState) -> tuple[tuple[int, int], ...] | None:
-    """Each seat's (bids made, bids counted) in the game; None when no deal has exact bids."""
-    seats = len(state.table.players)
-    bidding = [_Bidding() for _ in range(seats)]
-    for deal in state.deals:
-        if _reads(type(deal))[0]:
-            _add_bids(cast(BidsExactly, deal), bidding)
+def made_share(state: GameState) -> tuple[BidsMade, ...] | None:
+    """Each member's bids made in the game, in member order (those who bid exactly at least once);
+    None when no deal has exact bids."""
+    people = members(state)
+    bidding = _bidding(state, people)
     if not any(figures.bids for figures in bidding):
         return None
-    return tuple((figures.made, figures.bids) for figures in bidding)
+    return tuple(
+        BidsMade(name=person.name, made=figures.made, bids=figures.bids)
+        for person, figures in zip(people, bidding, strict=True)
+        if figures.bids
+    )
+
+
+def _bidding(state: GameState, people: Sequence[Member]) -> list[_Bidding]:
+    """Each member's bidding figures, from the deals they held their seat in."""
+    bidding = [_Bidding() for _ in people]
+    exact = [deal for deal in state.deals if _reads(type(deal))[0]]
+    if not exact:
+        return bidding
+    number_of = {key: person.number for person in people for key in person.keys}
+    holders = holders_by_deal(state)
+    for deal in exact:
+        held = [number_of.get((seat, same_name_key(name))) for seat, name in enumerate(holders[deal.number])]
+        _add_bids(cast(BidsExactly, deal), held, bidding)
+    return bidding
 
 
 _READS: dict[type, tuple[bool, bool]] = {}
@@ -224,18 +266,18 @@ def _reads(kind: type) -> tuple[bool, bool]:
     return found
 
 
-def _add_bids(deal: BidsExactly, bidding: list[_Bidding]) -> None:
-    """Add a deal's exact bids to each seat's figures."""
+def _add_bids(deal: BidsExactly, held: Sequence[int | None], bidding: list[_Bidding]) -> None:
+    """Add a deal's exact bids to the figures of the member holding each seat (``held``, by seat)."""
     tricks = deal.tricks
     if tricks is None:
         return
     bids = deal.bids
-    for seat in range(min(len(bidding), len(bids), len(tricks))):
-        bid, took = bids[seat], tricks[seat]
-        if isinstance(bid, int) and isinstance(took, int):
+    for seat in range(min(len(held), len(bids), len(tricks))):
+        bid, took, member = bids[seat], tricks[seat], held[seat]
+        if member is not None and isinstance(bid, int) and isinstance(took, int):
             made = deal.made(seat)
             if made is not None:
-                bidding[seat].add(bid, took, made)
+                bidding[member].add(bid, took, made)
 
 
 def _sides(state: GameState, seats: int) -> list[int | None]:

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.groups.summary import SeatSummary, made_share, places, summarise
+from scorekeeper.groups.summary import BidsMade, MemberSummary, made_share, places, summarise
 from scorekeeper.rules import Game, GameState
 
 from ..rules.fillers_exact import fill_exact
@@ -35,7 +35,7 @@ def game_a() -> Game:
     )
 
 
-def bidding(seat: SeatSummary) -> tuple[int, ...]:
+def bidding(seat: MemberSummary) -> tuple[int, ...]:
     """Bids counted, made, zero bids, zero bids made, bid − took, longest run."""
     return (seat.bids, seat.made, seat.zero_bids, seat.zero_made, seat.bid_gap, seat.longest_run)
 
@@ -44,7 +44,7 @@ def test_a_game_of_exact_bids_worked_out_by_hand() -> None:
     summary = summarise(game_a().state)
     assert summary.status == "finished" and summary.deals_played == 3 and summary.deal_count == 3
     assert summary.winners == (0,)
-    ann, bob, cy = summary.seats
+    ann, bob, cy = summary.members
     assert (ann.score, ann.position, ann.won) == (33, 1, True)
     assert (bob.score, bob.position, bob.won) == (22, 2, False)
     assert (cy.score, cy.position, cy.won) == (21, 3, False)
@@ -54,9 +54,13 @@ def test_a_game_of_exact_bids_worked_out_by_hand() -> None:
     assert bidding(bob) == (3, 2, 1, 1, 1, 2)
     # Cy bid 0 three times: took 1 in deal 1 (missed, bid − took −1), then made twice.
     assert bidding(cy) == (3, 2, 3, 2, -1, 2)
-    assert all(seat.side == seat.seat and seat.team_size == 1 and not seat.rubber for seat in summary.seats)
-    assert [seat.side_games for seat in summary.seats] == [1, 0, 0]
-    assert made_share(game_a().state) == ((3, 3), (2, 3), (2, 3))
+    assert all(seat.side == seat.seat and seat.team_size == 1 and not seat.rubber for seat in summary.members)
+    assert [seat.side_games for seat in summary.members] == [1, 0, 0]
+    assert made_share(game_a().state) == (
+        BidsMade(name="Ann", made=3, bids=3),
+        BidsMade(name="Bob", made=2, bids=3),
+        BidsMade(name="Cy", made=2, bids=3),
+    )
 
 
 def test_a_game_in_progress_counts_what_is_complete() -> None:
@@ -64,8 +68,8 @@ def test_a_game_in_progress_counts_what_is_complete() -> None:
     game = play("custom-oh-hell", ANN_BOB_CY, SHORT, entries)
     summary = summarise(game.state)
     assert summary.status == "in_progress" and summary.deals_played == 1 and summary.winners == ()
-    assert [(seat.bids, seat.made) for seat in summary.seats] == [(1, 1), (1, 0), (1, 0)]
-    assert [seat.side_games for seat in summary.seats] == [0, 0, 0]
+    assert [(seat.bids, seat.made) for seat in summary.members] == [(1, 1), (1, 0), (1, 0)]
+    assert [seat.side_games for seat in summary.members] == [0, 0, 0]
     assert summarise(game.state, abandoned=True).status == "abandoned"
 
 
@@ -80,10 +84,10 @@ def test_a_seat_sitting_a_deal_out_is_not_counted_in_that_deal() -> None:
         game = game.record(engine.read_entry(facts.number, fill_exact(facts)))
     state = game.state
     summary = summarise(state)
-    for seat in summary.seats:
+    for seat in summary.members:
         played = sum(1 for deal in state.deals if seat.seat not in deal.facts.sitting_out)
         assert seat.bids == played < 7
-    assert sum(seat.bids for seat in summary.seats) == 7 * 6
+    assert sum(seat.bids for seat in summary.members) == 7 * 6
 
 
 def test_partners_share_their_side_and_count_the_games_of_a_rubber() -> None:
@@ -91,16 +95,16 @@ def test_partners_share_their_side_and_count_the_games_of_a_rubber() -> None:
     names = ["Ann", "Bob", "Cy", "Dee"]
     rubber = play("classic-whist", names, {"rubber": True}, [{"tricks": 11}, {"tricks": 2}, {"tricks": 11}])
     summary = summarise(rubber.state)
-    assert [seat.side for seat in summary.seats] == [0, 1, 0, 1]
-    assert [seat.team_size for seat in summary.seats] == [2, 2, 2, 2]
-    assert [seat.won for seat in summary.seats] == [True, False, True, False]
-    assert [seat.side_games for seat in summary.seats] == [2, 1, 2, 1]
-    assert all(seat.rubber for seat in summary.seats)
-    assert [seat.position for seat in summary.seats] == [1, 2, 1, 2]
+    assert [seat.side for seat in summary.members] == [0, 1, 0, 1]
+    assert [seat.team_size for seat in summary.members] == [2, 2, 2, 2]
+    assert [seat.won for seat in summary.members] == [True, False, True, False]
+    assert [seat.side_games for seat in summary.members] == [2, 1, 2, 1]
+    assert all(seat.rubber for seat in summary.members)
+    assert [seat.position for seat in summary.members] == [1, 2, 1, 2]
     single = summarise(play("classic-whist", names, {}, [{"tricks": 11}]).state)
-    assert [seat.side_games for seat in single.seats] == [1, 0, 1, 0]
-    assert not any(seat.rubber for seat in single.seats)
-    assert all(seat.bids == 0 for seat in single.seats)  # no exact bids in whist
+    assert [seat.side_games for seat in single.members] == [1, 0, 1, 0]
+    assert not any(seat.rubber for seat in single.members)
+    assert all(seat.bids == 0 for seat in single.members)  # no exact bids in whist
     assert made_share(rubber.state) is None
 
 
@@ -125,7 +129,7 @@ def test_the_figures_add_up_for_any_game(
     ]
     state: GameState = play("custom-oh-hell", ANN_BOB_CY, SHORT, entries).state
     summary = summarise(state)
-    for seat in summary.seats:
+    for seat in summary.members:
         made = [bid[seat.seat] == took[seat.seat] for bid, took in pairs]
         assert seat.made == sum(made) and seat.bids == 3
         assert seat.bid_gap == sum(bid[seat.seat] - took[seat.seat] for bid, took in pairs)

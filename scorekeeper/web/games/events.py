@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import words
 from ...games import store
 from ...games.store import StoredGame
+from ...groups.newcomers import link_members
+from ...groups.roster import JOINING_EVENTS, spelled_as_on_roster
 from ...rules import (
     EVENT_KINDS,
     EventChoice,
@@ -96,7 +98,9 @@ def new_event(game_id: str, kind: str) -> Page:
     if kind not in EVENT_KINDS:
         abort(404)
     record, game = _editable(game_id)
-    values = posted_values(kind, request.form) if request.method == "POST" else {}
+    values: dict[str, Any] = {}
+    if request.method == "POST":
+        values = _as_on_roster(record, kind, posted_values(kind, request.form))
     step = request.form.get("step", "check") if request.method == "POST" else "form"
     if step == "form" and not FIELDS[kind]:
         step = "check"  # nothing to ask (a misdeal, stopping): straight to what it would do
@@ -116,6 +120,7 @@ def new_event(game_id: str, kind: str) -> Page:
         return _form_page(record, game, kind, values, changed), 409
     except RuleViolation as refused:
         return _form_page(record, game, kind, values, refused), 422
+    _link_newcomer(record, updated, kind)
     changes.remember_change(record, len(updated.events), None, kind=changes.EVENT)
     return _recorded(record, updated, len(updated.events))
 
@@ -129,7 +134,9 @@ def event(game_id: str, number: int) -> Page:
         abort(404)
     kind = game.events[number - 1].kind
     stored = stored_values(game.events[number - 1])
-    values = posted_values(kind, request.form) if request.method == "POST" else stored
+    values = stored
+    if request.method == "POST":
+        values = _as_on_roster(record, kind, posted_values(kind, request.form))
     step = request.form.get("step", "check") if request.method == "POST" else "form"
     if step in ("form", "change"):
         return _form_page(record, game, kind, values, None, number=number)
@@ -151,6 +158,7 @@ def event(game_id: str, number: int) -> Page:
         return _form_page(record, game, kind, values, changed, number=number), 409
     except RuleViolation as refused:
         return _form_page(record, game, kind, values, refused, number=number), 422
+    _link_newcomer(record, updated, kind)
     changes.remember_change(record, number, write_event(game.events[number - 1]), kind=changes.EVENT)
     return _recorded(record, updated, number, corrected=True)
 
@@ -292,6 +300,24 @@ def _editable(game_id: str) -> tuple[StoredGame, Game]:
     require_edit(record)
     screens.refuse_if_abandoned(record)
     return record, game
+
+
+def _as_on_roster(record: StoredGame, kind: str, values: dict[str, Any]) -> dict[str, Any]:
+    """At a table's game, the name of an arrival or a substitute as the table's roster spells it (a
+    name it knows is that player, as at a game's start); elsewhere, as typed."""
+    if kind in JOINING_EVENTS and record.group_id is not None and values.get("name"):
+        values["name"] = spelled_as_on_roster(record.group_id, values["name"])
+    return values
+
+
+def _link_newcomer(record: StoredGame, game: Game, kind: str) -> None:
+    """At a table's game, link a player who just arrived or took over a seat to the table's roster
+    (a new name joins it): their games count for them from now on."""
+    if kind in JOINING_EVENTS and record.group_id is not None:
+        try:
+            link_members(record, game)
+        except Exception:  # the event is stored: the table's next page links them instead
+            current_app.logger.exception("A newcomer of game %s could not be linked to its table", record.id)
 
 
 def _choice(game: Game, kind: str) -> EventChoice:

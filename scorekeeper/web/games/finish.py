@@ -13,24 +13,29 @@ from flask import url_for
 
 from ...games.store import StoredGame
 from ...groups import access
+from ...groups.members import seated_at_end
 from ...groups.summary import made_share, places
 from ...rules import Game
+from ...words import deal_words
 from . import view
 from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, totals_chart
+from .table_life import seat_notes, side_heads
 
 
 @dataclass(frozen=True, kw_only=True)
 class Place:
-    """A side on the podium: its place, its name(s) and its final total."""
+    """A side on the podium: its place, its name(s) and its final total, and when its player came or
+    went ("left after deal 7": the total frozen then is theirs, and keeps its place)."""
 
     place: int
     name: str
     total: int
+    note: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class MadeShare:
-    """How many of a player's exact bids came true in the game."""
+    """How many of a player's exact bids came true in the game (the deals they played)."""
 
     name: str
     made: int
@@ -59,6 +64,8 @@ class Finish:
     made: list[MadeShare] | None
     swing: Swing | None
     again_url: str | None
+    # Who plays again, when they are not the players the game began with (someone came or went).
+    again_players: list[str] | None
     pdf_url: str
     stats_url: str | None
     table_name: str | None
@@ -78,30 +85,35 @@ def finish_of(record: StoredGame, game: Game, editable: bool) -> Finish | None:
     state = game.state
     if not state.finished:
         return None
-    names = view.side_names(game)
+    # Every seat, latecomers' included; a seat a substitute took over shows both names ("Bogdan → Sue").
+    names = side_heads(game, view.side_names(game))
     order = places(state.totals, state.winners, state.teams)
+    word = deal_words(game.table.variant.deal_word).singular
+    notes = seat_notes(state.life, word) if state.teams is None else {}
     podium = sorted(
-        (Place(place=order[side], name=names[side], total=state.totals[side]) for side in range(len(names))),
+        (
+            Place(place=order[side], name=names[side], total=state.totals[side], note=notes.get(side))
+            for side in range(len(names))
+        ),
         key=lambda place: (place.place, -place.total),
     )
     shares = made_share(state)
     made = None
     if shares is not None:
-        made = [
-            MadeShare(name=name, made=made_count, bids=bids)
-            for name, (made_count, bids) in zip(game.table.players, shares, strict=True)
-            if bids
-        ]
+        # Everyone who bid, for the deals they played: a latecomer, and a player a substitute replaced.
+        made = [MadeShare(name=share.name, made=share.made, bids=share.bids) for share in shares]
     group = access.find_group(record.group_id) if record.group_id else None
     if group is not None:
         again = url_for("tables.play_again", group_id=group.id, game_id=record.id) if editable else None
     else:
         again = url_for("games.again", game_id=record.id)
+    seated = [state.players[seat] for seat in seated_at_end(state)]
     return Finish(
         podium=podium,
         made=made,
         swing=_biggest_swing(game),
         again_url=again,
+        again_players=seated if group is not None and seated != list(game.table.players) else None,
         pdf_url=url_for("sheets.game_pdf", game_id=record.id),
         stats_url=url_for("table_stats.statistics", group_id=group.id) if group else None,
         table_name=group.name if group else None,

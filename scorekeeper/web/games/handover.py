@@ -18,6 +18,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from ...games import holders, store
+from ...rules import Game
 from ...words import gettext
 from ...words._core import N_
 from .. import device
@@ -43,7 +44,11 @@ def hand_over(game_id: str) -> Page:
         abort(409, N_("This game was abandoned: it can be read but no longer changed."))
     if request.method == "GET":
         return render_template(
-            "handover/ask.html", record=record, game=game, minutes=holders.HANDOVER_MINUTES
+            "handover/ask.html",
+            record=record,
+            game=game,
+            seated=seated_now(game),
+            minutes=holders.HANDOVER_MINUTES,
         )
     code = holders.offer(record.id)
     link = url_for("handover.join", game_id=record.id, _external=True, _anchor=code)
@@ -51,6 +56,7 @@ def hand_over(game_id: str) -> Page:
         "handover/code.html",
         record=record,
         game=game,
+        seated=seated_now(game),
         link=link,
         code=holders.shown_code(code),
         qr=qr_svg.__wrapped__(link, title="QR code that hands the scoring to another phone"),
@@ -65,7 +71,9 @@ def join(game_id: str) -> Page:
     """Take over the scoring with a code from the scorer's phone."""
     record, game = store.load_game(game_id)
     if request.method == "GET":
-        return render_template("handover/join.html", record=record, game=game, error=None, typed="")
+        return render_template(
+            "handover/join.html", record=record, game=game, seated=seated_now(game), error=None, typed=""
+        )
     if device.can_edit(record):
         flash(gettext("This phone already keeps the score of this game."))
         return redirect(url_for("games.sheet", game_id=game_id))
@@ -75,8 +83,22 @@ def join(game_id: str) -> Page:
             "That code does not open this game: it may be mistyped, already used, or more than "
             "%(minutes)s minutes old. Ask the scorer for a new one."
         ) % {"minutes": holders.HANDOVER_MINUTES}
-        return render_template(
-            "handover/join.html", record=record, game=game, error=error, typed=typed[:40]
-        ), 422
+        page = render_template(
+            "handover/join.html",
+            record=record,
+            game=game,
+            seated=seated_now(game),
+            error=error,
+            typed=typed[:40],
+        )
+        return page, 422
     flash(gettext("This phone can now enter and correct deals."))
     return redirect(url_for("games.sheet", game_id=game_id))
+
+
+def seated_now(game: Game) -> list[str]:
+    """Who sits at the table now, in the order they sit: a latecomer in, a player who left out, a
+    substitute under their own name."""
+    state = game.state
+    seats = state.life.ring if state.life is not None else range(len(state.players))
+    return [state.players[seat] for seat in seats]

@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 
 from ...games import store
 from ...games.store import StoredGame
+from ...groups.members import seated_at_end
 from ...groups.roster import seating_at_kept_table
 from ...kept import KeptByVersion
 from ...rules import Game, RuleViolation, get_variant
@@ -221,10 +222,12 @@ def abandon(game_id: str) -> Page:
 
 @bp.get("/games/<game_id>/again")
 def again(game_id: str) -> Response:
-    """A new game with the same table: the same variant, players in their seats and options."""
+    """A new game with the same table: the same variant and options, and the players seated at the
+    end in the seats they ended in (not those who left; those who arrived, where they sat)."""
     _record, game = store.load_game(game_id)
-    table = game.table
-    args = {f"players-{seat}": name for seat, name in enumerate(table.players)}
+    table, state = game.table, game.state
+    seated = [state.players[seat] for seat in seated_at_end(state)]
+    args = {f"players-{place}": name for place, name in enumerate(seated)}
     args.update({f"option_{name}": str(value) for name, value in table.options.items()})
     return redirect(url_for("games.new_game", code=table.variant.code, **args))
 

@@ -14,7 +14,7 @@ from ...rules import Game, GameState, Trump
 from ...rules.state import DealFacts
 from ...words import deal_words, gettext
 from ..wording import say
-from .entry import screen_for, trump_text
+from .entry import deal_players, screen_for, trump_text
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 
 
@@ -107,9 +107,9 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
     """Everything the rules decide about a deal, for the top of the deal screen.
 
     Where a card is turned, the trump shown is the one just entered on the
-    form, else the one recorded for the deal.
+    form, else the one recorded for the deal. The names are those who played it.
     """
-    players = game.state.players
+    players = deal_players(game, facts.number)
     deals = game.state.deals
     recorded = deals[facts.number - 1].trump if facts.number <= len(deals) else None
     if facts.trump_turned and isinstance(entered_trump, str):
@@ -187,7 +187,7 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
 def _hook_text(game: Game, facts: DealFacts) -> str | None:
     if not facts.hook:
         return None
-    last = game.state.players[facts.last_bidder]
+    last = deal_players(game, facts.number)[facts.last_bidder]
     if facts.last_bidder == facts.dealer:
         hook = gettext("%(player)s deals and bids last: the bids may not add up to %(cards)s")
     else:
@@ -209,12 +209,22 @@ def summary(record: StoredGame, game: Game) -> GameSummary:
 
 
 def standings(game: Game) -> list[dict[str, Any]]:
-    """Sides from the highest total down, with the leaders marked."""
+    """Sides from the highest total down, with the leaders marked; while the game goes on, a player
+    who left is said plainly to be still able to win (their frozen total is still the highest) or not."""
     state = game.state
     names = side_names(game)
     best = max(state.totals) if state.totals else 0
     word = deal_words(game.table.variant.deal_word)
     notes = seat_notes(state.life, word.singular) if state.teams is None else {}
+    outlook = {}
+    if not state.finished:
+        for standing in state.standings:
+            if standing.departed:
+                outlook[standing.seat] = (
+                    gettext("can still win: nobody at the table has passed this total yet")
+                    if standing.can_win
+                    else gettext("can no longer win: this total is final and has been passed")
+                )
     rows = [
         {
             "index": index,
@@ -222,6 +232,7 @@ def standings(game: Game) -> list[dict[str, Any]]:
             "total": total,
             "leading": total == best,
             "note": notes.get(index),
+            "outlook": outlook.get(index),
         }
         for index, total in enumerate(state.totals)
     ]

@@ -2,11 +2,14 @@
 
 The JSON holds the table's name, its roster and every game as a game's own
 export (exchange.py: variant, options, players, first dealer, every deal's
-inputs) with what a table adds: which roster player sat in each seat,
-whether the first dealer was drawn, and when the game started, last changed,
-was abandoned and each deal was recorded. Importing it on another server
+inputs, and the table events under "events" with format version 2) with what
+a table adds: which roster player sat in each seat, whether the first dealer
+was drawn, and when the game started, last changed, was abandoned and each
+item of its log (deal or event) was recorded. Importing it on another server
 replays every game with the engine and stores the table only if all of them
-are legal; the history and the statistics come out the same.
+are legal; the history and the statistics come out the same. A player who
+joined a game after it began is found on the roster by name, as the game's
+log names them (groups/newcomers.py keeps log and roster in step).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from ...groups.access import Group, clean_table_name
 from ...groups.importing import ImportedGame, ImportedTable
 from ...groups.models import GroupPlayerRecord
 from ...groups.roster import roster_name
-from ...rules import Game, RuleViolation, Table, Text, get_variant
+from ...rules import Game, RuleViolation, Table, Text, get_variant, read_event
 from ...rules.ending import MOST_DEALS
 from ...rules.table import same_name_key
 from ..games import CSV_HEADER, FORMAT_VERSION, csv_rows, read_export, spreadsheet_cell
@@ -35,6 +38,9 @@ from ..games import FORMAT as GAME_FORMAT
 
 FORMAT = "scorekeeper/table"
 MOST_GAMES = 20_000
+# A game's export with table events says so with the next format version (web/games/exchange.py's
+# FORMAT_VERSION_WITH_EVENTS), so that an older reader refuses it rather than lose them.
+FORMAT_VERSION_WITH_EVENTS = FORMAT_VERSION + 1
 
 _GAMES = GameRecord.__table__
 _SEATS = SeatRecord.__table__
@@ -80,26 +86,38 @@ def export_table(group: Group) -> dict[str, Any]:
         "name": group.name,
         "created_at": _when(group.created_at),
         "players": [{"name": row.name, "joined_at": _when(row.created_at)} for row in players],
-        "games": [
-            {
-                "format": GAME_FORMAT,
-                "format_version": FORMAT_VERSION,
-                "variant": game.variant,
-                "options": game.options,
-                "players": [seat.name for seat in seats[game.id]],
-                "first_dealer": game.first_dealer,
-                "deals": [deal.data for deal in deals[game.id]],
-                "abandoned": game.abandoned_at is not None,
-                "seats": [index.get(seat.player_id) for seat in seats[game.id]],
-                "first_dealer_drawn": game.first_dealer_drawn,
-                "created_at": _when(game.created_at),
-                "updated_at": _when(game.updated_at),
-                "abandoned_at": _when(game.abandoned_at) if game.abandoned_at else None,
-                "recorded_at": [_when(deal.recorded_at) for deal in deals[game.id]],
-            }
-            for game in games
-        ],
+        "games": [_game_file(game, seats[game.id], deals[game.id], index) for game in games],
     }
+
+
+def _game_file(game: Any, seats: list[Any], log: list[Any], index: dict[int, int]) -> dict[str, Any]:
+    """One game of the table's file: its own export, with its seats' roster players and its times."""
+    exported: dict[str, Any] = {
+        "format": GAME_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "variant": game.variant,
+        "options": game.options,
+        "players": [seat.name for seat in seats],
+        "first_dealer": game.first_dealer,
+        "deals": [item.data for item in log if "event" not in item.data],
+        "abandoned": game.abandoned_at is not None,
+        "seats": [index.get(seat.player_id) for seat in seats],
+        "first_dealer_drawn": game.first_dealer_drawn,
+        "created_at": _when(game.created_at),
+        "updated_at": _when(game.updated_at),
+        "abandoned_at": _when(game.abandoned_at) if game.abandoned_at else None,
+        # One time for each item of the log, deals and events in the order they were recorded.
+        "recorded_at": [_when(item.recorded_at) for item in log],
+    }
+    events, dealt = [], 0
+    for item in log:
+        if "event" in item.data:
+            events.append({"after_deal": dealt, **item.data})
+        else:
+            dealt += 1
+    if events:
+        exported.update(format_version=FORMAT_VERSION_WITH_EVENTS, events=events)
+    return exported
 
 
 def export_table_csv(group: Group) -> Iterator[str]:
@@ -181,7 +199,7 @@ def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: da
     """One game of the file, replayed by the engine with its seats' roster names."""
     where = Text("table_file_game", number=number, variant=None)
     try:
-        table, deals = read_export(dict(data))
+        table, log = read_export(dict(data))
         variant = get_variant(table["variant"])
         where = Text("table_file_game", number=number, variant=variant.name)
         seats = data.get("seats")
@@ -200,12 +218,11 @@ def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: da
                     typed=repr(typed),
                     name=roster[index],
                 )
-        if len(deals) > MOST_DEALS:
-            raise RuleViolation("table_file_too_many_deals", field="file", most=MOST_DEALS, count=len(deals))
+        if len(log) > MOST_DEALS:
+            raise RuleViolation("table_file_too_many_deals", field="file", most=MOST_DEALS, count=len(log))
         names = [roster[index] for index in seats]
         start = Table.create(variant, names, first_dealer=table["first_dealer"], options=table["options"])
-        entries = tuple(variant.engine.read_entry(n, deal) for n, deal in enumerate(deals, start=1))
-        game = _replayed(start, entries)
+        game = _replayed(start, log)
         created = _time(data.get("created_at"), now, "game_start")
         updated = _time(data.get("updated_at"), created, "game_last_change")
         abandoned = data.get("abandoned_at")
@@ -216,7 +233,7 @@ def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: da
         if not isinstance(recorded, list):
             raise RuleViolation("table_file_deal_times", field="file")
         times = tuple(
-            _time(recorded[n] if n < len(recorded) else None, updated, "deal_time") for n in range(len(deals))
+            _time(recorded[n] if n < len(recorded) else None, updated, "deal_time") for n in range(len(log))
         )
     except RuleViolation as refused:
         raise RuleViolation(
@@ -254,19 +271,24 @@ def _when(moment: datetime) -> str:
     return aware.astimezone(UTC).isoformat()
 
 
-def _replayed(table: Table, entries: tuple[Any, ...]) -> Game:
-    """The game replayed at once; on a refusal, replayed deal by deal to name the deal at fault."""
+def _replayed(table: Table, log: Sequence[Mapping[str, Any]]) -> Game:
+    """The game of ``log`` (deals and table events as data) replayed at once; on a refusal, replayed
+    item by item to name the deal or event at fault."""
     try:
-        game = Game(table, entries)
-        _ = game.state  # replays and checks every deal
+        game = Game.from_data(table, log)
+        _ = game.state  # replays and checks every deal and event
         return game
     except RuleViolation:
         game = Game(table)
-        for entry in entries:
+        engine = table.variant.engine
+        for data in log:
+            event = "event" in data
+            number = len(game.events) + 1 if event else len(game.entries) + 1
             try:
-                game = game.record(entry)
+                game = game.add(read_event(data)) if event else game.record(engine.read_entry(number, data))
             except RuleViolation as refused:
+                item = "event" if event else "deal"
                 raise RuleViolation(
-                    "import_refused", field="file", item="deal", number=entry.number, reason=refused.text
+                    "import_refused", field="file", item=item, number=number, reason=refused.text
                 ) from refused
         raise

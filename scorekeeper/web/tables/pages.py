@@ -16,8 +16,9 @@ from werkzeug.wrappers import Response
 from ...games import store
 from ...games.store import StoredGame
 from ...groups import access, history, roster
-from ...groups.roster import seating_for_names, seating_for_players
-from ...rules import RuleViolation, families, get_variant
+from ...groups.members import next_first_dealer, seated_at_end
+from ...groups.newcomers import seating_at_end
+from ...rules import Game, RuleViolation, families, get_variant
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..device import can_edit, holder
@@ -128,7 +129,9 @@ def start(group_id: str) -> Response:
     """The new-game form for a variant at this table, with a game's seating if asked.
 
     ``seats=last`` seats the players of the table's latest game; ``game=ID``
-    those of that game of the table. The options come too when the variant is the same.
+    those of that game of the table: those at the table when it ended, in the
+    order they sat (a latecomer in, a player who left out). The options come
+    too when the variant is the same.
     """
     group = load_group(group_id)
     require_keeper(group)
@@ -139,16 +142,20 @@ def start(group_id: str) -> Response:
     args: dict[str, str] = {"table": group.id}
     source = _source_game(group.id)
     if source is not None:
-        players = store.game_of(source).table.players
-        args.update({f"players-{seat}": name for seat, name in enumerate(players)})
+        game = store.game_of(source)
+        args.update({f"players-{seat}": name for seat, name in enumerate(_seated_names(game))})
         if source.variant == variant.code:
-            args.update({f"option_{name}": str(value) for name, value in source.options.items()})
+            args.update({f"option_{name}": str(value) for name, value in _options_kept(game).items()})
     return redirect(url_for("games.new_game", code=variant.code, **args))
 
 
 @bp.route("/<group_id>/again/<game_id>", methods=["GET", "POST"])
 def play_again(group_id: str, game_id: str) -> Page:
-    """The same players in the same seats, the same options, the next dealer: ask once, then start."""
+    """The same players in the same seats, the same options, the next dealer: ask once, then start.
+
+    The players are those at the table when the game ended, in the order they
+    sat: a player who arrived plays on, one who left does not.
+    """
     group = load_group(group_id, fresh=False)
     record, game = store.load_game(game_id)
     if record.group_id != group.id:
@@ -159,24 +166,30 @@ def play_again(group_id: str, game_id: str) -> Page:
             N_("Only a phone that keeps this table, or kept the score of this game, can start the next one."),
         )
     table = game.table
-    next_dealer = (table.first_dealer + 1) % table.size
+    seated = _seated_names(game)
+    next_dealer = next_first_dealer(game.state)
+    context = {
+        "options": option_lines(game),
+        "seated": seated,
+        "dealer": seated[next_dealer],
+        "first_dealer": table.players[table.first_dealer],
+        "changed": list(seated) != list(table.players),
+    }
     if request.method == "GET":
-        context = {"options": option_lines(game), "dealer": table.players[next_dealer]}
         return render_template(
             "tables/again.html", group=group, record=record, game=game, error=None, **context
         )
     try:
-        seating = _seating_of(record, list(table.players))
+        seating = seating_at_end(record, game)
         created, _game, _key = store.create_game(
             table.variant.code,
             seating.names,
             first_dealer=next_dealer,
-            options=dict(table.options),
+            options=_options_kept(game),
             holder=holder(),
             seating=seating,
         )
     except RuleViolation as refused:
-        context = {"options": option_lines(game), "dealer": table.players[next_dealer]}
         page = render_template(
             "tables/again.html", group=group, record=record, game=game, error=refused, **context
         )
@@ -192,12 +205,14 @@ def _table_page(group: access.Group, *, error: RuleViolation | None, typed: str)
     kept = keeps(group)
     players = roster.roster(group.id)
     recent, total = history.history(group.id, history.Filters())
+    last_seated = _seated_names(store.load_game(recent[0].game_id)[1]) if recent else []
     read_link = url_for("tables.table", group_id=group.id, _external=True)
     context: dict[str, Any] = {
         "group": group,
         "keeps": kept,
         "players": players,
         "recent": recent[:RECENT_GAMES],
+        "last_seated": last_seated,
         "total_games": total,
         "families": families(),
         "last_variant": recent[0].variant if recent else None,
@@ -231,9 +246,18 @@ def _player_or_404(group_id: str, player_id: int) -> roster.Player:
     abort(404)
 
 
-def _seating_of(record: StoredGame, names: list[str]) -> roster.RosterSeating:
-    """The seating of a table's game: its seats' roster players (their names as they are now)."""
-    player_ids = roster.seated_players(record.id)
-    if all(player_id is not None for player_id in player_ids):
-        return seating_for_players(record.group_id or "", [p for p in player_ids if p is not None])
-    return seating_for_names(record.group_id or "", names)
+def _seated_names(game: Game) -> list[str]:
+    """Who was at the table when the game ended (or is now), in the order they sat."""
+    state = game.state
+    return [state.players[seat] for seat in seated_at_end(state)]
+
+
+def _options_kept(game: Game) -> dict[str, object]:
+    """The options the table chose for a game (those not at their default for its number of players):
+    the next game keeps them, and takes the defaults for its own number of players."""
+    table = game.table
+    return {
+        spec.name: table.options[spec.name]
+        for spec in table.variant.options
+        if table.options[spec.name] != spec.default_for(table.size)
+    }

@@ -33,14 +33,18 @@ from ...groups.roster import roster_name
 from ...rules import Game, RuleViolation, Table, Text, get_variant, read_event
 from ...rules.ending import MOST_DEALS
 from ...rules.table import same_name_key
-from ..games import CSV_HEADER, FORMAT_VERSION, csv_rows, read_export, spreadsheet_cell
+from ..games import (
+    CSV_HEADER,
+    FORMAT_VERSION,
+    FORMAT_VERSION_WITH_EVENTS,
+    csv_rows,
+    read_export,
+    spreadsheet_cell,
+)
 from ..games import FORMAT as GAME_FORMAT
 
 FORMAT = "scorekeeper/table"
 MOST_GAMES = 20_000
-# A game's export with table events says so with the next format version (web/games/exchange.py's
-# FORMAT_VERSION_WITH_EVENTS), so that an older reader refuses it rather than lose them.
-FORMAT_VERSION_WITH_EVENTS = FORMAT_VERSION + 1
 
 _GAMES = GameRecord.__table__
 _SEATS = SeatRecord.__table__

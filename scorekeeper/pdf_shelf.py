@@ -19,6 +19,10 @@ instance folder's ``pdfs/``) under a digest of its key and served from there.
   it again; the lock is an ``flock`` and works across gunicorn workers.
 - The folder's total size is bounded: after each new file the least recently
   used files (their modification time is renewed when served) go first.
+- A PDF that costs seconds (a drive's 160 tally cards) is made in a *queue* of
+  its own (one per drive): while one of the queue's PDFs is being made, another
+  request for any of them does not wait, holding a worker, but is told at once
+  that it is being made (``PdfBeingMade``), to ask again shortly.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ MAGIC = b"scorekeeper-pdf 1"
 SUFFIX = ".pdf"
 PART_PREFIX = ".part-"
 LOCK_PREFIX = ".lock-"
+QUEUE_PREFIX = ".queue-"
+STALE_QUEUE_SECONDS = 24 * 3600
 # A temporary file this old was left by a worker that died while writing it.
 STALE_PART_SECONDS = 3600
 
@@ -51,6 +57,10 @@ class Kept:
 
     pdf: bytes
     digest: str
+
+
+class PdfBeingMade(Exception):
+    """Another request is making a PDF of the same queue: ask again in a moment."""
 
 
 class PdfShelf:
@@ -82,19 +92,28 @@ class PdfShelf:
             os.utime(path)  # served: it is now the most recently used
         return Kept(pdf, digest)
 
-    def get_or_make(self, key: str, make: Callable[[], bytes]) -> Kept:
+    def get_or_make(self, key: str, make: Callable[[], bytes], *, queue: str | None = None) -> Kept:
         """The PDF kept under ``key``, or ``make()``'s, kept for next time.
 
         While one request makes a PDF, another asking for the same key waits
-        for it rather than rendering it a second time.
+        for it rather than rendering it a second time. With ``queue``, at most
+        one PDF of the queue is made at a time and nobody waits: PdfBeingMade is
+        raised while another is being made.
         """
         kept = self.get(key)
         if kept is not None:
             return kept
         digest = self.digest(key)
-        if self.max_bytes <= 0:
+        if self.max_bytes <= 0 and queue is None:
             return Kept(make(), digest)
         self.folder.mkdir(parents=True, exist_ok=True)
+        if queue is not None:
+            with self.rendering(queue):
+                pdf = make()
+                if self.max_bytes > 0:
+                    self._write(digest, pdf)
+            self._trim()
+            return Kept(pdf, digest)
         with self._lock(digest):
             kept = self.get(key)
             if kept is not None:
@@ -131,6 +150,26 @@ class PdfShelf:
         finally:
             os.close(descriptor)  # closing the descriptor releases its lock
 
+    @contextmanager
+    def rendering(self, queue: str) -> Iterator[None]:
+        """Hold ``queue``'s turn to make a PDF (its own lock file, across workers), or raise
+        PdfBeingMade at once when another request holds it."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if fcntl is None:
+            yield
+            return
+        path = self.folder / f"{QUEUE_PREFIX}{self.digest(queue)[:20]}"
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        os.utime(descriptor)  # in use: _trim leaves it
+        try:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise PdfBeingMade(queue) from None
+            yield
+        finally:
+            os.close(descriptor)
+
     def _trim(self) -> None:
         """Remove the least recently used PDFs until the folder holds at most ``max_bytes``."""
         files = []
@@ -141,6 +180,9 @@ class PdfShelf:
                     if entry.name.startswith(PART_PREFIX):
                         if now - entry.stat().st_mtime > STALE_PART_SECONDS:
                             os.unlink(entry.path)
+                    elif entry.name.startswith(QUEUE_PREFIX):
+                        if now - entry.stat().st_mtime > STALE_QUEUE_SECONDS:
+                            os.unlink(entry.path)  # a queue nobody has used for a day
                     elif entry.name.endswith(SUFFIX):
                         stat = entry.stat()
                         files.append((stat.st_mtime_ns, stat.st_size, entry.path))

@@ -15,13 +15,14 @@ from functools import lru_cache
 from pathlib import Path
 
 import weasyprint
-from flask import Flask, Response, current_app, request, url_for
+from flask import Flask, Response, current_app, render_template, request, url_for
 
 from ..pdf import Paper, paper_for, render_pdf
-from ..pdf_shelf import PdfShelf, build_fingerprint
+from ..pdf_shelf import PdfBeingMade, PdfShelf, build_fingerprint
 from .language import current_language, region_tags
 
 DEFAULT_SHELF_BYTES = 64 * 1024 * 1024
+BEING_MADE_RETRY_SECONDS = 5
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -30,18 +31,26 @@ def shelf_key(kind: str, *parts: object) -> str:
     return "/".join([kind, *map(str, parts), _build(current_app)])
 
 
-def kept_pdf(key: str, make: Callable[[], bytes], filename: str) -> Response:
+def kept_pdf(key: str, make: Callable[[], bytes], filename: str, *, queue: str | None = None) -> Response:
     """The PDF kept under ``key`` (made now if missing) as an attachment named ``filename``.
 
     Its ETag is the key's digest: a phone that already holds this version is
-    answered 304 Not Modified and downloads nothing.
+    answered 304 Not Modified and downloads nothing. With ``queue`` (a PDF that
+    costs seconds), one of the queue's PDFs is made at a time and a request that
+    comes meanwhile is answered at once, 503 with ``Retry-After``, by a page that
+    asks again by itself: no worker waits on another's render.
     """
     shelf = _shelf(current_app)
     digest = shelf.digest(key)
     if request.if_none_match.contains(digest):
         response = Response(status=304)
     else:
-        kept = shelf.get_or_make(key, make)
+        try:
+            kept = shelf.get_or_make(key, make, queue=queue)
+        except PdfBeingMade:
+            page = render_template("errors/being_made.html", retry=BEING_MADE_RETRY_SECONDS)
+            headers = {"Retry-After": str(BEING_MADE_RETRY_SECONDS), "Cache-Control": "no-store"}
+            return Response(page, status=503, headers=headers)
         response = Response(kept.pdf, mimetype="application/pdf")
         response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.set_etag(digest)
@@ -98,7 +107,9 @@ def pdf_language() -> str:
     return current_language()
 
 
-def pdf_download(key: str, render_html: Callable[[], str], filename: str) -> Response:
+def pdf_download(
+    key: str, render_html: Callable[[], str], filename: str, *, queue: str | None = None
+) -> Response:
     """The kept PDF of ``key`` as an attachment, made from ``render_html()`` the first time.
 
     WeasyPrint reads only the app's static files. The response carries the
@@ -114,4 +125,4 @@ def pdf_download(key: str, render_html: Callable[[], str], filename: str) -> Res
             static_url=url_for("static", filename="", _external=True),
         )
 
-    return kept_pdf(key, make, filename)
+    return kept_pdf(key, make, filename, queue=queue)

@@ -47,9 +47,11 @@ def by_address() -> str:
 
 
 def by_address_and_game() -> str:
-    """The client's address and the game (or table) it changes: each counts apart."""
+    """The client's address and the game (or table, or drive) it changes: each counts apart; a
+    drive's tables count apart too, for a hall's forty phones share one Wi-Fi address."""
     args = request.view_args or {}
-    return f"{get_remote_address()} {args.get('game_id', '')} {args.get('group_id', '')}"
+    place = args.get("game_id") or args.get("group_id") or args.get("drive_id") or ""
+    return f"{get_remote_address()} {place} {args.get('table', '')}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,7 +68,13 @@ RULES = (
     Rule(
         setting="RATELIMIT_CREATE",
         key=by_address,
-        endpoints=("games.new_game", "api.create_game", "tables.new_table", "tables.play_again"),
+        endpoints=(
+            "games.new_game",
+            "api.create_game",
+            "tables.new_table",
+            "tables.play_again",
+            "drives.new_drive",
+        ),
         methods=("POST",),
     ),
     Rule(
@@ -95,13 +103,20 @@ RULES = (
             "api.delete_event",
             "tables.add_player",
             "tables.rename_player",
+            # A hall enters 40 tables' hands a minute from as many phones, each counted apart by
+            # its drive; the organiser's corrections and prizes count with them.
+            "drives.table_phone",
+            "drives.organiser_hand",
+            "drives.add_prize",
+            "drives.remove_prize",
+            "drives.rename",
         ),
         methods=("POST", "PUT", "DELETE"),
     ),
     Rule(
         setting="RATELIMIT_JOIN",
         key=by_address_and_game,
-        endpoints=("handover.join", "tables.join"),
+        endpoints=("handover.join", "tables.join", "drives.organise"),
         methods=("POST",),
     ),
     Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
@@ -109,7 +124,14 @@ RULES = (
     Rule(
         setting="RATELIMIT_PDF",
         key=by_address,
-        endpoints=("sheets.game_pdf", "sheets.blank_pdf", "table_files.export_csv"),
+        endpoints=(
+            "sheets.game_pdf",
+            "sheets.blank_pdf",
+            "table_files.export_csv",
+            "drive_pdfs.table_cards",
+            "drive_pdfs.tally_cards",
+            "drive_pdfs.results",
+        ),
     ),
 )
 

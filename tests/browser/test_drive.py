@@ -165,3 +165,20 @@ def test_the_caller_s_screen_holds_a_hall_of_160_at_the_interval(
     expect(page.locator(".caller-places li")).to_have_count(160)
     page.screenshot(path=f"{SHOTS}/caller-interval-160.png")
     assert page.evaluate("() => document.documentElement.scrollHeight") <= 1080
+
+
+def test_the_organiser_link_runs_the_drive_from_another_phone_without_the_key_in_any_address(
+    phone: Phone, big_screen: Page
+) -> None:
+    """The organiser link carries its key after "#": the other phone's browser never sends it (no
+    request line or access log holds it); the page posts it and the phone runs the drive."""
+    set_up_drive(phone)
+    link = str(phone.page.locator(".secret-link a").get_attribute("href"))
+    assert "#key=" in link and "?key=" not in link
+    sent: list[str] = []
+    big_screen.on("request", lambda request: sent.append(request.url))
+    big_screen.goto(link)
+    expect(big_screen.get_by_role("heading", name="Run it from another phone")).to_be_visible()
+    key = link.split("#key=", 1)[1]
+    assert sent and not any(key in url for url in sent)
+    assert "#" not in big_screen.url

@@ -8,6 +8,8 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.web import kept_pdfs
+
 from .test_drives import small_drive
 
 
@@ -71,3 +73,22 @@ def test_the_results_sheet_has_the_prizes_and_every_total(
     assert "Booby prize (lowest total) Dan 17" in text
     assert "Best second half Ann and Bob 18 tie" in text
     assert "1 Bob 35 4 4 2 Ann 33 4 4 3 Cat 27 2 4 4 Eve 20 2 4 5 Dan 17 0 4" in text
+
+
+def test_while_one_of_a_drives_pdfs_is_made_another_is_told_to_ask_again_rather_than_wait(
+    app: Flask, client: FlaskClient
+) -> None:
+    """A 160-player drive's tally cards cost seconds: eight requests at once held every worker
+    waiting. One PDF of a drive is made at a time; a request meanwhile is answered at once, 503
+    with Retry-After and a page that asks again by itself, and gets the file when it is made."""
+    organiser = small_drive(app, client)
+    with app.app_context():
+        shelf = kept_pdfs._shelf(app)
+    with shelf.rendering(f"drive-{organiser.drive_id}"):
+        waiting = client.get(f"{organiser.url}/tally-cards.pdf")
+        other_drive = small_drive(app, app.test_client())
+        assert app.test_client().get(f"{other_drive.url}/results.pdf").status_code == 200
+    assert waiting.status_code == 503 and waiting.headers["Retry-After"] == "5"
+    assert 'http-equiv="refresh" content="5"' in waiting.get_data(as_text=True)
+    answer = client.get(f"{organiser.url}/tally-cards.pdf")
+    assert answer.status_code == 200 and answer.data.startswith(b"%PDF-")

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorekeeper.drives.models import DriveRecord
 from scorekeeper.extensions import db
 
-from .conftest import error_text
+from .conftest import csrf_token, error_text
 from .drive_pages import Organiser, text_of
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
@@ -191,13 +191,14 @@ def test_only_the_organiser_types_in_hands(app: Flask, client: FlaskClient) -> N
     link = next(
         line
         for line in client.get(organiser.url).get_data(as_text=True).splitlines()
-        if "organise?key=" in line
+        if "/organise#key=" in line
     )
-    address = (
-        link.split('href="', 1)[1].split('"', 1)[0].replace("http://localhost", "").replace("&amp;", "&")
-    )
-    assert stranger.get(address.replace("key=", "key=x")).status_code == 403
-    assert stranger.get(address).status_code == 303
+    address, key = link.split('href="', 1)[1].split('"', 1)[0].replace("http://localhost", "").split("#key=")
+    page = stranger.get(address)  # what a browser asks for: the key stays behind the "#"
+    assert page.status_code == 200 and key not in page.get_data(as_text=True)
+    assert stranger.post(address, data={"csrf_token": csrf_token(page), "key": key + "x"}).status_code == 403
+    assert stranger.get(f"{organiser.url}/hands/1/tables/1").status_code == 403
+    assert stranger.post(address, data={"csrf_token": csrf_token(page), "key": key}).status_code == 303
     assert stranger.get(f"{organiser.url}/hands/1/tables/1").status_code == 200
 
 

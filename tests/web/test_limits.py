@@ -16,6 +16,7 @@ from scorekeeper.games.models import GameRecord
 from scorekeeper.web.limits import DEFAULT_LIMITS
 
 from .conftest import Driver, csrf_token, database_config
+from .drive_pages import Organiser
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 ONE_CARD = {"shape": "fixed", "start_cards": 1, "deals": 9, "hook": False}
@@ -191,3 +192,33 @@ def test_the_openapi_document_declares_the_429_and_503_answers(client: FlaskClie
     ):
         for status in ("429", "503"):
             assert "Retry-After" in operation["responses"][status]["headers"]
+
+
+def test_drives_are_limited_like_games(app: Flask, client: FlaskClient) -> None:
+    """Setting up drives, entering hands and printing a drive's PDFs count like games do: 400 drives
+    of 400 players were created in a row from one address before."""
+    app.config.update(
+        RATELIMIT_CREATE="2 per minute", RATELIMIT_PDF="1 per minute", RATELIMIT_WRITE="1 per minute"
+    )
+    organiser = Organiser(app, client)
+    assert organiser.set_up(8).status_code == 303
+    assert Organiser(app, client).set_up(8).status_code == 303
+    assert Organiser(app, client).set_up(8).status_code == 429
+    assert client.get(f"{organiser.url}/tally-cards.pdf").status_code == 200
+    assert client.get(f"{organiser.url}/results.pdf").status_code == 429
+    # Each table's phone counts apart (a hall's phones share one Wi-Fi address), each only once here.
+    phone = app.test_client()
+    assert organiser.enter(phone, 1, 8).status_code == 303
+    assert organiser.enter(phone, 2, 6).status_code == 303
+    assert organiser.enter(phone, 1, 7).status_code == 429
+
+
+def test_guessing_the_organisers_key_is_limited(app: Flask, client: FlaskClient) -> None:
+    app.config["RATELIMIT_JOIN"] = "2 per minute"
+    organiser = Organiser(app, client)
+    assert organiser.set_up(8).status_code == 303
+    stranger = app.test_client()
+    page = stranger.get(f"{organiser.url}/organise")
+    for expected in (403, 403, 429):
+        guess = {"csrf_token": csrf_token(page), "key": "not-the-key"}
+        assert stranger.post(f"{organiser.url}/organise", data=guess).status_code == expected

@@ -64,16 +64,26 @@ def drive(drive_id: str) -> str:
     return render_template("drives/drive.html", organiser=organiser, **context)
 
 
-@bp.get("/drives/<drive_id>/organise")
-def organise(drive_id: str) -> Response:
-    """The organiser link: this browser runs the drive from now on (the key leaves the address)."""
+@bp.route("/drives/<drive_id>/organise", methods=["GET", "POST"])
+def organise(drive_id: str) -> Page:
+    """The organiser link: this browser runs the drive from now on.
+
+    The link carries the key in its fragment (``#key=…``), which a browser never
+    sends: the page's script posts it, so the key is in no request line and no
+    access log (without the script, the organiser pastes it into the page's form).
+    """
     record = store.find_drive(drive_id)
     if record is None:
         abort(404)
-    key = request.args.get("key")
+    if request.method == "GET":
+        legacy = request.args.get("key")  # links made before the key moved out of the address
+        if legacy is None:
+            return render_template("drives/organise.html", record=record)
+        key = legacy
+    else:
+        key = request.form.get("key", "").strip()
     if not record.key_matches(key):
         abort(403, gettext("This organiser link is not right: ask the organiser for it again."))
-    assert key is not None
     remember_organiser(record.id, key)
     return redirect(url_for("drives.drive", drive_id=drive_id), 303)
 
@@ -214,7 +224,8 @@ def _organiser_context(
     tables = table_links(record, drive.state.layout.tables)
     return {
         "drive_prizes": view.prizes(drive),
-        "organiser_url": url_for("drives.organise", drive_id=record.id, key=key, _external=True),
+        # The key in the fragment, which no browser sends: it stays out of every request line.
+        "organiser_url": url_for("drives.organise", drive_id=record.id, _external=True) + f"#key={key}",
         "table_links": tables,
         "addable_prizes": [(rule.value, PRIZE_NAMES[rule]) for rule in ADDABLE_PRIZES],
         "prize_error": prize_error,

@@ -91,7 +91,8 @@ def _drive_pdf(
         )
 
     key = shelf_key(f"drive-{kind}", record.id, *version, paper.name, language)
-    return pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf")
+    # A drive's cards cost seconds (160 players' tally cards): one of its PDFs is made at a time.
+    return pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf", queue=f"drive-{record.id}")
 
 
 def _card(drive: Drive, player: int) -> dict[str, Any]:

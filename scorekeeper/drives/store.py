@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,7 +37,10 @@ from ..rules.errors import OutOfTurn
 from .models import DriveHandRecord, DriveRecord
 
 DRIVES: KeptByVersion[Drive] = KeptByVersion(size=64)
-CLAIM_ATTEMPTS = 5
+# A lost claim means another table's change was stored meanwhile, so every round some table goes
+# on: forty tables entering at once all get through within forty rounds. The time bound only stops
+# a change that never gets its turn (a database answering every claim too late).
+CLAIM_SECONDS = 15.0
 
 
 class DriveChangedElsewhere(OutOfTurn):
@@ -340,17 +344,20 @@ def _apply(
 ) -> tuple[StoredDrive, Drive]:
     """Judge ``change`` on the stored drive and write it under the drive's version claim.
 
-    A claim lost to another table's change (the version moved on) judges the
-    change again on the fresh drive, a few times, before giving up as changed elsewhere.
+    A claim lost to another change (the version moved on) judges the change again on the fresh
+    drive, as often as it takes: only a change to the same table's hand makes the phone stale
+    (``_check_seen``, 409); another table's hand entered meanwhile never does.
     """
-    for _ in range(CLAIM_ATTEMPTS):
+    deadline = time.monotonic() + CLAIM_SECONDS
+    while True:
         record, drive = load_drive(drive_id)
         _check_seen(drive, seen)
         updated, statement, values = change(drive)  # raises before anything is stored
         if _claim_and(record, statement, values):
             DRIVES.put((record.id, record.version), updated)
             return record, updated
-    raise DriveChangedElsewhere()
+        if time.monotonic() > deadline:
+            raise DriveChangedElsewhere()
 
 
 def _claim_and(record: StoredDrive, statement: Any, values: dict[str, Any]) -> bool:

@@ -212,6 +212,10 @@ words(
         "drive_form_tricks_missing": say("Tap the number of tricks the pair took"),
         "drive_form_prize_rule": say("Choose what the prize is for"),
         "drive_names_all": say("Give all %(count)s players a name"),
+        "drive_hand_moved_on": say(
+            "Hand %(hand)s is over and everyone has moved on to hand %(in_play)s: this phone enters only "
+            "the hand in play. Ask the organiser to correct hand %(hand)s."
+        ),
         "drive_changed_elsewhere": say(
             "This table's hand changed on another phone: here it is as it stands now. "
             "Check it and enter your change again if it is still needed. Nothing was overwritten."

@@ -17,7 +17,7 @@ from ... import words
 from ...drives import store
 from ...drives.store import DriveChangedElsewhere, StoredDrive
 from ...rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
-from ...rules.errors import RuleViolation
+from ...rules.errors import OutOfTurn, RuleViolation
 from ...words import gettext
 from . import view
 from .access import (
@@ -98,7 +98,10 @@ def table_phone(drive_id: str, table: int, token: str) -> Page:
     if request.method == "GET":
         return _table_page(record, drive, table, None, None)
     return _save_hand(
-        drive_id, table, lambda record, drive, form, error: _table_page(record, drive, table, form, error)
+        drive_id,
+        table,
+        lambda record, drive, form, error: _table_page(record, drive, table, form, error),
+        in_play_only=True,
     )
 
 
@@ -178,17 +181,24 @@ def rename(drive_id: str) -> Page:
 # --- helpers of the views above ------------------------------------------------------
 
 
-def _save_hand(drive_id: str, table: int, page: Any) -> Page:
-    """Enter or correct the table's hand the form names; re-render with the reason when refused."""
+def _save_hand(drive_id: str, table: int, page: Any, *, in_play_only: bool = False) -> Page:
+    """Enter or correct the table's hand the form names; re-render with the reason when refused.
+
+    ``in_play_only``: a table's own link changes only the hand in play (RULES.md §10); once the
+    players have moved on, an earlier hand is the organiser's to correct (409, nothing stored).
+    """
     record, drive = store.load_drive(drive_id)
     form: HandForm | None = None
     try:
         form = read_hand(request.form, table)
+        in_play = drive.state.hand_in_play
+        if in_play_only and in_play is not None and form.entry.hand < in_play:
+            raise OutOfTurn("drive_hand_moved_on", field="hand", hand=form.entry.hand, in_play=in_play)
         if drive.entered(form.entry.hand, table) is None:
             store.enter_hand(drive_id, form.entry, form.seen)
         else:
             store.correct_hand(drive_id, form.entry, form.seen, keep_movement=form.keep_movement)
-    except DriveChangedElsewhere as changed:
+    except (DriveChangedElsewhere, OutOfTurn) as changed:
         record, drive = store.load_drive(drive_id)
         return page(record, drive, None, changed), 409
     except RuleViolation as refused:

@@ -26,7 +26,7 @@ from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, i
 from .. import database
 from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
 from ..kept import KeptByVersion
-from ..rules import Game, OutOfTurn, RuleViolation, Table, Text, get_variant, read_event
+from ..rules import Game, OutOfTurn, Table, Text, get_variant, read_event
 from ..words import english
 from .current import use_variant
 from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord
@@ -244,24 +244,11 @@ def import_game(
     ``log`` is its deal entries and table events as data, in order. A refusal
     names the deal or event at fault and stores nothing. ``holder`` as for create_game.
     """
-    game = Game.start(
+    start = Game.start(
         table["variant"], table["players"], first_dealer=table["first_dealer"], options=table["options"]
     )
-    engine = game.table.variant.engine
-    use_variant(game.table.variant)
-    for data in log:
-        event = "event" in data
-        number = len(game.events) + 1 if event else len(game.entries) + 1
-        try:
-            if event:
-                game = game.add(read_event(data))
-            else:
-                game = game.record(engine.read_entry(len(game.entries) + 1, data))
-        except RuleViolation as refused:
-            item = "event" if event else "deal"
-            raise RuleViolation(
-                "import_refused", field=refused.field, item=item, number=number, reason=refused.text
-            ) from refused
+    use_variant(start.table.variant)
+    game = Game.imported(start.table, log)  # one replay; a refusal names the deal or event at fault
     record, _, key = create_game(
         game.table.variant.code,
         game.table.players,

@@ -14,6 +14,10 @@ WinnerRule = Callable[[Sequence[int]], tuple[int, ...]]
 # game would be a way to tie up the server. No table plays a hundred deals of one game;
 # the longest games of a set length (German Whist's 100 hands, Oneonta's 99) fit.
 MOST_DEALS = 100
+# The most items a game's log holds, deals and table events together: a real evening's misdeals,
+# arrivals and adjustments stay far below it, and a log replays on every read, so a game of
+# thousands of events (a file made to be imported) would be another way to tie up the server.
+MOST_LOG_ITEMS = 300
 
 
 def deal_limit_words() -> Text:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Protocol
+from typing import Protocol, cast
 
-from .ending import MOST_DEALS
-from .errors import OutOfTurn
+from .ending import MOST_DEALS, MOST_LOG_ITEMS
+from .errors import OutOfTurn, RuleViolation
 from .events import TableEvent, is_event, is_event_data, read_event, write_event
 from .state import GameState
 from .table import Table
@@ -64,6 +64,53 @@ class Game:
                 deals += 1
                 log.append(engine.read_entry(deals, data))
         return cls(table, tuple(log))
+
+    @classmethod
+    def imported(cls, table: Table, items: Sequence[Mapping[str, object]]) -> Game:
+        """The game whose log is ``items`` (an exported log as data), checked in one replay.
+
+        Refused, before any replay, past MOST_LOG_ITEMS ("import_log_limit"); past MOST_DEALS or
+        on a refusal of the rules, recorded item by item (only then) to raise "import_refused"
+        naming the first deal or event at fault and why.
+        """
+        if len(items) > MOST_LOG_ITEMS:
+            events = sum(1 for data in items if is_event_data(data))
+            raise OutOfTurn(
+                "import_log_limit",
+                field="file",
+                most=MOST_LOG_ITEMS,
+                entered=len(items) - events,
+                events=events,
+            )
+        try:
+            game = cls.from_data(table, items)
+            if len(game.entries) <= MOST_DEALS:
+                return _checked(game)
+        except RuleViolation:
+            pass
+        # Refused: record the items one by one, to name the first at fault and why.
+        return cls(table)._first_refusal(items)
+
+    def _first_refusal(self, items: Sequence[Mapping[str, object]]) -> Game:
+        """Record ``items`` one by one; raise the refusal of the first the rules refuse, named."""
+        game, engine = self, self.table.variant.engine
+        for data in items:
+            event = is_event_data(data)
+            number = len(game.events) + 1 if event else len(game.entries) + 1
+            try:
+                if event:
+                    game = game.add(read_event(data))
+                else:
+                    game = game.record(cast(NumberedEntry, engine.read_entry(number, data)))
+            except RuleViolation as refused:
+                raise RuleViolation(
+                    "import_refused",
+                    field=refused.field,
+                    item="event" if event else "deal",
+                    number=number,
+                    reason=refused.text,
+                ) from refused
+        return game
 
     def log_data(self) -> list[dict[str, object]]:
         """The log as JSON-like data, which ``from_data`` reads back into the same game."""
@@ -128,6 +175,7 @@ class Game:
         if number == count + 1 > MOST_DEALS:
             raise OutOfTurn("deal_limit", number=number, most=MOST_DEALS)
         if number == count + 1:
+            self._check_room()
             log = (*self.log, entry)
         elif 1 <= number <= count:
             at = self.deal_position(number) - 1
@@ -146,9 +194,18 @@ class Game:
         """Record a table event after everything recorded so far.
 
         Raises a RuleViolation naming the player and the rule, and changes
-        nothing, when the rules refuse it there.
+        nothing, when the rules refuse it there, or when the log already holds
+        the most items a game keeps (``MOST_LOG_ITEMS``).
         """
+        self._check_room()
         return _checked(Game(self.table, (*self.log, event)))
+
+    def _check_room(self) -> None:
+        """Refuse one more item once the log holds MOST_LOG_ITEMS deals and events together."""
+        if len(self.log) >= MOST_LOG_ITEMS:
+            raise OutOfTurn(
+                "log_limit", most=MOST_LOG_ITEMS, entered=len(self.entries), events=len(self.events)
+            )
 
     def verify_event(self, event: TableEvent) -> None:
         """Raise the RuleViolation that recording ``event`` now would raise, if any."""

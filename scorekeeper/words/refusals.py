@@ -204,6 +204,15 @@ words(
             "A game has at most %(most)s %(deals)s, so %(deal)s %(number)s cannot be entered: no table plays "
             "one game that long. Start a new game to play on."
         ),
+        "log_limit": say(
+            "A game keeps at most %(most)s %(deals)s and table events together, and this one holds "
+            "%(entered)s %(deals)s and %(events)s events: nothing more can be recorded. Start a new game "
+            "to play on."
+        ),
+        "import_log_limit": say(
+            "A game keeps at most %(most)s %(deals)s and table events together, and the file holds "
+            "%(entered)s %(deals)s and %(events)s events: it cannot be imported."
+        ),
         "deal_not_yet": say("%(Deal)s %(number)s cannot be entered yet: the next %(deal)s is %(next)s"),
         "no_such_deal": say_n(
             "There is no %(deal)s %(number)s: %(recorded)s is recorded",

@@ -10,11 +10,13 @@ with the reason, and the rules page says so.
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
 from scorekeeper.rules import VARIANTS, ExactEntry, Game, OutOfTurn, RuleViolation, Table, Trump, Variant
-from scorekeeper.rules.ending import MOST_DEALS
+from scorekeeper.rules.ending import MOST_DEALS, MOST_LOG_ITEMS
+from scorekeeper.rules.events import read_event
 from scorekeeper.rules.explain import game_end
 from scorekeeper.rules.rulebook import seat_names
 from scorekeeper.rules.text import Text
@@ -27,6 +29,9 @@ def tied(number: int) -> ExactEntry:
     return ExactEntry(
         number=number, bids=(3, 3, 0, 0, 0, 0, 0), tricks=(3, 3, 1, 0, 0, 0, 0), trump=Trump.SPADES
     )
+
+
+TIED_DATA = {"bids": [3, 3, 0, 0, 0, 0, 0], "tricks": [3, 3, 1, 0, 0, 0, 0], "trump": "S"}
 
 
 def endless_oh_well(deals: int) -> Game:
@@ -139,3 +144,45 @@ def test_the_rules_of_a_game_of_set_length_do_not(code: str) -> None:
 def _players(code: str) -> int:
     variant = next(variant for variant in VARIANTS if variant.code == code)
     return max(variant.min_players, min(4, variant.max_players))
+
+
+def adjustments(count: int) -> list[dict[str, object]]:
+    """Adjustments that keep Ann and Bob level (one point each, by turns)."""
+    return [
+        {"event": "adjustment", "side": number % 2, "points": 1, "reason": "level"} for number in range(count)
+    ]
+
+
+def test_a_log_holds_at_most_most_log_items_deals_and_events_together() -> None:
+    game = Game.start("oh-well", SEVEN)
+    game = Game.from_data(game.table, [dict(TIED_DATA), *adjustments(MOST_LOG_ITEMS - 1)])
+    assert len(game.log) == MOST_LOG_ITEMS
+    for refused_item in (
+        lambda: game.add(read_event(adjustments(1)[0])),
+        lambda: game.record(tied(2)),
+    ):
+        with pytest.raises(OutOfTurn) as refused:
+            refused_item()
+        assert refused.value.code == "log_limit"
+        assert refused.value.params == {"most": MOST_LOG_ITEMS, "entered": 1, "events": MOST_LOG_ITEMS - 1}
+
+
+def test_a_log_of_3000_events_is_refused_at_once_and_a_long_one_replays_once() -> None:
+    table = Game.start("oh-well", SEVEN).table
+    began = time.perf_counter()
+    with pytest.raises(OutOfTurn) as refused:
+        Game.imported(table, [dict(TIED_DATA), *adjustments(3000)])
+    assert time.perf_counter() - began < 0.1
+    assert refused.value.code == "import_log_limit"
+    assert refused.value.params == {"most": MOST_LOG_ITEMS, "entered": 1, "events": 3_000}
+    longest = [dict(TIED_DATA)] * MOST_DEALS + adjustments(MOST_LOG_ITEMS - MOST_DEALS)
+    assert len(Game.imported(table, longest).log) == MOST_LOG_ITEMS
+
+
+def test_an_import_names_the_first_deal_or_event_the_rules_refuse() -> None:
+    table = Game.start("oh-well", SEVEN).table
+    refused_deal = {"bids": [3, 3, 0, 0, 0, 0, 0], "tricks": [9, 0, 0, 0, 0, 0, 0], "trump": "S"}
+    with pytest.raises(RuleViolation) as refused:
+        Game.imported(table, [dict(TIED_DATA), *adjustments(2), refused_deal])
+    assert refused.value.code == "import_refused"
+    assert refused.value.params["item"] == "deal" and refused.value.params["number"] == 2

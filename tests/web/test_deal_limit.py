@@ -5,10 +5,14 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
 from flask import Flask
 
+from scorekeeper.extensions import db
 from scorekeeper.games import store
-from scorekeeper.rules.ending import MOST_DEALS
+from scorekeeper.games.models import GameRecord
+from scorekeeper.rules import Game
+from scorekeeper.rules.ending import MOST_DEALS, MOST_LOG_ITEMS
 
 from .conftest import Driver, csrf_token, error_text
 
@@ -86,3 +90,66 @@ def test_the_rules_page_of_a_game_to_a_target_says_so(driver: Driver) -> None:
     assert f"The app takes at most {MOST_DEALS} deals in one game" in page
     fixed = driver.client.get("/rules/oh-hell").get_data(as_text=True)
     assert f"at most {MOST_DEALS} deals" not in fixed
+
+
+def import_file(driver: Driver, exported: dict[str, object]) -> tuple[int, str]:
+    page = driver.client.get("/games/import")
+    response = driver.client.post(
+        "/games/import",
+        data={"csrf_token": csrf_token(page), "file": (io.BytesIO(json.dumps(exported).encode()), "g.json")},
+        content_type="multipart/form-data",
+    )
+    return response.status_code, error_text(response)
+
+
+def test_a_file_past_the_most_a_log_holds_is_refused_before_any_replay(app: Flask, driver: Driver) -> None:
+    """A game's log of 3,000 adjustments took 30 s of CPU to import (a replay per event): a log is
+    capped, deals and events together, and a file past the cap is refused before it is replayed."""
+    adjustment = {"event": "adjustment", "side": 0, "points": 1, "reason": "again"}
+    exported = {
+        "format": "scorekeeper/game",
+        "format_version": 2,
+        "variant": "oh-well",
+        "players": SEVEN,
+        "first_dealer": 0,
+        "options": {},
+        "deals": [TIED],
+        "events": [{**adjustment, "after_deal": 1}] * 400,
+    }
+    status, error = import_file(driver, exported)
+    assert status == 422
+    assert f"A game keeps at most {MOST_LOG_ITEMS} deals and table events together" in error
+    assert "the file holds 1 deals and 400 events" in error
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(GameRecord)) == 0
+
+
+def test_a_file_as_long_as_a_game_may_be_is_imported_in_one_replay(
+    driver: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game of 100 deals and 200 events is the longest a log may be: imported in one replay of the
+    whole log, never recorded item by item (which replays the log once per item)."""
+    one_by_one: list[str] = []
+    real_add, real_record = Game.add, Game.record
+    monkeypatch.setattr(Game, "add", lambda game, event: one_by_one.append("add") or real_add(game, event))
+    monkeypatch.setattr(
+        Game, "record", lambda game, entry: one_by_one.append("deal") or real_record(game, entry)
+    )
+    level = [
+        {"event": "adjustment", "side": side, "points": 1, "reason": "again", "after_deal": 1}
+        for _ in range(100)
+        for side in (0, 1)
+    ]
+    exported = {
+        "format": "scorekeeper/game",
+        "format_version": 2,
+        "variant": "oh-well",
+        "players": SEVEN,
+        "first_dealer": 0,
+        "options": {},
+        "deals": [TIED] * MOST_DEALS,
+        "events": level,
+    }
+    status, error = import_file(driver, exported)
+    assert status == 302, error
+    assert one_by_one == []

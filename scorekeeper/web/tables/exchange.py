@@ -30,8 +30,7 @@ from ...groups.access import Group, clean_table_name
 from ...groups.importing import ImportedGame, ImportedTable
 from ...groups.models import GroupPlayerRecord
 from ...groups.roster import roster_name
-from ...rules import Game, RuleViolation, Table, Text, get_variant, read_event
-from ...rules.ending import MOST_DEALS
+from ...rules import Game, RuleViolation, Table, Text, get_variant
 from ...rules.table import same_name_key
 from ..games import (
     CSV_HEADER,
@@ -222,11 +221,9 @@ def _game(number: int, data: Mapping[str, Any], roster: tuple[str, ...], now: da
                     typed=repr(typed),
                     name=roster[index],
                 )
-        if len(log) > MOST_DEALS:
-            raise RuleViolation("table_file_too_many_deals", field="file", most=MOST_DEALS, count=len(log))
         names = [roster[index] for index in seats]
         start = Table.create(variant, names, first_dealer=table["first_dealer"], options=table["options"])
-        game = _replayed(start, log)
+        game = Game.imported(start, log)  # one replay; a refusal names the deal or event at fault
         created = _time(data.get("created_at"), now, "game_start")
         updated = _time(data.get("updated_at"), created, "game_last_change")
         abandoned = data.get("abandoned_at")
@@ -273,26 +270,3 @@ def _when(moment: datetime) -> str:
     """A time as the file writes it: ISO 8601 in UTC (a time read back without its zone is UTC)."""
     aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
     return aware.astimezone(UTC).isoformat()
-
-
-def _replayed(table: Table, log: Sequence[Mapping[str, Any]]) -> Game:
-    """The game of ``log`` (deals and table events as data) replayed at once; on a refusal, replayed
-    item by item to name the deal or event at fault."""
-    try:
-        game = Game.from_data(table, log)
-        _ = game.state  # replays and checks every deal and event
-        return game
-    except RuleViolation:
-        game = Game(table)
-        engine = table.variant.engine
-        for data in log:
-            event = "event" in data
-            number = len(game.events) + 1 if event else len(game.entries) + 1
-            try:
-                game = game.add(read_event(data)) if event else game.record(engine.read_entry(number, data))
-            except RuleViolation as refused:
-                item = "event" if event else "deal"
-                raise RuleViolation(
-                    "import_refused", field="file", item=item, number=number, reason=refused.text
-                ) from refused
-        raise

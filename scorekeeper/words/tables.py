@@ -35,7 +35,6 @@ words(
         "table_file_seats": say("each seat must name one of the table's players"),
         "table_file_seat_twice": say("a player sits in two seats"),
         "table_file_seat_name": say("seat %(position)s names %(typed)s, not %(name)s"),
-        "table_file_too_many_deals": say("a game has at most %(most)s deals, not %(count)s"),
         "table_file_deal_times": say("the times of its deals must be a list"),
         "table_file_game_refused": say("%(game)s: %(reason)s"),
         # what a time of the file is

@@ -64,7 +64,8 @@ def build_game(client: FlaskClient, table: str | None = None) -> str:
         **({"table": table} if table else {}),
     }
     form.update({f"players-{seat}": name for seat, name in enumerate(NAMES)})
-    game_id = client.post("/games/new/romanian-whist", data=form).headers["Location"].rsplit("/", 1)[1]
+    started = client.post("/games/new/romanian-whist", data=form).headers["Location"]  # deal 1's screen
+    game_id = started.split("/games/", 1)[1].split("/", 1)[0]
     for number in range(1, 34):
         page = client.get(f"/games/{game_id}/deals/{number}").get_data(as_text=True)
         cards = int(re.search(r"Cards each</dt><dd>(\d+)", page).group(1))

@@ -209,7 +209,8 @@ def start_game(client: FlaskClient, made: dict[str, Any], group_id: str | None) 
     assert token
     form = {"csrf_token": token.group(1), "first_dealer": str(made["first_dealer"]), "table": group_id or ""}
     form.update({f"players-{seat}": name for seat, name in enumerate(ROSTER[:4])})
-    return client.post(f"/games/new/oh-hell{query}", data=form).headers["Location"].rsplit("/", 1)[1]
+    started = client.post(f"/games/new/oh-hell{query}", data=form).headers["Location"]  # deal 1's screen
+    return started.split("/games/", 1)[1].split("/", 1)[0]
 
 
 def summary_cost(app: Flask, client: FlaskClient, group_id: str) -> None:

@@ -97,6 +97,8 @@ def check_accessibility(page: Page, where: str = "") -> None:
 
 SHEET_URL = re.compile(r"/games/[0-9a-f]{32}(#deal-\d+)?$")
 DEAL_URL = re.compile(r"/games/[0-9a-f]{32}/deals/\d+(\?.*)?$")
+FIRST_DEAL_URL = re.compile(r"/games/[0-9a-f]{32}/deals/1$")
+"""Where a game opens once started: deal 1's screen."""
 
 CALL_FAILED = pytest.StashKey[bool]()
 
@@ -220,6 +222,13 @@ class Phone:
         """What the first ``count`` name fields hold now."""
         return [self.page.input_value(f"#players-{slot}") for slot in range(count)]
 
+    def open_options(self) -> None:
+        """Unfold the new-game form's options (folded under the summary of their choices)."""
+        fold = self.page.locator("details[data-options]")
+        if fold.get_attribute("open") is None:
+            fold.locator("summary").click()
+        expect(fold).to_have_attribute("open", "")
+
     def choose_first_dealer(self, choice: int | str) -> None:
         """Tap "Draw at random" ("draw") or the seat (its slot index) who deals first."""
         self.page.click(f"label:has(input[name=first_dealer][value='{choice}'])")
@@ -232,15 +241,28 @@ class Phone:
         first_dealer: int | str,
         options: Mapping[str, str] | None = None,
     ) -> str:
-        """Fill in the new-game form and start the game; returns the sheet's address."""
+        """Fill in the new-game form and start the game, which opens on deal 1's screen; then go to the
+        sheet, where the tests begin, and return its address."""
         self.open_new_game(code)
         self.type_names(players)
         self.choose_first_dealer(first_dealer)
+        if options:
+            self.open_options()
         for name, value in (options or {}).items():
             self.page.select_option(f"#option_{name}", value)
         self.page.click("button.primary")
-        expect(self.page).to_have_url(SHEET_URL)
-        return self.page.url
+        sheet_url = self.expect_first_deal()
+        self.open_sheet()
+        return sheet_url
+
+    def expect_first_deal(self, word: str | None = None) -> str:
+        """A game just started shows deal 1's screen (its title "Deal 1", "Hand 1", … or ``word`` 1);
+        returns the game's sheet address."""
+        expect(self.page).to_have_url(FIRST_DEAL_URL)
+        title = re.escape(word) if word else r"\w+"
+        expect(self.page.locator("h1")).to_contain_text(re.compile(title + r" 1\b"))
+        self.page.wait_for_load_state("load")
+        return self.page.url.split("/deals/", 1)[0]
 
     # --- the deal screen --------------------------------------------------------------
 

@@ -129,7 +129,7 @@ def new_game(request: APIRequestContext, variant: str, players: list[str], **fie
         f"/games/new/{variant}",
         {"first_dealer": "0", **fields} | {f"players-{slot}": name for slot, name in enumerate(players)},
     )
-    return led.rsplit("/", 1)[1]
+    return led.split("/games/", 1)[1].split("/", 1)[0]  # a game starts on deal 1's screen
 
 
 def play(request: APIRequestContext, game_id: str, deals: int) -> None:

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, expect
 
-from .conftest import SHEET_URL, Phone
+from .conftest import Phone
 
 ANN = 0
 NOT_A_MAXIMUM_DOUBLE = "Ann may double only a bid of 9 or a null of 9, not 5"
@@ -18,9 +18,11 @@ def start_solitaire_with_doubling(phone: Phone) -> None:
     phone.open_new_game("oneonta-solitaire")
     phone.type_names(["Ann"])
     phone.choose_first_dealer(ANN)
+    phone.open_options()
     phone.page.check("#option_doubling")
     phone.page.click("button.primary")
-    expect(phone.page).to_have_url(SHEET_URL)
+    phone.expect_first_deal()  # a game starts on deal 1's screen; this test begins on the sheet
+    phone.open_sheet()
 
 
 def bid_chip(phone: Phone, value: str) -> Locator:

@@ -68,8 +68,8 @@ def test_the_scoring_changes_phone_through_nginx_over_tls(tmp_path: Path) -> Non
         form = {"csrf_token": scorer.token("/games/new/oh-hell"), "first_dealer": "0"}
         form.update({"players-0": "Ann", "players-1": "Bob", "players-2": "Cy"})
         status, _, location = scorer.send("POST", "/games/new/oh-hell", form)
-        assert status == 302
-        game_id = location.rstrip("/").rsplit("/", 1)[1]
+        assert status == 302 and location.endswith("/deals/1")  # a game starts on deal 1's screen
+        game_id = location.split("/games/", 1)[1].split("/", 1)[0]
         assert all("; Secure" in header for header in scorer.set_cookie_headers)
 
         status, sheet, _ = scorer.send("GET", f"/games/{game_id}")

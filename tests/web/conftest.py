@@ -102,6 +102,16 @@ def error_text(page: TestResponse) -> str:
     return html.unescape(" ".join(found.group(1).split())) if found else ""
 
 
+STARTED = re.compile(r"/games/([0-9a-f]{32})/deals/1$")
+
+
+def started_game_id(response: TestResponse) -> str:
+    """The id of the game a start answered with: it opens on deal 1's screen."""
+    found = STARTED.search(response.headers.get("Location", ""))
+    assert found, f"not deal 1's screen: {response.headers.get('Location')}"
+    return found.group(1)
+
+
 class Driver:
     """Plays games through the pages: start, enter deals, undo, read the sheet."""
 
@@ -129,7 +139,7 @@ class Driver:
                 form[f"option_{name}"] = str(value)
         response = self.client.post(f"/games/new/{variant}", data=form)
         assert response.status_code == 302, error_text(response)
-        return response.headers["Location"].rsplit("/", 1)[1]
+        return started_game_id(response)
 
     def post_deal(self, game_id: str, number: int, fields: Mapping[str, Any]) -> TestResponse:
         """Open the deal's page, then post ``fields`` with its CSRF token."""

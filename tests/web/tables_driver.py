@@ -9,7 +9,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from .conftest import Driver, csrf_token, error_text
+from .conftest import Driver, csrf_token, error_text, started_game_id
 
 # Three deals of two cards, no trump, no hook: a made bid scores its tricks + 10, a missed one its tricks.
 SHORT = {"shape": "fixed", "start_cards": 2, "deals": 3, "hook": False, "trump": "none"}
@@ -57,7 +57,7 @@ class TablePhone:
         """Start a game at the table through the new-game form; returns the game's id."""
         response = self.post_new_game(group_id, variant, players, first_dealer=first_dealer, options=options)
         assert response.status_code == 302, error_text(response)
-        return response.headers["Location"].rsplit("/", 1)[1]
+        return started_game_id(response)
 
     def post_new_game(
         self,

@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import holders, store
 from scorekeeper.games.models import HandoverRecord
 
-from .conftest import HANDOVER_CODE, Driver, csrf_token, error_text, hand_over
+from .conftest import HANDOVER_CODE, Driver, csrf_token, error_text, hand_over, started_game_id
 
 LINK = re.compile(r'href="(http://localhost/games/[0-9a-f]{32}/join#[^"]+)"')
 
@@ -90,7 +90,7 @@ def test_the_code_travels_after_the_hash_never_in_the_path_or_query(app: Flask, 
 def test_the_old_edit_link_with_the_key_in_its_path_is_gone(app: Flask, driver: Driver) -> None:
     page = driver.client.get("/games/new/oh-hell")
     form = {"csrf_token": csrf_token(page), "players-0": "A", "players-1": "B", "players-2": "C"}
-    game_id = driver.client.post("/games/new/oh-hell", data=form).headers["Location"].rsplit("/", 1)[1]
+    game_id = started_game_id(driver.client.post("/games/new/oh-hell", data=form))
     record, key = _a_key_for(app, game_id)
     other = app.test_client()
     assert other.get(f"/games/{game_id}/join/{key}").status_code == 404

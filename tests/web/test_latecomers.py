@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import store
 from scorekeeper.groups.models import GameSummaryRecord, GroupPlayerRecord, NewcomerRecord
 
-from .conftest import Driver, app_in, csrf_token, error_text
+from .conftest import Driver, app_in, csrf_token, error_text, started_game_id
 from .events_driver import form_page, play, record, state_of, text_of
 from .tables_driver import TablePhone, player_ids
 from .test_table_files import upload
@@ -143,7 +143,7 @@ def test_play_again_seats_who_was_at_the_table_at_the_end_in_their_order(
     assert "Elena deals first" in shown
     started = phone.client.post(f"/tables/{group_id}/again/{game_id}", data={"csrf_token": csrf_token(asked)})
     assert started.status_code == 302, error_text(started)
-    new_id = started.headers["Location"].rsplit("/", 1)[1]
+    new_id = started_game_id(started)
     with app.app_context():
         _record, game = store.load_game(new_id)
     assert game.table.players == ("Ana", "Elena", "Cristi", "Dan") and game.table.first_dealer == 1

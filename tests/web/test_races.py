@@ -19,7 +19,7 @@ from werkzeug.test import TestResponse
 
 from scorekeeper.games import store
 
-from .conftest import csrf_token, hand_over
+from .conftest import csrf_token, hand_over, started_game_id
 
 # Romanian Whist for three, Peggy deals first: deal 1 has one card each, and
 # Peggy, bidding last, may not bring the bids to a total of 1.
@@ -134,7 +134,7 @@ def test_two_phones_saving_the_same_deal_page(app: Flask, in_step: None) -> None
     form = {"csrf_token": csrf_token(page), "first_dealer": "1"}
     form.update({f"players-{seat}": name for seat, name in enumerate(TABLE["players"])})
     created = owner.post("/games/new/romanian-whist", data=form)
-    game_id = created.headers["Location"].rsplit("/", 1)[1]
+    game_id = started_game_id(created)
     other = app.test_client()  # the scorer handed the game to a second phone
     assert hand_over(owner, other, game_id).status_code == 302
 

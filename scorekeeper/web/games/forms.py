@@ -41,12 +41,29 @@ class NewGameForm(FlaskForm):
         """The option fields, in declaration order."""
         return [field for field in self if field.name.startswith("option_")]
 
+    def options_summary(self) -> list[str]:
+        """The options as they stand, in words, for the folded options' summary: each option's label
+        and its choice ("Scoring: Common (1 a trick, +10 if exact)", "Hook: on"), in declaration order.
+        Labels and choices are the declaration's, as the fields show them."""
+        return [f"{field.label.text}: {_shown_value(field)}" for field in self.option_fields()]
+
     def option_values(self) -> dict[str, Any]:
         """The options as the engine takes them (it checks them)."""
         return {
             field.name.removeprefix("option_"): None if field.data == AUTO else field.data
             for field in self.option_fields()
         }
+
+
+def _shown_value(field: Field) -> str:
+    """An option field's value as the form shows it: "on" or "off", or its choice's label."""
+    if field.type == "BooleanField":
+        return words.gettext("on") if field.data else words.gettext("off")
+    current = "" if field.data is None else str(field.data)
+    for value, label, *_ in field.iter_choices():
+        if str(value) == current:
+            return str(label)
+    return current
 
 
 def option_field(spec: OptionSpec, variant: Variant) -> Field:

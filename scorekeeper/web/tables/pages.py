@@ -18,7 +18,7 @@ from ...games.store import StoredGame
 from ...groups import access, history, roster
 from ...groups.members import next_first_dealer, seated_at_end
 from ...groups.newcomers import seating_at_end
-from ...rules import Game, RuleViolation, families, get_variant
+from ...rules import Game, RuleViolation, Variant, families, get_variant
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..device import can_edit, holder
@@ -44,7 +44,8 @@ def new_table() -> Page:
     except RuleViolation as refused:
         return render_template("tables/new.html", error=refused, name=name[:100]), 422
     flash(
-        gettext("%(name)s is kept on this phone. Add its players, then start a game.") % {"name": group.name}
+        gettext("%(name)s is kept on this phone. Start its first game: its players join the table.")
+        % {"name": group.name}
     )
     return redirect(url_for("tables.table", group_id=group.id))
 
@@ -135,26 +136,19 @@ def start(group_id: str) -> Response:
     """
     group = load_group(group_id)
     require_keeper(group)
-    try:
-        variant = get_variant(request.args.get("variant", ""))
-    except RuleViolation:
-        abort(404)
-    args: dict[str, str] = {"table": group.id}
-    source = _source_game(group.id)
-    if source is not None:
-        game = store.game_of(source)
-        args.update({f"players-{seat}": name for seat, name in enumerate(_seated_names(game))})
-        if source.variant == variant.code:
-            args.update({f"option_{name}": str(value) for name, value in _options_kept(game).items()})
-    return redirect(url_for("games.new_game", code=variant.code, **args))
+    variant = _variant_or_404(request.args.get("variant", ""))
+    return redirect(_new_game_url(group, variant, _source_game(group.id)))
 
 
 @bp.route("/<group_id>/again/<game_id>", methods=["GET", "POST"])
 def play_again(group_id: str, game_id: str) -> Page:
-    """The same players in the same seats, the same options, the next dealer: ask once, then start.
+    """The same players in the same seats, the same options, the next dealer: ask once, then start,
+    on deal 1's screen.
 
     The players are those at the table when the game ended, in the order they
-    sat: a player who arrived plays on, one who left does not.
+    sat: a player who arrived plays on, one who left does not. The table's own
+    page posts here too, about its latest game, with the game to play next
+    chosen there (``variant``): see ``_start_from_table``.
     """
     group = load_group(group_id, fresh=False)
     record, game = store.load_game(game_id)
@@ -165,6 +159,8 @@ def play_again(group_id: str, game_id: str) -> Page:
             403,
             N_("Only a phone that keeps this table, or kept the score of this game, can start the next one."),
         )
+    if request.method == "POST" and "variant" in request.form:
+        return _start_from_table(group, record, game)
     table = game.table
     seated = _seated_names(game)
     next_dealer = next_first_dealer(game.state)
@@ -195,17 +191,81 @@ def play_again(group_id: str, game_id: str) -> Page:
         )
         return page, 422
     flash(gettext("A new game: %(name)s deals first.") % {"name": seating.names[next_dealer]})
-    return redirect(url_for("games.sheet", game_id=created.id))
+    return redirect(_first_deal_url(created))
 
 
 # --- helpers of the views above ------------------------------------------------------
 
 
-def _table_page(group: access.Group, *, error: RuleViolation | None, typed: str) -> str:
+def _start_from_table(group: access.Group, record: StoredGame, game: Game) -> Page:
+    """The table page's start: the game chosen there, with the players of its latest game (``record``).
+
+    ``seats=last`` starts it at once: the same players in the same seats, the
+    deal moved on, the options kept when it is the same game (the defaults
+    otherwise); a refusal shows on the table's page with the game chosen (422).
+    ``seats=change`` opens the new-game form with those seats, ``seats=new``
+    with none.
+    """
+    variant = _variant_or_404(request.form.get("variant", ""))
+    choice = request.form.get("seats", "last")
+    if choice != "last":
+        return redirect(_new_game_url(group, variant, record if choice == "change" else None), 303)
+    next_dealer = next_first_dealer(game.state)
+    try:
+        seating = seating_at_end(record, game)
+        created, _game, _key = store.create_game(
+            variant.code,
+            seating.names,
+            first_dealer=next_dealer,
+            options=_options_kept(game) if record.variant == variant.code else {},
+            holder=holder(),
+            seating=seating,
+        )
+    except RuleViolation as refused:
+        return _table_page(group, error=None, typed="", start_error=refused, chosen=variant.code), 422
+    flash(gettext("A new game: %(name)s deals first.") % {"name": seating.names[next_dealer]})
+    return redirect(_first_deal_url(created))
+
+
+def _first_deal_url(record: StoredGame) -> str:
+    """Where a game just started opens: deal 1's screen."""
+    return url_for("games.deal", game_id=record.id, number=1)
+
+
+def _new_game_url(group: access.Group, variant: Variant, source: StoredGame | None) -> str:
+    """The new-game form of ``variant`` at the table, seated as ``source`` ended (if given); the options
+    come too when it is the same game."""
+    args: dict[str, str] = {"table": group.id}
+    if source is not None:
+        game = store.game_of(source)
+        args.update({f"players-{seat}": name for seat, name in enumerate(_seated_names(game))})
+        if source.variant == variant.code:
+            args.update({f"option_{name}": str(value) for name, value in _options_kept(game).items()})
+    return url_for("games.new_game", code=variant.code, **args)
+
+
+def _variant_or_404(code: str) -> Variant:
+    try:
+        return get_variant(code)
+    except RuleViolation:
+        abort(404)
+
+
+def _table_page(
+    group: access.Group,
+    *,
+    error: RuleViolation | None,
+    typed: str,
+    start_error: RuleViolation | None = None,
+    chosen: str | None = None,
+) -> str:
+    """The table's page; ``error`` and ``typed`` are the roster form's, ``start_error`` and ``chosen``
+    (a variant's code) the start form's."""
     kept = keeps(group)
     players = roster.roster(group.id)
     recent, total = history.history(group.id, history.Filters())
-    last_seated = _seated_names(store.load_game(recent[0].game_id)[1]) if recent else []
+    last_game = store.load_game(recent[0].game_id)[1] if recent else None
+    last_seated = _seated_names(last_game) if last_game else []
     read_link = url_for("tables.table", group_id=group.id, _external=True)
     context: dict[str, Any] = {
         "group": group,
@@ -213,9 +273,12 @@ def _table_page(group: access.Group, *, error: RuleViolation | None, typed: str)
         "players": players,
         "recent": recent[:RECENT_GAMES],
         "last_seated": last_seated,
+        "next_dealer": last_seated[next_first_dealer(last_game.state)] if last_game else None,
+        "last_first_dealer": last_game.table.players[last_game.table.first_dealer] if last_game else None,
         "total_games": total,
         "families": families(),
-        "last_variant": recent[0].variant if recent else None,
+        "last_variant": chosen or (recent[0].variant if recent else None),
+        "start_error": start_error,
         "read_link": read_link,
         "read_qr": qr_svg(read_link, title=gettext("QR code of the table's read-only link")),
         "error": error,

@@ -16,6 +16,16 @@ the tricks — and the first bidder takes one trick more than bid (a realistic m
 hook the bids never add up, so "everyone made their bid" cannot apply). The optional turned
 card is left out where the rules do not need it.
 
+Then each table event, and a correction of an earlier deal, from the deal's screen back to the
+deal's screen (taps_events.py), one line each:
+
+    misdeal, oh-hell, 4 players: 3 taps, 0 scrolls, 0 page loads
+    adjustment, oh-hell, 4 players: 4 taps + 1 key, 0 scrolls, 0 page loads
+    correct deal 2, romanian-whist, 5 players: 4 taps, 0 scrolls, 0 page loads
+
+A key is one key typed on the phone's keyboard (a name's letters, an adjustment's digits), into
+the field the sheet put the cursor in.
+
 Run: .venv/bin/python benchmarks/taps.py
 """
 
@@ -29,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -90,7 +100,13 @@ class Count:
     taps: int = 0
     scrolls: int = 0
     loads: int = 0
+    keys: int = 0
     story: list[str] = field(default_factory=list)
+
+    def cost(self) -> str:
+        """ "7 taps, 0 scrolls, 0 page loads" (with the keys typed, where any were)."""
+        keys = f" + {self.keys} key{'s' if self.keys != 1 else ''}" if self.keys else ""
+        return f"{self.taps} taps{keys}, {self.scrolls} scrolls, {self.loads} page loads"
 
 
 class Scorer:
@@ -293,37 +309,62 @@ def start_game(page: Page, table: Table, names: list[str]) -> None:
     for slot, name in enumerate(names):
         page.fill(f"#players-{slot}", name)
     page.click("label:has(input[name=first_dealer][value='0'])")
+    fold = page.locator("details[data-options]:not([open]) > summary")
+    if table.options and fold.count():  # the options folded under their summary: unfolded first
+        fold.click()
     for option, value in table.options:
         page.select_option(f"#option_{option}", value)
     page.click("button.primary")
-    page.wait_for_url("**/games/*")
-    page.click("section.current a.button.primary")
+    page.wait_for_url(lambda url: "/games/new/" not in url)
     page.wait_for_load_state()
+    if "/deals/" not in page.url:  # a game that opens on its sheet: its first deal from there
+        page.click("section.current a.button.primary")
+        page.wait_for_load_state()
 
 
-def main() -> None:
+def new_phone(browser: Browser, base: str) -> BrowserContext:
+    """A phone held upright, its scrolls watched from the first page on."""
+    context = browser.new_context(
+        viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True, base_url=base
+    )
+    context.add_init_script(WATCH_SCROLLS)
+    return context
+
+
+def deal_lines(browser: Browser, base: str) -> None:
+    """One line a family (and its biggest tables): the first deal, from its screen to the next deal's."""
     print("Taps, scrolls and full page loads for one deal, from its screen to the next deal's,")
     print("on Chromium at 390x844 (a phone held upright). Targets: an Oh Hell-family deal for 4")
     print("in at most 7 taps, Oneonta at most 8; no scroll and no page load in any family.")
+    for table in TABLES:
+        names = NAMES[: table.size]
+        context = new_phone(browser, base)
+        page = context.new_page()
+        start_game(page, table, names)
+        game = Game.start(table.code, names, first_dealer=0, options=dict(table.options))
+        scorer = Scorer(page)
+        table.play(scorer, game, names)
+        count = scorer.finish()
+        print(f"{table.code}, {table.size} players: {count.cost()}")
+        for line in count.story:
+            print(f"  {line}")
+        context.close()
+
+
+def sections() -> list[Callable[[Browser, str], None]]:
+    """What the benchmark measures, in the order it prints: the deals, then the table events and the
+    corrections (taps_events.py). A section is a function of the browser and the server's address."""
+    from taps_events import correction_lines, event_lines  # beside this script
+
+    return [deal_lines, event_lines, correction_lines]
+
+
+def main() -> None:
     with live_server() as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for table in TABLES:
-            names = NAMES[: table.size]
-            context = browser.new_context(
-                viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True, base_url=base
-            )
-            context.add_init_script(WATCH_SCROLLS)
-            page = context.new_page()
-            start_game(page, table, names)
-            game = Game.start(table.code, names, first_dealer=0, options=dict(table.options))
-            scorer = Scorer(page)
-            table.play(scorer, game, names)
-            count = scorer.finish()
-            cost = f"{count.taps} taps, {count.scrolls} scrolls, {count.loads} page loads"
-            print(f"{table.code}, {table.size} players: {cost}")
-            for line in count.story:
-                print(f"  {line}")
-            context.close()
+        for section in sections():
+            section(browser, base)
+            print()
         browser.close()
 
 

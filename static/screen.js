@@ -41,6 +41,13 @@
     }
   }
 
+  // The sheet over the deal screen (table_sheet.js) swaps the screen in place after a table event or a
+  // correction, and binds the family script to an earlier deal's form it shows.
+  S.swap = swap;
+  S.bindScreen = function (node) {
+    handlers.forEach((bind) => bind(node));
+  };
+
   function say(text) {
     if (!text) return;
     const spot = box.querySelector(".strip-caption") || box.querySelector("[data-status]");

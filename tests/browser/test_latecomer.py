@@ -35,9 +35,7 @@ def test_a_latecomer_chosen_from_the_roster_counts_at_the_table(phone: Phone) ->
     short_game_options(phone)
     phone.choose_first_dealer(0)
     page.click("button.primary")
-    expect(page).to_have_url(SHEET_URL)
-    sheet_url = page.url
-    phone.open_next_deal(1)
+    sheet_url = phone.expect_first_deal()
     play_neutral(phone, 1)
 
     # The arrival's form: Elena, the one player of the table not in the game, as a chip.

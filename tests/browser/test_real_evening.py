@@ -141,10 +141,7 @@ def test_a_real_evening_elena_arrives_bogdan_leaves_deal_2_corrected_elena_wins(
     phone.type_names(STARTERS)
     phone.choose_first_dealer(0)
     page.click("button.primary")
-    expect(page).to_have_url(SHEET_URL)
-    sheet_url = page.url
-
-    phone.open_next_deal(1)
+    sheet_url = phone.expect_first_deal()
     expect(page.locator("h1")).to_have_text("Deal 1 of 24")
     for number in (1, 2, 3):
         play_deal(phone, number, score)

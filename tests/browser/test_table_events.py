@@ -1,6 +1,7 @@
 """A real evening of Romanian Whist on a phone: a player arrives, another leaves, a deal is misdealt
-and a revoke is found. Each is two taps from the deal screen, says what it will change before it is
-recorded, and shows in its place on the sheet and in the PDF."""
+and a revoke is found. Each is two taps from the deal screen through the pages (the way of a browser
+without the deal screen's script; the sheet over the deal screen is test_events_in_place.py's), says
+what it will change before it is recorded, and shows in its place on the sheet and in the PDF."""
 
 from __future__ import annotations
 
@@ -43,8 +44,11 @@ def play_neutral(phone: Phone, number: int) -> None:
 
 
 def open_event(phone: Phone, kind: str) -> None:
-    """From the deal screen, two taps: the table's events, then the event."""
+    """From the deal screen, two taps: the table's events, then the event — through the pages, as a
+    browser without the deal screen's script goes (its link left to the page rather than the sheet it
+    opens over the deal; the sheet's own way is test_events_in_place.py's)."""
     taps = phone.taps
+    phone.page.locator("a.events-link").evaluate("(link) => link.removeAttribute('data-sheet')")
     phone.tap("a.events-link")
     expect(phone.page.locator("h1")).to_have_text("Table events")
     phone.tap(phone.page.locator(f"a.event-kind[href$='/events/new/{kind}']"))

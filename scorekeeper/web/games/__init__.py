@@ -50,11 +50,11 @@ __all__ = [
 def register(app: Flask) -> None:
     """Add the game's pages to ``app``: every entry screen, the blueprints, and the finish screen's
     globals for the game page's templates."""
-    from . import events, finish, handover, pages, referee, share, sheets
+    from . import corrections, events, finish, handover, pages, referee, share, sheets
     from .entry import load_screens
 
     load_screens()
-    for blueprint in (pages.bp, share.bp, referee.bp, sheets.bp, handover.bp, events.bp):
+    for blueprint in (pages.bp, share.bp, referee.bp, sheets.bp, handover.bp, events.bp, corrections.bp):
         app.register_blueprint(blueprint)
     app.add_template_global(finish.game_chart)
     app.add_template_global(finish.finish_of)

@@ -28,6 +28,7 @@ from ...rules import (
 )
 from ...rules.seating import left_of as seat_to_the_left
 from ...words import gettext
+from ...words._core import N_
 from ...words.events import revoke_penalty_words, start_words
 from . import view
 
@@ -43,6 +44,17 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "stop": (),
 }
 """The fields of each kind's form (the posted names; the engine's own are in ``event_data``)."""
+
+TYPED: dict[str, tuple[str, ...]] = {
+    "arrival": ("name",),
+    "substitute": ("name",),
+    "adjustment": ("points", "reason"),
+}
+"""The fields of each kind's form that are typed rather than tapped: a form opened with its player chosen
+asks what it would change at once unless one of these is still to be typed."""
+
+REASONS = (N_("late to the table"), N_("a penalty"), N_("a bonus"), N_("carried over"))
+"""An adjustment's reasons offered in one tap (any other is typed)."""
 
 ASK_SEAT = {
     "revoke": "event_form_who_revoked",
@@ -73,6 +85,7 @@ class EventForm:
     sides: list[Option] = field(default_factory=list)
     starts: list[Option] = field(default_factory=list)
     penalties: list[Option] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -106,7 +119,8 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
         sides = view.side_names(game)
         shown.setdefault("sign", "+")
         options = [Option(value=str(side), label=sides[side]) for side in choice.sides]
-        return EventForm(kind=kind, values=shown, sides=options)
+        reasons = [gettext(reason) for reason in REASONS]
+        return EventForm(kind=kind, values=shown, sides=options, reasons=reasons)
     seats = [Option(value=str(seat), label=names[seat]) for seat in choice.seats]
     if kind == "revoke":
         # Only where the game's laws give the other side a choice; the first is the laws' default.
@@ -123,6 +137,18 @@ def posted_values(kind: str, form: MultiDict[str, str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     for name in FIELDS[kind]:
         values[name] = form.getlist(name) if name == "seats" else form.get(name, "").strip()
+    return values
+
+
+def asked_values(kind: str, args: MultiDict[str, str]) -> dict[str, Any]:
+    """The values a link to a kind's form chose beforehand (``?seat=2``: a player's own menu), the rest
+    left to the form's defaults."""
+    values: dict[str, Any] = {}
+    for name in FIELDS[kind]:
+        if name == "seats" and args.getlist(name):
+            values[name] = args.getlist(name)
+        elif name != "seats" and args.get(name, "").strip():
+            values[name] = args.get(name, "").strip()
     return values
 
 

@@ -9,13 +9,18 @@ that, in its words, for a yes before anything is stored. Each view is linear:
 load or 404, check the edit right and the version (409 when another phone
 changed the game first), ask the engine, store, redirect. A refusal shows the
 form again with the values and the engine's reason (422), and stores nothing.
+
+The deal screen's script asks the same views for JSON (``Accept``): each page
+then comes as a fragment for the sheet it opens over the deal (``dialog``), the
+form with what the event would change beside it, and once it is recorded the
+deal screen to swap in place, as saving a deal answers (``screens.settled``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import words
@@ -40,12 +45,21 @@ from ...words._core import N_
 from ..device import require_edit
 from ..wording import Worded, say
 from . import changes, screens, view
-from .event_forms import FIELDS, event_data, event_form, posted_values, stored_values, totals_change
+from .event_forms import (
+    FIELDS,
+    asked_values,
+    event_data,
+    event_form,
+    posted_values,
+    stored_values,
+    totals_change,
+)
+from .player_events import player_actions
 from .table_life import KIND_LABELS
 
 bp = Blueprint("events", __name__)
 
-Page = str | tuple[str, int] | Response
+Page = str | tuple[str, int] | Response | tuple[Response, int]
 
 HINTS = Worded(
     {
@@ -63,63 +77,68 @@ HINTS = Worded(
 
 
 @bp.get("/games/<game_id>/events")
-def table_events(game_id: str) -> str:
+def table_events(game_id: str) -> Page:
     """The table's events: a target for each kind (disabled, with the engine's reason, where it refuses
     it now) and every event recorded, to correct or take back."""
     record, game = _editable(game_id)
-    state = game.state
-    word = deal_words(game.table.variant.deal_word).singular
-    numbers = {"deal": word, "next": len(game.entries) + 1, "last": len(game.entries)}
-    targets = [
-        {
-            "choice": choice,
-            "label": gettext("Stop early") if choice.kind == "stop" else KIND_LABELS[choice.kind],
-            "hint": HINTS[choice.kind].format(**numbers),
-        }
-        for choice in possible_events(game, words.stand_in)
-    ]
-    recorded = list(state.life.events) if state.life is not None else []
-    return render_template(
-        "games/events/index.html",
-        record=record,
-        game=game,
-        targets=targets,
-        recorded=list(reversed(recorded)),
-        last_is_event=game.last_is_event(),
-        labels=KIND_LABELS,
-        back=_back(record, game),
-        from_sheet=_from_sheet(),
-    )
+    context = _hub(record, game)
+    if screens.wants_json():
+        return _in_sheet("games/events/sheet_hub.html", gettext("Table events"), context)
+    return render_template("games/events/index.html", **context)
+
+
+@bp.get("/games/<game_id>/events/for/<int:seat>")
+def player(game_id: str, seat: int) -> Page:
+    """One player's events (from their name on the deal screen): what the engine allows for them now."""
+    record, game = _editable(game_id)
+    ring = game.state.life.ring if game.state.life is not None else range(len(game.state.players))
+    if seat not in ring:
+        abort(404)
+
+    def link(kind: str, **args: str) -> str:
+        return url_for("events.new_event", game_id=record.id, kind=kind, **_from_args(), **args)
+
+    name = game.state.players[seat]
+    context = {
+        "record": record,
+        "game": game,
+        "name": name,
+        "actions": player_actions(game, seat, link),
+        "back": _back(record, game),
+    }
+    if screens.wants_json():
+        return _in_sheet("games/events/sheet_player.html", name, context)
+    return render_template("games/events/player.html", **context)
 
 
 @bp.route("/games/<game_id>/events/new/<kind>", methods=["GET", "POST"])
 def new_event(game_id: str, kind: str) -> Page:
-    """A new event of ``kind``: its form, then what it would change, then (yes) record it."""
+    """A new event of ``kind``: its form, then what it would change, then (yes) record it.
+
+    A link may choose values beforehand (``?seat=2``) and ask at once what the event would change
+    (``&step=check``): a player's own menu does, where nothing is left to type."""
     if kind not in EVENT_KINDS:
         abort(404)
     record, game = _editable(game_id)
-    values: dict[str, Any] = {}
-    if request.method == "POST":
-        values = _as_on_roster(record, kind, posted_values(kind, request.form))
-    step = request.form.get("step", "check") if request.method == "POST" else "form"
+    values, step = _asked(record, kind)
     if step == "form" and not FIELDS[kind]:
         step = "check"  # nothing to ask (a misdeal, stopping): straight to what it would do
     if step == "form" or step == "change":
-        return _form_page(record, game, kind, values, None)
+        return _shown(record, game, kind, values)
     try:
-        if step == "record" and _stale(record):
+        if _stale(record, step):
             raise store.ChangedElsewhere()
         data = event_data(kind, values)
         event = read_event(data)
         if step != "record":
             seen = preview(game, event)
-            return _confirm_page(record, game, kind, values, seen.event, seen.game)
+            return _shown(record, game, kind, values, seen=seen.event, after=seen.game)
         updated = store.record_event(record, game, data)
     except store.ChangedElsewhere as changed:
         record, game = store.load_game(game_id)
-        return _form_page(record, game, kind, values, changed), 409
+        return _shown(record, game, kind, values, error=changed, status=409, **_seen_now(game, kind, values))
     except RuleViolation as refused:
-        return _form_page(record, game, kind, values, refused), 422
+        return _shown(record, game, kind, values, error=refused, status=422)
     _link_newcomer(record, updated, kind)
     changes.remember_change(record, len(updated.events), None, kind=changes.EVENT)
     return _recorded(record, updated, len(updated.events))
@@ -133,31 +152,31 @@ def event(game_id: str, number: int) -> Page:
     if not 1 <= number <= len(game.events):
         abort(404)
     kind = game.events[number - 1].kind
-    stored = stored_values(game.events[number - 1])
-    values = stored
+    values = stored_values(game.events[number - 1])
     if request.method == "POST":
         values = _as_on_roster(record, kind, posted_values(kind, request.form))
     step = request.form.get("step", "check") if request.method == "POST" else "form"
     if step in ("form", "change"):
-        return _form_page(record, game, kind, values, None, number=number)
+        return _shown(record, game, kind, values, number=number)
     try:
-        if step == "record" and _stale(record):
+        if _stale(record, step):
             raise store.ChangedElsewhere()
         data = event_data(kind, values)
         if step != "record":
             after = game.correct_event(number, read_event(data))
             life = after.state.life
             assert life is not None
-            return _confirm_page(record, game, kind, values, life.events[number - 1], after, number=number)
+            return _shown(
+                record, game, kind, values, number=number, seen=life.events[number - 1], after=after
+            )
         updated = store.correct_event(record, game, number, data)
     except store.ChangedElsewhere as changed:
         record, game = store.load_game(game_id)
         if number > len(game.events) or game.events[number - 1].kind != kind:
-            flash(say(changed))
-            return redirect(url_for("events.table_events", game_id=game_id), 303)
-        return _form_page(record, game, kind, values, changed, number=number), 409
+            return _gone(record, game, changed)
+        return _shown(record, game, kind, values, number=number, error=changed, status=409)
     except RuleViolation as refused:
-        return _form_page(record, game, kind, values, refused, number=number), 422
+        return _shown(record, game, kind, values, number=number, error=refused, status=422)
     _link_newcomer(record, updated, kind)
     changes.remember_change(record, number, write_event(game.events[number - 1]), kind=changes.EVENT)
     return _recorded(record, updated, number, corrected=True)
@@ -169,78 +188,111 @@ def take_back(game_id: str, number: int) -> Page:
     record, game = _editable(game_id)
     if not 1 <= number <= len(game.events):
         abort(404)
-    back = url_for("events.table_events", game_id=game_id)
-    if _stale(record):
-        flash(say(store.ChangedElsewhere()))
-        return redirect(back, 303)
+    if _stale(record, "record"):
+        return _gone(record, game, store.ChangedElsewhere())
     if not game.last_is_event() or number != len(game.events):
         word = deal_words(game.table.variant.deal_word).singular
-        flash(
-            gettext(
-                "Only the last thing recorded can be taken back: a %(deal)s or another event came after "
-                "this one. Correct it instead, or undo what came after it first."
-            )
-            % {"deal": word}
-        )
-        return redirect(back, 303)
+        said = gettext(
+            "Only the last thing recorded can be taken back: a %(deal)s or another event came after "
+            "this one. Correct it instead, or undo what came after it first."
+        ) % {"deal": word}
+        if screens.wants_json():
+            return jsonify({"error": said, "field": None, "seat": None}), 422
+        flash(said)
+        return redirect(url_for("events.table_events", game_id=game_id), 303)
     try:
         updated, message = changes.undo(record, game)
     except RuleViolation as refused:  # ChangedElsewhere: another phone changed the game first
-        flash(say(refused))
-        return redirect(back, 303)
+        return _gone(record, game, refused)
+    if screens.wants_json():
+        return screens.settled(record, updated, message)
     flash(message)
     return redirect(_next_page(record, updated))
 
 
-# --- the pages ------------------------------------------------------------------------------------
+# --- the pages, and the sheet's fragments -----------------------------------------------------------
 
 
-def _form_page(
+def _shown(
+    record: StoredGame,
+    game: Game,
+    kind: str,
+    values: dict[str, Any],
+    *,
+    number: int | None = None,
+    error: RuleViolation | None = None,
+    seen: EventState | None = None,
+    after: Game | None = None,
+    status: int = 200,
+) -> Page:
+    """An event's form (new, or event ``number`` to correct) with the values and the refusal, if any; or
+    what it would change (``seen``, the game ``after``) with a yes that records it.
+
+    The sheet over the deal screen gets both as one fragment (``dialog``), and what it would change
+    alone (``preview``), to show it beside the form as it stands; after another phone's change (409),
+    the deal screen as it is now too, to swap in behind the sheet."""
+    form = _form_context(record, game, kind, values, error, number)
+    shown = _preview_context(record, game, kind, values, seen, after, number) if seen and after else {}
+    if screens.wants_json():
+        context = {**shown, **form, "in_sheet": True}
+        body: dict[str, Any] = {
+            "dialog": render_template("games/events/sheet_event.html", **context),
+            "preview": render_template("games/events/_preview.html", **{**context, "law": None})
+            if shown
+            else None,
+            "title": form["label"],
+        }
+        if error is not None:
+            body.update(screens.refusal(error))
+        if status == 409:
+            body.update(screens.screen_answer(record, game, None))
+        return jsonify(body), status
+    if shown:
+        return render_template("games/events/confirm.html", **shown), status
+    return render_template("games/events/form.html", **form), status
+
+
+def _form_context(
     record: StoredGame,
     game: Game,
     kind: str,
     values: dict[str, Any],
     error: RuleViolation | None,
-    *,
-    number: int | None = None,
-) -> str:
-    """The form of an event of ``kind`` (new, or event ``number`` to correct), with the values and the
-    refusal, if any."""
+    number: int | None,
+) -> dict[str, Any]:
+    """What an event's form shows: the choices the engine gives where the event goes, the values, the
+    refusal and the law."""
     where = game if number is None else _before_event(game, number)
     choice = _choice(where, kind)
-    form = event_form(where, choice, values)
-    return render_template(
-        "games/events/form.html",
+    return {
         **_page(record, game, kind, number),
-        form=form,
-        choice=choice,
-        error=error,
-        law=say(event_laws(game.table)[kind], game.table.variant),
-    )
+        "form": event_form(where, choice, values),
+        "choice": choice,
+        "error": error,
+        "law": say(event_laws(game.table)[kind], game.table.variant),
+    }
 
 
-def _confirm_page(
+def _preview_context(
     record: StoredGame,
     game: Game,
     kind: str,
     values: dict[str, Any],
     seen: EventState,
     after: Game,
-    *,
-    number: int | None = None,
-) -> str:
+    number: int | None,
+) -> dict[str, Any]:
     """What the event would change, in the engine's words, with a yes that records it."""
-    return render_template(
-        "games/events/confirm.html",
+    return {
         **_page(record, game, kind, number),
-        values=values,
-        fields=FIELDS[kind],
-        seen=seen,
-        totals=totals_change(game, after, view.side_names(game), view.side_names(after)),
-        after=after,
+        "values": values,
+        "fields": FIELDS[kind],
+        "seen": seen,
+        "totals": totals_change(game, after, view.side_names(game), view.side_names(after)),
+        "after": after,
         # No form said the law before: the confirmation says it.
-        law=None if FIELDS[kind] else say(event_laws(game.table)[kind], game.table.variant),
-    )
+        "law": None if FIELDS[kind] else say(event_laws(game.table)[kind], game.table.variant),
+    }
 
 
 def _page(record: StoredGame, game: Game, kind: str, number: int | None) -> dict[str, Any]:
@@ -261,14 +313,72 @@ def _page(record: StoredGame, game: Game, kind: str, number: int | None) -> dict
     }
 
 
+def _hub(record: StoredGame, game: Game) -> dict[str, Any]:
+    """What the table's events show: the targets, the events recorded, the way back."""
+    state = game.state
+    word = deal_words(game.table.variant.deal_word).singular
+    numbers = {"deal": word, "next": len(game.entries) + 1, "last": len(game.entries)}
+    targets = [
+        {
+            "choice": choice,
+            "label": gettext("Stop early") if choice.kind == "stop" else KIND_LABELS[choice.kind],
+            "hint": HINTS[choice.kind].format(**numbers),
+        }
+        for choice in possible_events(game, words.stand_in)
+    ]
+    recorded = list(state.life.events) if state.life is not None else []
+    return {
+        "record": record,
+        "game": game,
+        "targets": targets,
+        "recorded": list(reversed(recorded)),
+        "last_is_event": game.last_is_event(),
+        "labels": KIND_LABELS,
+        "back": _back(record, game),
+        "from_sheet": _from_sheet(),
+    }
+
+
+def _seen_now(game: Game, kind: str, values: dict[str, Any]) -> dict[str, Any]:
+    """For the sheet, after another phone's change: what the event would change in the game as it is
+    now, if the engine allows it (``seen`` and ``after`` for ``_shown``), for a yes on what is true now."""
+    if not screens.wants_json():
+        return {}
+    try:
+        seen = preview(game, read_event(event_data(kind, values)))
+    except RuleViolation:
+        return {}
+    return {"seen": seen.event, "after": seen.game}
+
+
+def _in_sheet(template: str, title: str, context: dict[str, Any]) -> Response:
+    """A page's content as a fragment for the sheet over the deal screen."""
+    return jsonify({"dialog": render_template(template, **context, in_sheet=True), "title": title})
+
+
 def _recorded(record: StoredGame, game: Game, number: int, *, corrected: bool = False) -> Response:
-    """After an event is stored: say what it did, and go on where the table goes next."""
+    """After an event is stored: say what it did, and go on where the table goes next (in place, for the
+    deal screen's sheet)."""
     life = game.state.life
     assert life is not None
     # The first clause is enough on the deal screen: the deals it re-planned were on the confirmation.
     text = say(life.events[number - 1].text, game.table.variant).split("; ")[0]
-    flash(f"{'Corrected' if corrected else 'Recorded'}: {text}.")
+    said = gettext("Corrected: %(text)s.") if corrected else gettext("Recorded: %(text)s.")
+    if screens.wants_json():
+        return screens.settled(record, game, said % {"text": text})
+    flash(said % {"text": text})
     return redirect(_next_page(record, game))
+
+
+def _gone(record: StoredGame, game: Game, refused: RuleViolation) -> Page:
+    """Another phone changed the game first and what was sent no longer applies: back to the table's
+    events (in the sheet, with the deal screen as it is now behind it), saying so."""
+    if screens.wants_json():
+        hub = render_template("games/events/sheet_hub.html", **_hub(record, game), in_sheet=True)
+        body = {**screens.refusal(refused), **screens.screen_answer(record, game, None), "dialog": hub}
+        return jsonify(body), 409
+    flash(say(refused))
+    return redirect(url_for("events.table_events", game_id=record.id, **_from_args()), 303)
 
 
 def _next_page(record: StoredGame, game: Game) -> str:
@@ -302,6 +412,17 @@ def _editable(game_id: str) -> tuple[StoredGame, Game]:
     return record, game
 
 
+def _asked(record: StoredGame, kind: str) -> tuple[dict[str, Any], str]:
+    """The values of a new event as sent (or chosen by the link that opened its form), and the step:
+    "form", "change" (back to the form), "check" (what it would change) or "record"."""
+    if request.method == "POST":
+        return _as_on_roster(record, kind, posted_values(kind, request.form)), request.form.get(
+            "step", "check"
+        )
+    step = "check" if request.args.get("step") == "check" else "form"
+    return _as_on_roster(record, kind, asked_values(kind, request.args)), step
+
+
 def _as_on_roster(record: StoredGame, kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """At a table's game, the name of an arrival or a substitute as the table's roster spells it (a
     name it knows is that player, as at a game's start); elsewhere, as typed."""
@@ -330,10 +451,14 @@ def _before_event(game: Game, number: int) -> Game:
     return Game(game.table, game.log[: game.event_position(number) - 1])
 
 
-def _stale(record: StoredGame) -> bool:
-    """True when the form was made from another version of the game than the stored one."""
-    sent = request.form.get("version")
-    return sent is not None and sent.strip() != str(record.version)
+def _stale(record: StoredGame, step: str) -> bool:
+    """True when the event was sent from another version of the game than the stored one.
+
+    The deal screen's sheet sends the version its deal screen shows (``If-Match``) with every
+    step, so that what it asks about is the game its phone shows; a page's form sends the version it
+    was made from (its ``version`` field) with the yes that records."""
+    sent = request.headers.get("If-Match") or (request.form.get("version") if step == "record" else None)
+    return sent is not None and sent.strip().removeprefix("W/").strip('"') != str(record.version)
 
 
 def _from_args() -> dict[str, str]:

@@ -51,7 +51,8 @@ def your_games() -> str:
 
 @bp.route("/games/new/<code>", methods=["GET", "POST"])
 def new_game(code: str) -> Page:
-    """Players, first dealer and options; the engine checks the table before anything is stored."""
+    """Players, first dealer and options; the engine checks the table before anything is stored.
+    Started, the game opens on deal 1's screen."""
     variant = _variant_or_404(code)
     use_variant(variant)
     form = new_game_form(variant)
@@ -77,7 +78,7 @@ def new_game(code: str) -> Page:
         options = form.option_values()
         # A game at a table: seats at its players.
         seating = seating_at_kept_table(request.form, names, device_id())
-        record, _game, _key = store.create_game(
+        record, game, _key = store.create_game(
             variant.code,
             seating.names if seating else names,
             first_dealer=first,
@@ -88,7 +89,7 @@ def new_game(code: str) -> Page:
         )
     except RuleViolation as refused:
         return render_template("games/new.html", variant=variant, form=form, error=refused), 422
-    return redirect(url_for("games.sheet", game_id=record.id))
+    return redirect(screens.current_url(record, game))  # deal 1's screen: the table starts dealing
 
 
 @bp.get("/games/<game_id>")
@@ -143,6 +144,8 @@ def deal(game_id: str, number: int) -> Page:
     screen = screen_for(game.table.variant)
     phase = request.values.get("phase") or screen.phase(game, number)
     if request.method == "GET":
+        if screens.wants_json():  # an earlier deal, to correct in the sheet over the deal in progress
+            return screens.correction_sheet(record, game, facts, phase)
         return screens.deal_page(record, game, facts, screens.stored_values(game, number), phase, None)
     values = screen.read(request.form, game, facts, phase)
     if request.form.get("fill") == "everyone":  # "Everyone made their bid" without the script: fill in, keep

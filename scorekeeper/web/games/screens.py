@@ -5,6 +5,11 @@ After a change, a browser without the script gets a redirect to the next
 screen (POST/redirect/GET); the script, asking for JSON, gets that screen as
 an HTML fragment to swap in place, with the game's new version. A refusal
 comes back with the reason, the field and the seat at fault.
+
+An earlier deal corrected in the sheet over the deal screen (``back=screen``)
+answers with the deal in progress, so that the screen returns to it by itself;
+a table event recorded there answers the same (``settled``), or with the game's
+end when it ended the game.
 """
 
 from __future__ import annotations
@@ -43,6 +48,10 @@ def moved_on(record: StoredGame, game: Game, number: int) -> Page:
     of an earlier deal, or the last deal of a game, back to the sheet."""
     word = deal_words(game.table.variant.deal_word).title
     deal = game.state.deals[number - 1]
+    due = current_number(game)
+    if back_to_screen() and (due is None or number < due):
+        said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
+        return settled(record, game, said)
     if number < len(game.entries):
         sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")
         said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
@@ -95,10 +104,58 @@ def screen_answer(record: StoredGame, game: Game, number: int | None) -> dict[st
     return answer
 
 
+def back_to_screen() -> bool:
+    """True when a deal was corrected in the sheet over the deal screen, which goes back to the deal in
+    progress rather than to the sheet."""
+    return request.form.get("back") == "screen"
+
+
+def settled(record: StoredGame, game: Game, message: str | None) -> Response:
+    """After a change made in the sheet over the deal screen: the deal due to swap in place, with what was
+    done; the game's end when there is no deal left to enter."""
+    body: dict[str, Any] = {
+        "message": message,
+        "version": record.version,
+        **screen_answer(record, game, None),
+    }
+    if body["html"] is None and record.abandoned_at is None:
+        context = over_context(record, game)
+        body.update(html=render_template("games/_over.html", **context), title=context["title"])
+    elif body["html"] is None and message:
+        flash(message)
+    return jsonify(body)
+
+
+def over_context(record: StoredGame, game: Game) -> dict[str, Any]:
+    """What the deal screen shows once the game is over: the final standings, undo, the way to the sheet."""
+    return {
+        "record": record,
+        "game": game,
+        "title": view.winners_text(game) or gettext("Game over"),
+        "strip": view.standings_strip(game),
+        "undo_step": changes.undo_step(record, game),
+        "redo_step": changes.redo_step(record, game),
+    }
+
+
+def correction_sheet(record: StoredGame, game: Game, facts: DealFacts, phase: str) -> Response:
+    """An earlier deal's screen as a fragment for the sheet over the deal in progress, to correct it."""
+    context = screen_context(record, game, facts, stored_values(game, facts.number), phase, None)
+    context["player_menu"] = False
+    word = deal_words(game.table.variant.deal_word).singular
+    title = gettext("Correct %(singular)s %(number)s") % {"singular": word, "number": facts.number}
+    html = render_template("games/_correction.html", **context, sheet_title=title)
+    return jsonify({"dialog": html, "title": title, "version": record.version})
+
+
 def changed_elsewhere(game_id: str, number: int, changed: store.ChangedElsewhere) -> Page:
-    """Another phone changed the game first: show what it entered, in place of what was sent (409)."""
+    """Another phone changed the game first: show what it entered, in place of what was sent (409).
+
+    A correction sent from the sheet over the deal screen gets the deal in progress, to show behind it."""
     record, game = store.load_game(game_id)
     open_number = number if facts_of(game, number) is not None else current_number(game)
+    if back_to_screen():
+        open_number = current_number(game)
     if wants_json():
         body = {**refusal(changed), **screen_answer(record, game, open_number)}
         if body["html"] is None:  # the page goes to the sheet: the sheet says why
@@ -211,5 +268,7 @@ def screen_context(
         "error": error,
         "form_template": screen.form_template,
         "screen": screen,
+        # Each player's table events from their name, on the deal in progress (not a correction).
+        "player_menu": facts.number == current_number(game),
         **screen.context(game, facts, values, phase),
     }

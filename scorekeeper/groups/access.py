@@ -23,6 +23,7 @@ from sqlalchemy import Connection, bindparam, delete, insert, select
 from .. import database
 from ..database import hash_key, new_game_id, utcnow
 from ..rules import RuleViolation
+from ..rules.table import unseen_character
 from .models import DeviceGroupRecord, GroupRecord
 
 TABLE_NAME_MAX_LENGTH = 60
@@ -65,10 +66,13 @@ class Group:
 
 
 def clean_table_name(name: object) -> str:
-    """The name as stored, its spaces made single; refused when blank or too long."""
+    """The name as stored, its spaces made single; refused when blank, too long, or holding a
+    character that cannot be seen (the rule every typed name is checked by)."""
     cleaned = " ".join(name.split()) if isinstance(name, str) else ""
     if not cleaned:
         raise InvalidTableName("table_name_missing")
+    if (character := unseen_character(cleaned)) is not None:
+        raise InvalidTableName("table_name_unseen", character=character)
     if len(cleaned) > TABLE_NAME_MAX_LENGTH:
         raise InvalidTableName(
             "table_name_too_long", start=cleaned[:TABLE_NAME_MAX_LENGTH], most=TABLE_NAME_MAX_LENGTH

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from .errors import RuleViolation
-from .table import clean_name
+from .table import clean_name, unseen_character
 
 MOST_POINTS = 10_000
 REASON_MAX_LENGTH = 80
@@ -265,6 +265,8 @@ def _read_reason(raw: object) -> str:
     if not isinstance(raw, str) or not raw.strip():
         raise InvalidEvent("event_adjustment_reason_missing", field="reason")
     reason = " ".join(raw.split())
+    if (character := unseen_character(reason)) is not None:
+        raise InvalidEvent("event_reason_unseen", field="reason", character=character)
     if len(reason) > REASON_MAX_LENGTH:
         raise InvalidEvent("event_adjustment_reason_long", field="reason", most=REASON_MAX_LENGTH)
     return reason

@@ -130,6 +130,17 @@ def clean_name(name: object, seat: int) -> str:
     return cleaned
 
 
+def unseen_character(text: str) -> str | None:
+    """The first character of ``text`` that cannot be seen (a control character such as NUL, BEL
+    or ESC, a direction override such as U+202E, a blank letter, half a surrogate pair), as
+    "U+202E"; None when every character draws something. The one rule every name and reason a
+    player types is checked by: a player's, a table's, a drive's, a prize's, an event's reason."""
+    for place, character in enumerate(text):
+        if _unseen(text, place):
+            return _code(character)
+    return None
+
+
 def _unseen(name: str, place: int) -> bool:
     """True when the character at ``place`` draws nothing, so it could hide in a name.
 

@@ -184,6 +184,9 @@ words(
         ),
         "drive_too_many_players": say("A drive has at most %(most)s players, not %(count)s"),
         "drive_name_missing": say("The drive needs a name"),
+        "drive_name_unseen": say(
+            "The drive's name has a character that cannot be seen (%(character)s): type it again without it"
+        ),
         "drive_name_too_long": say("The drive's name has at most %(most)s letters, not %(length)s"),
         "drive_interval_range": say(
             "The interval comes after one of hands 1 to %(last)s, not after hand %(value)s"
@@ -192,6 +195,9 @@ words(
         "drive_trump_joker": say("A drive's trump is a suit or no trump"),
         "drive_trumps_empty": say("The order of trumps needs at least one suit"),
         "drive_prize_name_missing": say("A prize the organiser adds needs a name"),
+        "drive_prize_name_unseen": say(
+            "The prize's name has a character that cannot be seen (%(character)s): type it again without it"
+        ),
         "drive_prize_name_too_long": say("A prize's name has at most %(most)s letters: %(start)s…"),
         "drive_prize_place_range": say("%(prize)s: the place is from 1 to %(players)s, not %(value)s"),
         "drive_prize_place_unwanted": say("%(prize)s: only a prize for a place has a place"),

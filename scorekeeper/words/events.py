@@ -228,6 +228,9 @@ words(
             "An adjustment is a whole number of points from -%(most)s to %(most)s, not 0, not %(value)s"
         ),
         "event_adjustment_reason_missing": say("Say why the points change, such as “late to the table”"),
+        "event_reason_unseen": say(
+            "The reason has a character that cannot be seen (%(character)s): type it again without it"
+        ),
         "event_adjustment_reason_long": say("Keep the reason to %(most)s letters"),
         # refusals of an event where it stands
         "event_stopped_no_deal": say("The game was stopped after %(deal)s %(number)s: no %(deal)s follows"),

@@ -8,6 +8,9 @@ from ._core import Params, Speaker, gettext, number_param, say, whole, worded, w
 words(
     {
         "table_name_missing": say("Give the table a name, such as “Thursday whist”"),
+        "table_name_unseen": say(
+            "The table's name has a character that cannot be seen (%(character)s): type it again without it"
+        ),
         "table_name_too_long": say("%(start)s… is too long: a table's name has at most %(most)s letters"),
         "table_not_kept": say("This phone does not keep that table: choose another, or none"),
         "roster_changed": say(

@@ -16,10 +16,16 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.drives.models import DriveRecord
 from scorekeeper.extensions import db
 from scorekeeper.games.models import GameRecord
+from scorekeeper.groups.models import GroupRecord
 
-from .conftest import Driver, csrf_token, error_text
+from .conftest import Driver, csrf_token, error_text, started_game_id
+from .drive_pages import Organiser, text_of
+from .events_driver import play, send, state_of
+from .tables_driver import TablePhone
+from .test_table_files import upload
 
 DEEP = 1_000
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -215,7 +221,7 @@ def test_names_are_compared_after_normalising_at_every_door(app: Flask, driver: 
     form.update({"players-0": "Jose\u0301", "players-1": "Bob", "players-2": "Cy"})
     created = driver.client.post("/games/new/oh-hell", data=form)
     assert created.status_code == 302
-    game_id = created.headers["Location"].rsplit("/", 1)[1]
+    game_id = started_game_id(created)
     assert driver.client.get(f"/api/v1/games/{game_id}").get_json()["players"][0] == "Jos\u00e9"
 
 
@@ -235,3 +241,60 @@ def test_a_game_stored_before_the_name_check_still_opens(app: Flask, client: Fla
     state = client.get(f"/api/v1/games/{game_id}")
     assert state.status_code == 200 and state.get_json()["players"] == ["Ann", "Ann\u200b", "Cy"]
     assert client.get(f"/games/{game_id}").status_code == 200
+
+
+# --- characters that cannot be seen, in every name and reason a player types --------------------
+
+UNSEEN = ["\x00", "\x07", "\x1b", "\u202e"]
+
+
+def count_of(app: Flask, record: type) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(record)) or 0
+
+
+@pytest.mark.parametrize("character", UNSEEN)
+def test_a_drive_or_prize_name_with_a_character_that_cannot_be_seen_is_refused(
+    app: Flask, client: FlaskClient, character: str
+) -> None:
+    organiser = Organiser(app, client)
+    refused = organiser.set_up(8, name=f"St Mary{character}s")
+    assert refused.status_code == 422 and "cannot be seen" in error_text(refused)
+    assert count_of(app, DriveRecord) == 0
+    assert organiser.set_up(8).status_code == 303
+    typed_prize = {"name": f"Raf{character}fle", "rule": "place", "place": "2"}
+    prize = organiser.form_post(f"{organiser.url}/prizes", typed_prize)
+    assert prize.status_code == 422 and "cannot be seen" in error_text(prize)
+    assert "Raf" not in text_of(client.get(organiser.url))
+
+
+@pytest.mark.parametrize("character", UNSEEN)
+def test_a_table_name_with_a_character_that_cannot_be_seen_is_refused_typed_or_imported(
+    app: Flask, client: FlaskClient, character: str
+) -> None:
+    page = client.get("/tables/new")
+    named = {"csrf_token": csrf_token(page), "name": f"Thurs{character}day"}
+    typed = client.post("/tables/new", data=named)
+    assert typed.status_code == 422 and "cannot be seen" in error_text(typed)
+    assert count_of(app, GroupRecord) == 0
+    group_id = TablePhone(Driver(app, client)).create("Thursday")
+    exported = client.get(f"/tables/{group_id}/export.json").get_json()
+    exported["name"] = f"Fri{character}day"
+    answer = upload(client, json.dumps(exported).encode())
+    assert answer.status_code in (400, 422) and "cannot be seen" in error_text(answer)
+    assert count_of(app, GroupRecord) == 1
+
+
+@pytest.mark.parametrize("character", UNSEEN)
+def test_an_events_reason_with_a_character_that_cannot_be_seen_is_refused_by_the_api_and_the_form(
+    driver: Driver, character: str
+) -> None:
+    game_id, auth = start(driver.client)
+    body = {"event": "adjustment", "side": 0, "points": 5, "reason": f"late{character}"}
+    answer = driver.client.post(f"/api/v1/games/{game_id}/events", json=body, headers=auth)
+    assert answer.status_code == 422 and answer.get_json()["code"] == "event_reason_unseen"
+    game_id = driver.start("oh-hell", PLAYERS)
+    play(driver, game_id, 1)
+    refused = send(driver, game_id, "adjustment", {"side": "0", "points": "5", "reason": f"late{character}"})
+    assert refused.status_code == 422 and "cannot be seen" in error_text(refused)
+    assert state_of(driver, game_id).life is None

@@ -15,7 +15,7 @@ from typing import TypeVar
 from ..cards import Trump
 from ..declared import StandIn, english_stand_in
 from ..errors import RuleViolation
-from ..table import clean_name, same_name_key
+from ..table import clean_name, same_name_key, unseen_character
 from .errors import InvalidDriveOption, InvalidDriveSetup, InvalidPrize
 
 MIN_PLAYERS = 4
@@ -221,6 +221,8 @@ def _drive_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise InvalidDriveSetup("drive_name_missing", field="name")
     cleaned = " ".join(name.split())
+    if (character := unseen_character(cleaned)) is not None:
+        raise InvalidDriveSetup("drive_name_unseen", field="name", character=character)
     if len(cleaned) > DRIVE_NAME_MAX_LENGTH:
         raise InvalidDriveSetup(
             "drive_name_too_long", field="name", most=DRIVE_NAME_MAX_LENGTH, length=len(cleaned)
@@ -294,6 +296,8 @@ def _checked_prize(prize: PrizeSpec, setup: DriveSetup) -> PrizeSpec:
     name = " ".join((prize.name or "").split())
     if not name:
         raise InvalidPrize("drive_prize_name_missing")
+    if (character := unseen_character(name)) is not None:
+        raise InvalidPrize("drive_prize_name_unseen", character=character)
     if len(name) > PRIZE_NAME_MAX_LENGTH:
         raise InvalidPrize("drive_prize_name_too_long", most=PRIZE_NAME_MAX_LENGTH, start=name[:40])
     place, player = prize.place, prize.player

@@ -12,6 +12,7 @@ from ..rules import Variant, families
 from .device import known_game_ids
 from .games import summary as game_summary
 from .health import health as database_health
+from .request_values import whole_number
 
 bp = Blueprint("home", __name__)
 
@@ -39,7 +40,7 @@ def index() -> str:
     """Games to resume at the top; the variants by family, filtered by name or number of players."""
     query = request.args.get("q", "").strip()
     players_text = request.args.get("players", "").strip()
-    players = int(players_text) if players_text.isdigit() else None
+    players = whole_number(players_text, least=1, most=99)
     shown = {
         family: matching
         for family, variants in families().items()

@@ -120,7 +120,7 @@ RULES = (
         methods=("POST",),
     ),
     Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
-    # A table's CSV replays every game of the table: it counts with the printing.
+    # A table's CSV and JSON read every game of the table: they count with the printing.
     Rule(
         setting="RATELIMIT_PDF",
         key=by_address,
@@ -128,6 +128,7 @@ RULES = (
             "sheets.game_pdf",
             "sheets.blank_pdf",
             "table_files.export_csv",
+            "table_files.export_json",
             "drive_pdfs.table_cards",
             "drive_pdfs.tally_cards",
             "drive_pdfs.results",

@@ -59,6 +59,14 @@ def _too_many_games(speaker: Speaker, params: Params) -> str:
     }
 
 
+@worded("table_file_too_many_items")
+def _too_many_items(speaker: Speaker, params: Params) -> str:
+    return gettext("A table file holds at most %(most)s deals and table events in all, not %(count)s") % {
+        "most": whole(number_param(params["most"])),
+        "count": whole(number_param(params["count"])),
+    }
+
+
 @worded("table_file_game")
 def _game(speaker: Speaker, params: Params) -> str:
     if params["variant"] is None:
@@ -70,6 +78,17 @@ def _game(speaker: Speaker, params: Params) -> str:
 def _time_shape(speaker: Speaker, params: Params) -> str:
     return gettext("%(what)s must be a date and time such as 2026-11-22T20:15:00Z") % {
         "what": _time_part(speaker, params)
+    }
+
+
+@worded("table_file_time_range")
+def _time_out_of_range(speaker: Speaker, params: Params) -> str:
+    sentence = gettext(
+        "%(what)s is not a time this table could have played at (from 2000 until today): %(value)s"
+    )
+    return sentence % {
+        "what": _time_part(speaker, params),
+        "value": params["value"],
     }
 
 

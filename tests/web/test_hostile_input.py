@@ -298,3 +298,42 @@ def test_an_events_reason_with_a_character_that_cannot_be_seen_is_refused_by_the
     refused = send(driver, game_id, "adjustment", {"side": "0", "points": "5", "reason": f"late{character}"})
     assert refused.status_code == 422 and "cannot be seen" in error_text(refused)
     assert state_of(driver, game_id).life is None
+
+
+# --- numbers and dates: ASCII digits within a range, dates a game can have been played on -------
+
+NOT_NUMBERS = ["²", "٣", "7" * 4_400, "-1", "1e3"]
+
+
+@pytest.mark.parametrize("raw", NOT_NUMBERS)
+def test_a_number_that_is_not_plain_ascii_digits_is_never_a_500(client: FlaskClient, raw: str) -> None:
+    """Python's int() takes "٣" and str.isdigit() is true for "²": the home page's ?players=, the
+    blank sheet's ?count=, ?rows= and ?first_dealer= answered 500 with them."""
+    assert client.get("/", query_string={"players": raw}).status_code == 200
+    for query in ({"count": raw}, {"count": "4", "rows": raw}, {"count": "4", "first_dealer": raw}):
+        answer = client.get("/sheets/blank/oh-hell", query_string=query)
+        assert answer.status_code in (200, 422), (query, answer.status_code)
+
+
+@pytest.mark.parametrize("raw", NOT_NUMBERS)
+def test_a_tables_history_takes_only_plain_numbers_and_real_dates(driver: Driver, raw: str) -> None:
+    phone = TablePhone(driver)
+    group_id = phone.create("Thursday")
+    history = f"/tables/{group_id}/games"
+    assert driver.client.get(history, query_string={"page": raw}).status_code == 200
+    assert driver.client.get(history, query_string={"player": raw}).status_code == 404
+    for since, until in (("0001-01-01", "9999-12-31"), ("2026-02-30", ""), ("２０２６-01-01", "")):
+        answer = driver.client.get(history, query_string={"since": since, "until": until})
+        assert answer.status_code == 400
+
+
+def test_a_table_file_from_the_year_9999_is_refused_and_stores_nothing(
+    app: Flask, client: FlaskClient
+) -> None:
+    group_id = TablePhone(Driver(app, client)).create("Thursday")
+    exported = client.get(f"/tables/{group_id}/export.json").get_json()
+    for late in ("9999-12-31T23:00:00-05:00", "1066-10-14T09:00:00+00:00"):
+        exported["created_at"] = late
+        answer = upload(client, json.dumps(exported).encode())
+        assert answer.status_code == 422 and "not a time this table could have played at" in error_text(answer)
+    assert count_of(app, GroupRecord) == 1

@@ -216,6 +216,17 @@ def test_a_compressed_file_imports_too_past_the_ordinary_size_limit(
             "its start is not a date and time",
         ),
         (lambda doc: doc["games"][0].update(variant="snap"), 422, "There is no variant called 'snap'"),
+        (
+            lambda doc: doc.update(games=doc["games"] * 1_001),
+            422,
+            "A table file holds at most 2,000 games, not ",
+        ),
+        (
+            # Counted before any game is read: a body under the test client's 500 KB in memory.
+            lambda doc: doc["games"][0].update(deals=[{}] * 60_001),
+            422,
+            "A table file holds at most 60,000 deals and table events in all",
+        ),
     ],
 )
 def test_a_file_with_anything_wrong_is_refused_whole_and_nothing_stored(
@@ -238,3 +249,20 @@ def test_a_file_that_is_not_json_is_a_bad_request(other_server: Flask) -> None:
     assert upload(client, gzip.compress(b"x")[:-4], "table.json.gz").status_code == 400
     refused = upload(client, b"")
     assert refused.status_code == 422 and "Choose the table's file" in error_text(refused)
+
+
+def test_a_tables_file_is_kept_per_version_and_counted_with_the_printing(driver: Driver) -> None:
+    """A 26 MB export cost 6-8 s of CPU for anyone with the table's id, as often as they liked: it is
+    kept per version of the table (a phone that has it gets 304) and counts with the PDFs."""
+    phone, group_id = played_table(driver)
+    first = phone.client.get(f"/tables/{group_id}/export.json")
+    assert first.status_code == 200 and first.headers["ETag"]
+    seen = {"If-None-Match": first.headers["ETag"]}
+    again = phone.client.get(f"/tables/{group_id}/export.json", headers=seen)
+    assert again.status_code == 304
+    phone.add_player(group_id, "Zed")
+    changed = phone.client.get(f"/tables/{group_id}/export.json", headers=seen)
+    assert changed.status_code == 200 and "Zed" in changed.get_data(as_text=True)
+    driver.app.config["RATELIMIT_PDF"] = "1 per minute"
+    assert phone.client.get(f"/tables/{group_id}/export.json").status_code == 200
+    assert phone.client.get(f"/tables/{group_id}/export.json").status_code == 429

@@ -35,6 +35,7 @@ from ...rules import (
 )
 from ..errors import error_body
 from ..json_input import NotJson, UnreadableJson, read_json
+from ..request_values import whole_number
 from ..wording import refusal_json, say
 from .openapi import openapi_document
 from .state_json import event_json, game_json
@@ -269,7 +270,8 @@ def _writable(game_id: str) -> tuple[StoredGame, Any]:
     """
     if_match = request.headers.get("If-Match")
     seen = if_match.strip().strip('W/"') if if_match is not None else ""
-    kept = store.kept_game(game_id, int(seen)) if seen.isdecimal() and len(seen) < 10 else None
+    version = whole_number(seen)
+    kept = store.kept_game(game_id, version) if version is not None else None
     record, game = kept or store.load_game(game_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")

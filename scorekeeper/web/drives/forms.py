@@ -25,6 +25,7 @@ from ...rules.drive import (
     UpDirection,
 )
 from ...rules.errors import RuleViolation
+from ..request_values import whole_number
 
 TRUMP_SLOTS = 5
 DEFAULT_INTERVAL = DEFAULT_HANDS // 2
@@ -54,8 +55,9 @@ def setup_values(form: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _number(raw: str) -> int | str:
-    text = raw.strip()
-    return int(text) if text.isdigit() else text
+    """A number typed in ASCII digits, or the text as typed, for the engine to refuse in its words."""
+    number = whole_number(raw)
+    return raw.strip()[:20] if number is None else number
 
 
 def setup_inputs(values: Mapping[str, str]) -> tuple[str, list[str] | int | str, dict[str, Any]]:
@@ -104,13 +106,14 @@ def read_hand(form: Mapping[str, str], table: int) -> HandForm:
         raise RuleViolation("drive_form_tricks_missing", field="tricks")
     tricks = _number(tricks_raw)
     pair = Pair.EAST_WEST if values["pair"] == Pair.EAST_WEST.value else Pair.NORTH_SOUTH
-    seats = tuple(int(part) for part in values["seats"].split(",") if part.strip().isdigit())
+    numbers = (whole_number(part, most=9_999) for part in values["seats"].split(",")[:4])
+    seats = tuple(seat for seat in numbers if seat is not None)
     was = values["was"].strip()
     seen = Seen(
         hand=hand,
         table=table,
         players=seats if len(seats) == 4 else None,
-        north_south=int(was) if was.isdigit() else None,
+        north_south=whole_number(was, most=13),
     )
     entry = HandEntry(hand=hand, table=table, tricks=tricks, pair=pair)  # type: ignore[arg-type]
     keep = True if form.get("keep_movement") == "yes" else None

@@ -24,6 +24,7 @@ from ...rules.state import DealFacts
 from ...words import gettext
 from ...words._core import N_
 from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key
+from ..request_values import whole_number
 from ..wording import say, use_variant
 from . import view
 from .charts import totals_chart
@@ -306,9 +307,9 @@ def _blank_players(filled: list[tuple[int, str]]) -> list[str]:
     raw = request.args.get("count", "").strip()
     if not raw:
         raise RuleViolation("blank_players_missing", field="count")
-    if not raw.isdigit():
-        raise RuleViolation("blank_count_not_whole", field="count", value=repr(raw))
-    count = int(raw)
+    count = whole_number(raw)
+    if count is None:
+        raise RuleViolation("blank_count_not_whole", field="count", value=repr(raw[:20]))
     if count > MOST_PLAYERS_ASKED:
         raise RuleViolation("blank_count_too_many", field="count", count=count)
     return _seat_names(count)
@@ -332,9 +333,10 @@ def _whole_number(name: str, default: int) -> int:
     raw = request.args.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit():
-        raise RuleViolation("blank_not_whole", field=name, what=name, value=repr(raw))
-    return int(raw)
+    number = whole_number(raw)
+    if number is None:
+        raise RuleViolation("blank_not_whole", field=name, what=name, value=repr(raw[:20]))
+    return number
 
 
 def _form_context(variant: Variant, form: Any, error: RuleViolation | None = None) -> dict[str, Any]:

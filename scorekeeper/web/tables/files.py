@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import json
 import re
@@ -21,14 +22,17 @@ from flask import (
 )
 
 from ...groups.importing import store_table
+from ...kept import KeptByVersion
 from ...rules import RuleViolation
 from ...words import ngettext
 from ..device import holder
 from ..games import UnreadableFile, read_file
 from .access import load_group
-from .exchange import export_table, export_table_csv, read_table
+from .exchange import export_table, export_table_csv, export_version, read_table
 
 bp = Blueprint("table_files", __name__, url_prefix="/tables")
+EXPORTS: KeptByVersion[str] = KeptByVersion(size=4)
+"""Each table's file as last made, by the table's version (a few, for they may be megabytes)."""
 
 # A table file is larger than any game's: a few KB a game, up to MOST_GAMES games
 # (gzip-compressed files are read too). The app-wide limit is for everything else.
@@ -38,10 +42,26 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 @bp.get("/<group_id>/export.json")
 def export_json(group_id: str) -> Response:
-    """The whole table as JSON: importing it elsewhere gives the same table, games and statistics."""
+    """The whole table as JSON: importing it elsewhere gives the same table, games and statistics.
+
+    Kept per version of the table (its games' versions and its roster), as PDFs are per game
+    version, so asking again costs two small queries rather than reading every deal; a phone that
+    has this version is answered 304.
+    """
     group = load_group(group_id, fresh=False)
-    body = json.dumps(export_table(group), ensure_ascii=False, separators=(",", ":"))
-    return _download(body, "application/json", f"{_stem(group.name)}.json")
+    key = (group.id, *export_version(group))
+    etag = hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        body = EXPORTS.get(key)
+        if body is None:
+            body = json.dumps(export_table(group), ensure_ascii=False, separators=(",", ":"))
+            EXPORTS.put(key, body)
+        response = _download(body, "application/json", f"{_stem(group.name)}.json")
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @bp.get("/<group_id>/export.csv")
@@ -59,7 +79,10 @@ def import_table() -> Response | str | tuple[str, int]:
     if request.method == "GET":
         return render_template("tables/import.html", error=None)
     upload = request.files.get("file")
-    raw = upload.read(IMPORT_LIMIT + 1) if upload else b""
+    raw = b""
+    if upload:
+        with upload.stream:  # a large upload is spooled to a file: close it once read
+            raw = upload.read(IMPORT_LIMIT + 1)
     try:
         if not raw:
             raise RuleViolation("table_file_missing", field="file")

@@ -17,6 +17,7 @@ from ...groups.access import Group
 from ...rules import RuleViolation, get_variant
 from ...words import gettext, ngettext
 from ..games import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, sampled, share_bars
+from ..request_values import calendar_date, whole_number
 from ..wording import percent_sign
 from .access import keeps, load_group
 
@@ -222,21 +223,22 @@ def _player_arg(
     if not raw:
         return None
     known = names if names is not None else {player.id: player.name for player in players or []}
-    if not raw.isdigit() or int(raw) not in known:
+    player = whole_number(raw)
+    if player is None or player not in known:
         abort(404)
-    return int(raw)
+    return player
 
 
 def _date_arg(name: str) -> date | None:
     raw = request.args.get(name)
     if not raw:
         return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        abort(400, f"A date is written year-month-day (2026-11-22), not {raw[:20]!r}")
+    found = calendar_date(raw)
+    if found is None:
+        message = gettext("A date is written year-month-day (2026-11-22), from 2000 to 2200, not %(value)s")
+        abort(400, message % {"value": repr(raw[:20])})
+    return found
 
 
 def _page_arg() -> int:
-    raw = request.args.get("page", "1")
-    return int(raw) if raw.isdigit() and 0 < int(raw) < 100_000 else 1
+    return whole_number(request.args.get("page", "1"), least=1, most=99_999) or 1

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import secrets
 from datetime import timedelta
+from typing import Literal
 
-from sqlalchemy import Connection, bindparam, delete, insert, select
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from .. import database
 from ..database import hash_key, utcnow
@@ -39,7 +40,17 @@ _RELEASE = delete(_HELD).where(
 _HOLD = insert(_HELD).values(
     device_hash=bindparam("device"), game_id=bindparam("game"), since=bindparam("now")
 )
-_USE_CODE = delete(_CODES).where(
+_USE_CODE = (
+    update(_CODES)
+    .where(
+        _CODES.c.code_hash == bindparam("code"),
+        _CODES.c.game_id == bindparam("game"),
+        _CODES.c.expires_at > bindparam("now"),
+        _CODES.c.used_at.is_(None),
+    )
+    .values(used_at=bindparam("now"))
+)
+_CODE_USED = select(_CODES.c.used_at).where(
     _CODES.c.code_hash == bindparam("code"),
     _CODES.c.game_id == bindparam("game"),
     _CODES.c.expires_at > bindparam("now"),
@@ -88,21 +99,27 @@ def offer(game_id: str) -> str:
     return code
 
 
-def redeem(device_id: str, game_id: str, typed: str) -> bool:
+Redeemed = Literal["joined", "used", "wrong"]
+"""What a typed code did: gave the phone the game, had been used already, or is no code of the
+game's (mistyped, or too old)."""
+
+
+def redeem(device_id: str, game_id: str, typed: str) -> Redeemed:
     """Use a hand-over code: if it is the game's, unused and in time, the device holds the game.
 
-    The code is removed in the same transaction that gives the right, so it
-    works once even when two phones send it at the same moment.
+    The code is marked used in the same transaction that gives the right, so it
+    works once even when two phones send it at the same moment; a code used
+    already says so until it expires.
     """
     code = normalise_code(typed)
     if len(code) != CODE_LENGTH:
-        return False
+        return "wrong"
+    values = {"code": hash_key(code), "game": game_id, "now": utcnow()}
     with database.transaction() as connection:
-        used = connection.execute(_USE_CODE, {"code": hash_key(code), "game": game_id, "now": utcnow()})
-        if used.rowcount != 1:
-            return False
+        if connection.execute(_USE_CODE, values).rowcount != 1:
+            return "used" if connection.execute(_CODE_USED, values).first() is not None else "wrong"
         _hold_on(connection, device_id, game_id)
-    return True
+    return "joined"
 
 
 def normalise_code(typed: str) -> str:

@@ -125,3 +125,5 @@ class HandoverRecord(db.Model):  # type: ignore[name-defined,misc]
     code_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # When a phone used it: kept until it expires, so the next phone is told it was used.
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, default=None)

@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -36,8 +36,13 @@ DEFAULT_LIMITS = {
     "RATELIMIT_WRITE": "60 per minute; 1200 per hour",
     "RATELIMIT_CHECK": "300 per minute",
     "RATELIMIT_PDF": "12 per minute; 120 per hour",
-    # A hand-over code is typed by a person: a few tries a minute, never a guessing script.
+    # A hand-over code (or a table's, or a drive organiser's key) is typed by a person: a few wrong
+    # ones a minute, never a guessing script. Only wrong ones count: a phone that joins, or types a
+    # code already used (told so), never runs into the limit. Counted per address and game, per game
+    # from any address, and per address across games.
     "RATELIMIT_JOIN": "10 per minute; 60 per hour",
+    "RATELIMIT_JOIN_GAME": "20 per hour",
+    "RATELIMIT_JOIN_ADDRESS": "30 per hour",
 }
 
 
@@ -54,16 +59,38 @@ def by_address_and_game() -> str:
     return f"{get_remote_address()} {place} {args.get('table', '')}"
 
 
+def by_game() -> str:
+    """The game (or table, or drive) asked for, whoever asks."""
+    args = request.view_args or {}
+    return str(args.get("game_id") or args.get("group_id") or args.get("drive_id") or "")
+
+
+_NOT_A_GUESS = "scorekeeper_not_a_guess"
+
+
+def not_a_guess() -> None:
+    """This request's refusal is no guess (a hand-over code used already): it is not counted."""
+    setattr(g, _NOT_A_GUESS, True)
+
+
+def refused(response: Response) -> bool:
+    """A wrong code or key: the only answers the guessing limits count."""
+    return response.status_code in (403, 422) and not g.get(_NOT_A_GUESS, False)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rule:
-    """A limit shared by some endpoints: its setting, what it counts by, and which methods count."""
+    """A limit shared by some endpoints: its setting, what it counts by, which methods count, and
+    which answers (all, unless ``counts`` says)."""
 
     setting: str
     key: Callable[[], str]
     endpoints: tuple[str, ...]
     methods: tuple[str, ...] | None = None
+    counts: Callable[[Response], bool] | None = None
 
 
+CODE_ENDPOINTS = ("handover.join", "tables.join", "drives.organise")
 RULES = (
     Rule(
         setting="RATELIMIT_CREATE",
@@ -113,11 +140,13 @@ RULES = (
         ),
         methods=("POST", "PUT", "DELETE"),
     ),
-    Rule(
-        setting="RATELIMIT_JOIN",
-        key=by_address_and_game,
-        endpoints=("handover.join", "tables.join", "drives.organise"),
-        methods=("POST",),
+    *(
+        Rule(setting=setting, key=key, endpoints=CODE_ENDPOINTS, methods=("POST",), counts=refused)
+        for setting, key in (
+            ("RATELIMIT_JOIN", by_address_and_game),
+            ("RATELIMIT_JOIN_GAME", by_game),
+            ("RATELIMIT_JOIN_ADDRESS", by_address),
+        )
     ),
     Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
     # A table's CSV and JSON read every game of the table: they count with the printing.
@@ -154,6 +183,7 @@ def init_limits(app: Flask) -> Limiter:
             scope=rule.setting.removeprefix("RATELIMIT_").lower(),
             key_func=rule.key,
             methods=list(rule.methods) if rule.methods else None,
+            deduct_when=rule.counts,
         )
         for endpoint in rule.endpoints:
             app.view_functions[endpoint] = shared(app.view_functions[endpoint])

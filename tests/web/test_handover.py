@@ -110,7 +110,7 @@ def test_typed_codes_work_without_javascript_once(app: Flask, driver: Driver) ->
     )
     join = second.get(f"/games/{game_id}/join")
     again = second.post(f"/games/{game_id}/join", data={"csrf_token": csrf_token(join), "code": code})
-    assert again.status_code == 422 and "already used" in error_text(again)
+    assert again.status_code == 422 and "used already" in error_text(again)
     assert f'value="{code}"' in again.get_data(as_text=True)
     assert second.get(f"/games/{game_id}/deals/1").status_code == 403
 

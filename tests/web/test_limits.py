@@ -15,7 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import GameRecord
 from scorekeeper.web.limits import DEFAULT_LIMITS
 
-from .conftest import Driver, csrf_token, database_config
+from .conftest import HANDOVER_CODE, Driver, csrf_token, database_config, error_text, hand_over
 from .drive_pages import Organiser
 
 PLAYERS = ["Ann", "Bob", "Cy"]
@@ -222,3 +222,50 @@ def test_guessing_the_organisers_key_is_limited(app: Flask, client: FlaskClient)
     for expected in (403, 403, 429):
         guess = {"csrf_token": csrf_token(page), "key": "not-the-key"}
         assert stranger.post(f"{organiser.url}/organise", data=guess).status_code == expected
+
+
+def test_only_wrong_codes_count_and_a_used_code_says_so(app: Flask, driver: Driver) -> None:
+    """A code used already answered 429 after a few tries, as if it were a guess: it is told it was
+    used (and never counted), a phone that joins is never counted, and wrong codes are limited per
+    game from any address and per address across games."""
+    app.config.update(
+        RATELIMIT_JOIN="5 per minute", RATELIMIT_JOIN_GAME="3 per hour", RATELIMIT_JOIN_ADDRESS="4 per hour"
+    )
+    game_id = driver.start("romanian-whist", ["Peter", "Peggy", "John"], first_dealer=1)
+    first_phone = app.test_client()
+    assert hand_over(driver.client, first_phone, game_id).status_code == 302
+    shown = driver.client.post(
+        f"/games/{game_id}/hand-over",
+        data={"csrf_token": csrf_token(driver.client.get(f"/games/{game_id}/hand-over"))},
+    )
+    code = HANDOVER_CODE.search(shown.get_data(as_text=True))
+    assert code is not None
+    taker, late = app.test_client(), app.test_client()
+    form = {"csrf_token": csrf_token(taker.get(f"/games/{game_id}/join")), "code": code.group(1)}
+    assert taker.post(f"/games/{game_id}/join", data=form).status_code == 302
+    late_form = {**form, "csrf_token": csrf_token(late.get(f"/games/{game_id}/join"))}
+    for _ in range(6):
+        used = late.post(f"/games/{game_id}/join", data=late_form)
+        assert used.status_code == 422 and "has been used already" in error_text(used)
+    # Wrong codes for one game from three addresses: the game's own limit stops the fourth.
+    for number, expected in ((1, 422), (2, 422), (3, 422), (4, 429)):
+        guesser = app.test_client()
+        page = guesser.get(f"/games/{game_id}/join")
+        wrong = {"csrf_token": csrf_token(page), "code": "WRONG-CODE"}
+        environ = {"REMOTE_ADDR": f"10.0.0.{number}"}
+        assert (
+            guesser.post(f"/games/{game_id}/join", data=wrong, environ_base=environ).status_code == expected
+        )
+    # One address guessing at several games is stopped across them.
+    roamer = app.test_client()
+    statuses = []
+    for _ in range(5):
+        other_game = driver.start("romanian-whist", ["Peter", "Peggy", "John"])
+        page = roamer.get(f"/games/{other_game}/join")
+        wrong = {"csrf_token": csrf_token(page), "code": "WRONG-CODE"}
+        statuses.append(
+            roamer.post(
+                f"/games/{other_game}/join", data=wrong, environ_base={"REMOTE_ADDR": "10.9.9.9"}
+            ).status_code
+        )
+    assert statuses == [422, 422, 422, 422, 429]

@@ -22,6 +22,7 @@ from ...rules import Game
 from ...words import gettext
 from ...words._core import N_
 from .. import device
+from ..limits import not_a_guess
 from ..qr import qr_svg
 
 bp = Blueprint("handover", __name__)
@@ -78,11 +79,18 @@ def join(game_id: str) -> Page:
         flash(gettext("This phone already keeps the score of this game."))
         return redirect(url_for("games.sheet", game_id=game_id))
     typed = request.form.get("code", "")
-    if not holders.redeem(device.holder(), record.id, typed):
-        error = gettext(
-            "That code does not open this game: it may be mistyped, already used, or more than "
-            "%(minutes)s minutes old. Ask the scorer for a new one."
-        ) % {"minutes": holders.HANDOVER_MINUTES}
+    outcome = holders.redeem(device.holder(), record.id, typed)
+    if outcome != "joined":
+        if outcome == "used":
+            error = gettext(
+                "That code has been used already: it hands the scoring over once. Ask the scorer for a "
+                "new one."
+            )
+        else:
+            error = gettext(
+                "That code does not open this game: it may be mistyped, or more than %(minutes)s minutes "
+                "old. Ask the scorer for a new one."
+            ) % {"minutes": holders.HANDOVER_MINUTES}
         page = render_template(
             "handover/join.html",
             record=record,
@@ -91,6 +99,8 @@ def join(game_id: str) -> Page:
             error=error,
             typed=typed[:40],
         )
+        if outcome == "used":
+            not_a_guess()  # told it was used, and not counted towards the guessing limits
         return page, 422
     flash(gettext("This phone can now enter and correct deals."))
     return redirect(url_for("games.sheet", game_id=game_id))

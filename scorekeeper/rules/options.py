@@ -8,6 +8,7 @@ name: the web layer words them (and any value) in the reader's language.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
@@ -82,14 +83,14 @@ class OptionSpec:
         raise InvalidOption("option_not_on_off", option=self.name, label=self.label, value=repr(raw))
 
     def _parse_int(self, raw: object, players: int) -> int:
-        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise InvalidOption("option_not_whole", option=self.name, label=self.label, value=repr(raw))
-        try:
+        # A number typed: ASCII digits only, a few of them (int() takes any Unicode digit).
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            value = raw
+        elif isinstance(raw, str) and _WHOLE.fullmatch(raw.strip()):
             value = int(raw)
-        except ValueError:
-            raise InvalidOption(
-                "option_not_whole", option=self.name, label=self.label, value=repr(raw)
-            ) from None
+        else:
+            shown = repr(raw[:20]) if isinstance(raw, str) else repr(raw)
+            raise InvalidOption("option_not_whole", option=self.name, label=self.label, value=shown)
         low, high = self.bounds_for(players)
         if (low is not None and value < low) or (high is not None and value > high):
             raise InvalidOption(
@@ -104,6 +105,7 @@ class OptionSpec:
         return value
 
 
+_WHOLE = re.compile(r"-?[0-9]{1,9}")
 _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
 

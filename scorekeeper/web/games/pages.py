@@ -25,6 +25,7 @@ from ...words import gettext
 from ..device import can_edit, device_id, holder, known_game_ids, require_edit
 from ..language import current_language
 from ..qr import qr_svg
+from ..request_values import whole_number
 from ..wording import say, use_variant
 from . import changes, screens, view
 from .entry import screen_for
@@ -179,7 +180,9 @@ def check(game_id: str, number: int) -> Response:
     screen = screen_for(game.table.variant)
     phase = request.form.get("phase") or screen.phase(game, number)
     values = screen.read(request.form, game, facts, phase)
-    soft = frozenset(int(seat) for seat in request.form.getlist("soft") if seat.isdigit())
+    soft = frozenset(
+        seat for raw in request.form.getlist("soft")[:16] if (seat := whole_number(raw, most=99)) is not None
+    )
     shown = screen.live(game, facts, values, soft)
     judged = shown.pop("values", values)
     complete = shown.pop("complete", True)
@@ -291,9 +294,9 @@ def _prefill(form: Any, args: Any) -> None:
 def _move_seat(form: Any, move: str) -> None:
     """Swap a player with the one above ("up-2") or below ("down-2"): seats are clockwise."""
     direction, _, slot_text = move.partition("-")
-    if not slot_text.isdigit():
+    slot = whole_number(slot_text, most=99)
+    if slot is None:
         return
-    slot = int(slot_text)
     other = slot - 1 if direction == "up" else slot + 1
     entries = form.players.entries
     if 0 <= slot < len(entries) and 0 <= other < len(entries):
@@ -306,8 +309,9 @@ def _move_seat(form: Any, move: str) -> None:
 def _seat_of_slot(filled: list[tuple[int, str]], choice: str) -> int:
     """The chosen first dealer's seat among the filled-in names."""
     slots = [slot for slot, _ in filled]
-    if choice.isdigit() and int(choice) in slots:
-        return slots.index(int(choice))
+    chosen = whole_number(choice, most=99)
+    if chosen is not None and chosen in slots:
+        return slots.index(chosen)
     raise RuleViolation("form_choose_first_dealer", field="first_dealer")
 
 

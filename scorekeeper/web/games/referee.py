@@ -27,6 +27,7 @@ from ...rules.tricks import Ranking, RankOrder, TrickSetting, TrickVerdict, judg
 from ...rules.variant import Variant
 from ...words import gettext
 from ...words._core import N_
+from ..request_values import whole_number
 from ..wording import say, use_variant
 from . import view
 
@@ -275,8 +276,7 @@ def _variant_or_404(code: str) -> Variant:
 
 def _players_arg(variant: Variant) -> int:
     """``?players=N`` within the variant's range; else four (or the nearest allowed)."""
-    raw = request.args.get("players", "")
-    wanted = int(raw) if raw.isdigit() else 4
+    wanted = whole_number(request.args.get("players", ""), most=99) or 4
     return min(max(wanted, variant.min_players), variant.max_players)
 
 

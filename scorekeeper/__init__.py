@@ -52,6 +52,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
         # a deal form stays open through a long hand, and an evening lasts for hours.
         WTF_CSRF_TIME_LIMIT=None,
         PERMANENT_SESSION_LIFETIME=400 * 24 * 3600,
+        # The session cookie is sent back only when a request changed it. Refreshed on every
+        # request, a request that set out before a page took its message (a script, a file the
+        # service worker fetches) would put the message back: it then showed twice.
+        SESSION_REFRESH_EACH_REQUEST=False,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

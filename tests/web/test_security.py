@@ -37,3 +37,15 @@ def test_oversized_bodies_are_refused(client: FlaskClient) -> None:
         "/api/v1/games", data=b"x" * (300 * 1024), headers={"Content-Type": "application/json"}
     )
     assert response.status_code == 413 and response.get_json()["error"]
+
+
+def test_a_request_that_leaves_the_session_alone_does_not_send_it_back(driver: Driver) -> None:
+    """A file fetched while a message waits for the next page must not put that message back once the
+    page has shown it: only a request that changed the session sends the cookie (the message showed twice
+    on a table's page when a script's request crossed the redirect)."""
+    game_id = driver.start("oh-hell", ["Ann", "Bob", "Cy"], first_dealer=0)  # holds the game: permanent
+    client = driver.client
+    with client.get("/static/app.css") as file:
+        assert "Set-Cookie" not in file.headers
+    assert "Set-Cookie" not in client.get(f"/games/{game_id}/sheet").headers
+    assert "Set-Cookie" not in client.get("/healthz").headers

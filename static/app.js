@@ -124,4 +124,40 @@
     if (reopened || document.wasDiscarded) restorePlace();
   });
   S.notePlace = notePlace;
+
+  // --- a deal's title on one line -------------------------------------------------------------
+  // "Runde 12 von 25", "Smazzata 12 di 25" and longer stay on one line on a phone: a title marked
+  // data-fit, or the deal screen's title beside the way back and undo/redo, gives up a little of its
+  // size until it fits; the screen's title goes to a line of its own first where it would get too
+  // small beside them. Without this script a long title wraps onto two lines.
+  function shrink(node, least) {
+    const base = parseFloat(getComputedStyle(node).fontSize);
+    for (let size = base; node.scrollWidth > node.clientWidth + 1 && size > least; size -= 0.5) {
+      node.style.fontSize = `${size - 0.5}px`;
+    }
+    return node.scrollWidth <= node.clientWidth + 1;
+  }
+
+  S.fitTitles = function (root) {
+    const scope = root || document;
+    scope.querySelectorAll(".screen-top").forEach((top) => {
+      const title = top.querySelector("h1");
+      if (!title) return;
+      top.classList.add("fitted");
+      top.classList.remove("title-below");
+      title.style.fontSize = "";
+      const base = parseFloat(getComputedStyle(title).fontSize);
+      if (shrink(title, base * 0.82)) return;
+      title.style.fontSize = "";
+      top.classList.add("title-below");
+      shrink(title, 11);
+    });
+    scope.querySelectorAll("[data-fit]").forEach((node) => {
+      node.classList.add("fitted");
+      node.style.fontSize = "";
+      shrink(node, 11);
+    });
+  };
+  document.addEventListener("DOMContentLoaded", () => S.fitTitles());
+  window.addEventListener("resize", () => S.fitTitles());
 })();

@@ -63,3 +63,38 @@ window.Scorekeeper.everyoneButton = function (form, check) {
     if (button) button.hidden = Object.keys(everyone).length === 0;
   };
 };
+
+// The count of the tricks beside Save ("Tricks left: 2 of 7"): while the engine says the tricks entered
+// cannot stand ("2 tricks entered, 1 played"), it turns red and Save is held back until they are put
+// right. Returns whether they are wrong (the count then says it all: no other verdict is needed).
+window.Scorekeeper.showTally = function (form, result) {
+  "use strict";
+  const tally = form.querySelector("[data-tally]");
+  if (!tally || !("tally_wrong" in result)) return false;
+  const wrong = result.tally_wrong || "";
+  const said = tally.querySelector("[data-tally-wrong]");
+  const plain = tally.querySelector("[data-tally-left], [data-tricks-text]");
+  if (said) {
+    said.textContent = wrong;
+    said.hidden = !wrong;
+  }
+  if (plain) plain.hidden = Boolean(wrong);
+  tally.classList.toggle("wrong", Boolean(wrong));
+  const save = form.querySelector("[data-primary]");
+  if (save) save.disabled = Boolean(wrong);
+  return Boolean(wrong);
+};
+
+// A tap on a filled-in chip confirms it: the row counts as tapped from then on, never worked out again
+// (a radio already chosen sends no "change", so the tap itself is heard), and ``check`` runs.
+window.Scorekeeper.confirmFilled = function (form, check) {
+  "use strict";
+  form.addEventListener("click", (event) => {
+    const input = event.target instanceof HTMLInputElement ? event.target : null;
+    const row = input && input.checked ? input.closest("[data-tricks-row][data-soft]") : null;
+    if (!row) return;
+    delete row.dataset.soft;
+    row.classList.remove("filled");
+    check();
+  });
+};

@@ -52,7 +52,9 @@
       }
       if (result.fill) S.fillInTricks(form, result.fill);
       suggest(result.everyone);
-      // What saving would refuse, next to the player it concerns (else above the button).
+      const wrongCount = S.showTally(form, result);
+      // What saving would refuse, next to the player it concerns (else above the button); a count of
+      // tricks that cannot stand is said by the count itself, in red beside the held-back Save.
       const spot = result.error && result.seat !== null && result.field
         ? form.querySelector(`[data-error-for="${result.field}-${result.seat}"]`) : null;
       const verdict = form.querySelector("[data-verdict]");
@@ -60,11 +62,12 @@
         spot.textContent = result.error;
         spot.classList.add("refused");
       }
-      if (verdict) verdict.textContent = result.error && !spot ? result.error : "";
+      if (verdict) verdict.textContent = result.error && !spot && !wrongCount ? result.error : "";
     }
 
     const check = S.liveCheck(form, show);
     const suggest = S.everyoneButton(form, () => check());
+    S.confirmFilled(form, check);
 
     form.addEventListener("change", (event) => {
       // A refusal from the last save is about the entry as it was: it goes once anything changes.

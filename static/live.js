@@ -12,6 +12,7 @@
       if (response.status === 200) {
         box.innerHTML = await response.text();
         etag = response.headers.get("ETag") || etag;
+        if (window.Scorekeeper && window.Scorekeeper.fitTitles) window.Scorekeeper.fitTitles(box);
       }
     } catch (error) {
       // Offline for a moment: try again at the next tick.

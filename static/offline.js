@@ -351,6 +351,7 @@
       recheck();
     });
     recheck();
+    if (S.fitTitles) S.fitTitles(box);
     heading.focus({ preventScroll: true });
     form.addEventListener("submit", async (event) => {
       event.preventDefault();

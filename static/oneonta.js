@@ -60,12 +60,15 @@
       strike(result.struck || []);
       if (result.fill) S.fillInTricks(form, result.fill);
       suggest(result.everyone);
-      // What the engine would say on saving, next to the button the player is about to tap.
-      setText("[data-verdict]", result.error || "");
+      // What the engine would say on saving, next to the button the player is about to tap; a count of
+      // tricks that cannot stand is said by the count itself, in red beside the held-back Save.
+      const wrongCount = S.showTally(form, result);
+      setText("[data-verdict]", wrongCount ? "" : result.error || "");
     }
 
     const check = S.liveCheck(form, show);
     const suggest = S.everyoneButton(form, () => check());
+    S.confirmFilled(form, check);
 
     form.addEventListener("change", (event) => {
       const input = event.target;

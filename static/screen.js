@@ -33,6 +33,7 @@
     if (answer.title) document.title = `${answer.title} — ${document.title.split(" — ").pop()}`;
     if (window.scrollY !== 0) S.scrollTo(window, 0, 0);
     handlers.forEach((bind) => bind(box));
+    if (S.fitTitles) S.fitTitles(box);
     S.swaps += 1;
     const heading = box.querySelector("h1");
     if (heading) {

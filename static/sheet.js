@@ -1,6 +1,7 @@
 // The score sheet on the phone that keeps it: copy or share the live link (the phone's own share
 // sheet where it has one), and a tap anywhere on a deal's row opens it for correcting. Without
-// this script the link is there to copy by hand and the deal's number is the way to correct it.
+// this script the link is there to copy by hand and the deal's number is the way to correct it. With
+// five or six players, it shows the totals only where the whole sheet would not fit the screen.
 (function () {
   "use strict";
   const note = document.querySelector("[data-copied]");
@@ -20,6 +21,12 @@
       navigator.share({ title: share.dataset.shareTitle, url: share.dataset.share }).catch(() => {});
     });
   }
+  // Five players or six: the totals only when the whole sheet would not fit the screen's width.
+  const many = document.querySelector(".sheet-view.many");
+  const compact = document.getElementById("compact");
+  const grid = many ? many.querySelector(".grid-wrap") : null;
+  if (compact && grid && !compact.checked && grid.scrollWidth > grid.clientWidth + 1) compact.checked = true;
+
   document.querySelectorAll(".sheet-view.editable tbody tr[id^='deal-']").forEach((row) => {
     const correct = row.querySelector(".deal-col a");
     if (!correct) return;

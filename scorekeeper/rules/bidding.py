@@ -89,13 +89,15 @@ def implied_tricks(
     """The tricks of the players not entered yet, where the ones entered imply them.
 
     ``wanted`` is the number of tricks each seat bid to take, ``tricks`` what was
-    entered (None where nothing was). With one player left, they took the tricks
-    nobody else did. Otherwise, when the players left bid exactly the tricks the
-    others did not take, they are taken to have made their bids (with nothing
-    entered yet: everyone made their bid) — the likeliest count, for the table
-    to confirm or change. Where a dummy takes the tricks nobody else took, only
-    the second applies, and only while the bids leave the dummy none or more.
-    Seats entered, sitting out, or with nothing implied are None.
+    entered (None where nothing was). Once the tricks entered leave none (they take
+    every trick of the deal, or more), the players not entered took none: a count
+    entered wrong is then a total to put right, never a player to enter. With one
+    player left, they took the tricks nobody else did. Otherwise, when the players
+    left bid exactly the tricks the others did not take, they are taken to have made
+    their bids (with nothing entered yet: everyone made their bid) — the likeliest
+    count, for the table to confirm or change. Where a dummy takes the tricks nobody
+    else took, only the first and third apply, the third only while the bids leave
+    the dummy none or more. Seats entered, sitting out, or with nothing implied are None.
     """
     size = len(tricks)
     active = [seat for seat in facts.bidding_order if seat < size]
@@ -105,6 +107,10 @@ def implied_tricks(
         return tuple(implied)
     taken = sum(took for seat, took in enumerate(tricks) if took is not None and seat in active)
     left = facts.cards - taken
+    if left <= 0:
+        for seat in missing:
+            implied[seat] = 0
+        return tuple(implied)
     if len(missing) == 1 and not rest_to_dummy:
         if 0 <= left <= facts.cards:
             implied[missing[0]] = left
@@ -117,6 +123,39 @@ def implied_tricks(
         for seat, bid in zip(missing, bids, strict=True):
             implied[seat] = bid
     return tuple(implied)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TrickCount:
+    """The tricks entered so far against the tricks played, as a screen shows them while they are tapped.
+
+    ``wrong`` says the count cannot stand as it is: more tricks entered than were played, or every
+    player's entered and some tricks nobody took (where no dummy takes the rest).
+    """
+
+    entered: int
+    played: int
+    complete: bool
+    wrong: bool
+
+    @property
+    def left(self) -> int:
+        """The tricks not given to anyone yet (below 0 when more were entered than played)."""
+        return self.played - self.entered
+
+
+def count_tricks(
+    facts: DealFacts, tricks: Sequence[int | None], *, rest_to_dummy: bool = False
+) -> TrickCount:
+    """How the tricks entered so far stand against the tricks of the deal (``rest_to_dummy``: a dummy
+    takes the tricks nobody else took)."""
+    active = [seat for seat in facts.bidding_order if seat < len(tricks)]
+    entered = sum(took for seat in active if (took := tricks[seat]) is not None)
+    complete = len(active) == len(facts.bidding_order) and all(tricks[seat] is not None for seat in active)
+    short = complete and entered < facts.cards and not rest_to_dummy
+    return TrickCount(
+        entered=entered, played=facts.cards, complete=complete, wrong=entered > facts.cards or short
+    )
 
 
 def verify_bids(facts: DealFacts, bids: Sequence[object], players: Sequence[str]) -> Bids:

@@ -164,6 +164,8 @@ def init_wording(app: Flask) -> None:
         ("percent", percent),
         ("decimal", decimal),
         ("in_sentence", in_sentence),
+        # The first letter in capitals, the rest as written (never Jinja's ``capitalize``).
+        ("capitalised", words.capitalised),
         ("day", day),
         ("long_day", long_day),
     ):

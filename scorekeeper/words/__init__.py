@@ -44,6 +44,7 @@ from ._core import (
     Phrase,
     Speaker,
     and_list,
+    capitalised,
     deal_words,
     declared,
     gettext,

@@ -104,12 +104,12 @@ class DealWords:
     @property
     def title(self) -> str:
         """The word starting a sentence or heading: "Deal", "Hand"."""
-        return _capitalised(self.singular)
+        return capitalised(self.singular)
 
     @property
     def titles(self) -> str:
         """The plural starting a sentence or heading: "Deals", "Hands"."""
-        return _capitalised(self.plural)
+        return capitalised(self.plural)
 
     def count(self, number: int) -> str:
         """ "1 deal", "3 deals": in the plural form the reader's language takes for ``number``."""
@@ -131,8 +131,11 @@ def stand_in(number: int) -> str:
     return gettext("Player %(number)s") % {"number": number}
 
 
-def _capitalised(word: str) -> str:
-    """``word`` with its first letter in capitals (a translation may open with a sign: "¡", "[")."""
+def capitalised(word: str) -> str:
+    """``word`` (a label, a sentence) with its first letter in capitals and every other as written: "Die
+    niedrigste Summe", never Python's ``str.capitalize`` "Die niedrigste summe", which lower-cases the
+    rest (a German noun, a name). A translation may open with a sign: "¡", "[".
+    """
     for index, char in enumerate(word):
         if char.isalpha():
             return word[:index] + char.upper() + word[index + 1 :]

@@ -1,7 +1,7 @@
 """Correcting an earlier deal from a tap on its row re-scores what follows; Undo puts the
 correction back, Redo makes it again, both at the top of the sheet with no page to confirm. A deal
-played before a player arrived is corrected with the players who played it, and a refused
-correction says why where the phone shows it, above the Save bar."""
+played before a player arrived is corrected with the players who played it, and tricks that do not
+add up say so where the phone shows them, in red beside the Save they hold back."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_correcting_deal_one_rescores_deal_two_then_undo_and_redo_the_correction
     expect(undo).to_have_attribute("aria-label", "Undo the correction of deal 1")
     undo.click()
     expect(page).to_have_url(SHEET_URL)
-    expect(page.locator(".flash")).to_have_text("Deal 1 is back as it was.")
+    expect(page.locator(".flash")).to_have_text("The correction of deal 1 is taken back.")
     phone.expect_row(1, as_entered)
     phone.expect_row(2, add(as_entered, deal_2))
     redo = page.locator("button[data-redo]")
@@ -128,17 +128,15 @@ def test_a_refused_correction_after_an_arrival_says_why_where_the_thumb_is(phone
     expect(bid_rows).to_have_count(len(PLAYERS))
     expect(page.locator("form[data-save]")).not_to_contain_text("Elena")
 
-    # Bob's third trick is taken away and given to no one: ten cards make nine tricks. Refused, and said
-    # where it can be read, above the Save bar, wherever the thumb left the page.
+    # Bob's third trick is taken away and given to no one: ten cards make nine tricks. The count says so in
+    # red beside Save, where it can be read wherever the thumb left the page, and Save stays off.
     phone.tap(phone.tricks_chip(BOB, 2), in_reach=False)
-    answer = phone.save()
-    assert answer.status == 422
-    message = page.locator("form[data-save] .reason.refused")
-    expect(message).to_have_text(
-        "The tricks add up to 9, but 10 were played: every card in hand makes one trick"
-    )
-    assert message.evaluate(READABLE) == "readable"
+    message = page.locator("form[data-save] [data-tally].wrong [data-tally-wrong]")
+    expect(message).to_have_text("9 tricks entered, 10 played")
+    expect(message).to_be_visible()
+    assert page.locator("form[data-save] [data-tally]").evaluate(READABLE) == "readable"
     expect(page.locator("button[data-primary]")).to_be_in_viewport()
+    expect(page.locator("button[data-primary]")).to_be_disabled()
     phone.shoot("refused-correction")
 
     # Given to Ann instead, it saves: back to deal 1's row, re-scored.

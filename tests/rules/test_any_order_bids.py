@@ -17,7 +17,7 @@ from scorekeeper.rules import (
     next_bidder,
     verify_bids,
 )
-from scorekeeper.rules.bidding import implied_tricks
+from scorekeeper.rules.bidding import count_tricks, implied_tricks
 from scorekeeper.rules.state import DealFacts
 from scorekeeper.rules.text import Text
 
@@ -144,6 +144,10 @@ def test_the_verdict_on_a_set_of_bids_does_not_depend_on_the_order_they_came_in(
         ((2, 1, 1, 0), (None, None, None, None), (None, None, None, None)),
         # Everything entered: nothing to imply.
         ((2, 1, 1, 0), (2, 1, 1, 1), (None, None, None, None)),
+        # No trick left, whatever the others bid: they took none (not only when they all bid 0).
+        ((2, 1, 1, 0), (3, None, 2, None), (None, 0, None, 0)),
+        # More tricks entered than played: the others still took none; the total is what is wrong.
+        ((2, 1, 1, 0), (3, None, 3, None), (None, 0, None, 0)),
     ],
 )
 def test_the_tricks_the_entered_ones_imply(
@@ -158,6 +162,35 @@ def test_with_a_dummy_the_rest_of_the_tricks_are_the_dummys() -> None:
     assert implied_tricks(facts, (3, 2), (3, None), rest_to_dummy=True) == (None, 2)
     assert implied_tricks(facts, (5, 4), (None, None), rest_to_dummy=True) == (None, None)
     assert implied_tricks(facts, (3, 2), (None, None), rest_to_dummy=True) == (3, 2)
+    # The first player took all seven: the other and the dummy took none.
+    assert implied_tricks(facts, (3, 2), (7, None), rest_to_dummy=True) == (None, 0)
+
+
+@pytest.mark.parametrize(
+    ("tricks", "entered", "complete", "wrong"),
+    [
+        ((None, None, None, None), 0, False, False),
+        ((2, None, 1, None), 3, False, False),
+        # More than the five cards entered, even before everyone is: wrong at once.
+        ((3, None, 3, None), 6, False, True),
+        # Everyone entered and a trick nobody took: wrong.
+        ((2, 1, 1, 0), 4, True, True),
+        ((2, 1, 1, 1), 5, True, False),
+    ],
+)
+def test_the_count_of_the_tricks_entered_against_those_played(
+    tricks: tuple[int | None, ...], entered: int, complete: bool, wrong: bool
+) -> None:
+    count = count_tricks(facts_of(5, 4), tricks)
+    assert (count.entered, count.played, count.complete, count.wrong) == (entered, 5, complete, wrong)
+    assert count.left == 5 - entered
+
+
+def test_with_a_dummy_tricks_short_of_the_cards_are_the_dummys() -> None:
+    facts = facts_of(7, 2)
+    assert not count_tricks(facts, (3, 2), rest_to_dummy=True).wrong
+    assert count_tricks(facts, (3, 2)).wrong
+    assert count_tricks(facts, (5, 4), rest_to_dummy=True).wrong
 
 
 @given(st.data(), st.integers(1, 10), st.integers(2, 7))
@@ -170,6 +203,15 @@ def test_implied_tricks_always_complete_a_deal_that_adds_up(data: Any, cards: in
         if value is not None:
             assert tricks[seat] is None
     filled = [took if took is not None else implied[seat] for seat, took in enumerate(tricks)]
+    entered = sum(took for took in tricks if took is not None)
     if any(value is not None for value in implied):
-        # Whatever is implied completes the deal and adds up to the cards.
-        assert None not in filled and sum(v for v in filled if v is not None) == cards
+        # Whatever is implied completes the deal: it adds up to the cards, or the ones entered already
+        # took more than the cards and the others none.
+        assert None not in filled
+        if entered <= cards:
+            assert sum(v for v in filled if v is not None) == cards
+        else:
+            assert all(value in (None, 0) for value in implied)
+    elif entered >= cards:
+        # Once no trick is left, nobody not entered is left to enter.
+        assert None not in tricks

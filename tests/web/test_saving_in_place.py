@@ -176,7 +176,7 @@ def test_undo_and_redo_answer_with_the_screen_due(driver: Driver) -> None:
     token = {"csrf_token": csrf_token(page)}
     undone = driver.client.post(f"/games/{game_id}/undo", data=token, headers={**JSON, "If-Match": "3"})
     body = undone.get_json()
-    assert undone.status_code == 200 and body["message"] == "Deal 1 is back as it was."
+    assert undone.status_code == 200 and body["message"] == "Deal 1's tricks are taken back; its bids stay."
     assert body["url"] == f"/games/{game_id}/deals/1" and "Save the tricks" in body["html"]
     assert 'aria-label="Redo the change to deal 1"' in body["html"]
     assert driver.stored(game_id) == [{"bids": [1, 1, 0]}]

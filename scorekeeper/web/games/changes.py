@@ -29,6 +29,9 @@ LAST_CHANGE = "last_change"
 REDO = "redo"
 DEAL = "deal"
 EVENT = "event"
+TRICKS = "tricks"
+"""The key under which every engine writes a deal's tricks (``write_entry``); its bids, calls or trump come
+under others."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -122,10 +125,7 @@ def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
             done = gettext("%(Deal)s %(number)s removed.") % {"Deal": _word(game), "number": step.number}
         else:
             updated = store.record_deal(record, game, step.number, step.inputs)
-            done = gettext("%(Deal)s %(number)s is back as it was.") % {
-                "Deal": _word(game),
-                "number": step.number,
-            }
+            done = _undone(game, step.number, taken, step.inputs)
     session.pop(LAST_CHANGE, None)
     session[REDO] = {
         "game": record.id,
@@ -157,6 +157,22 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
     remember_change(record, step.number, before)
     again = gettext("%(Deal)s %(number)s entered again.")
     return updated, again % {"Deal": _word(game), "number": step.number}
+
+
+def _undone(game: Game, number: int, now: dict[str, Any], before: dict[str, Any]) -> str:
+    """What undo says it did to deal ``number`` in putting its inputs ``now`` back to ``before``: the
+    tricks taken back (the bids stay), a correction taken back, the bids put back; read from which of
+    the entry's inputs go or change, whatever the game."""
+    values = {"Deal": _word(game), "deal": _in_sentence_word(game), "number": number}
+    gone = {key for key in now if key not in before}
+    changed = {key for key in now if key in before and now[key] != before[key]}
+    if gone == {TRICKS} and not changed:
+        return gettext("%(Deal)s %(number)s's tricks are taken back; its bids stay.") % values
+    if TRICKS in now and TRICKS in before:
+        return gettext("The correction of %(deal)s %(number)s is taken back.") % values
+    if TRICKS not in now and TRICKS not in before:
+        return gettext("%(Deal)s %(number)s's bids are back to what they were.") % values
+    return gettext("%(Deal)s %(number)s's last change is taken back.") % values
 
 
 def _deal_undo(game: Game, last: dict[str, Any]) -> Step | None:

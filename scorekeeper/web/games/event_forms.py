@@ -27,7 +27,7 @@ from ...rules import (
     write_event,
 )
 from ...rules.seating import left_of as seat_to_the_left
-from ...words import gettext
+from ...words import capitalised, gettext
 from ...words._core import N_
 from ...words.events import revoke_penalty_words, start_words
 from . import view
@@ -110,7 +110,7 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
             for seat in choice.seats
         ]
         starts = [Option(value="0", label="0")]
-        starts += [Option(value=rule, label=start_words(rule).capitalize()) for rule in START_RULES]
+        starts += [Option(value=rule, label=capitalised(start_words(rule))) for rule in START_RULES]
         starts.append(Option(value="number", label=gettext("Another number")))
         shown.setdefault("left_of", places[-1].value if places else "")
         shown.setdefault("start", "0")

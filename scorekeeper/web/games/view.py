@@ -170,9 +170,11 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
     points = last.points or ()
     word = deal_words(game.table.variant.deal_word)
     notes = seat_notes(state.life, word.singular) if state.teams is None else {}
+    shorts = short_names(names)
     sides = [
         {
             "name": name,
+            "short": shorts[index],
             "total": state.totals[index],
             "points": points[index] if index < len(points) else None,
             "leading": state.totals[index] == best and min(state.totals) != best,

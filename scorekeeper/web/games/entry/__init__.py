@@ -18,9 +18,9 @@ from werkzeug.datastructures import MultiDict
 
 from .... import words
 from ....rules import SUITS, Game, Trump, Variant
-from ....rules.bidding import implied_tricks
+from ....rules.bidding import count_tricks, implied_tricks
 from ....rules.state import DealFacts
-from ....words import gettext
+from ....words import gettext, ngettext
 from ....words._core import N_
 
 
@@ -126,6 +126,29 @@ def tricks_fill(
         return {"fill": {}, "everyone": found, "values": {**values, "tricks": tapped}}
     filled = [found.get(seat, took) for seat, took in enumerate(tapped)]
     return {"fill": found, "everyone": {}, "values": {**values, "tricks": filled}}
+
+
+def tricks_tally(
+    facts: DealFacts, tricks: Sequence[int | None], *, rest_to_dummy: bool = False
+) -> dict[str, Any]:
+    """The tricks tapped so far against those played, as the Save bar shows them: ``left`` (the tricks
+    nobody took yet), ``text`` ("Tricks left: 3 of 7", or what the dummy takes), and ``wrong``, worded
+    ("2 tricks entered, 1 played") once the engine says the count cannot stand, else None: the page
+    then shows it in red and holds Save back."""
+    count = count_tricks(facts, tricks, rest_to_dummy=rest_to_dummy)
+    values = {"left": count.left, "cards": count.played}
+    if rest_to_dummy:
+        text = gettext("The dummy takes %(left)s of %(cards)s") % values
+    else:
+        text = gettext("Tricks left: %(left)s of %(cards)s") % values
+    wrong = None
+    if count.wrong:
+        wrong = ngettext(
+            "%(entered)s trick entered, %(played)s played",
+            "%(entered)s tricks entered, %(played)s played",
+            count.entered,
+        ) % {"entered": count.entered, "played": count.played}
+    return {"left": count.left, "text": text, "wrong": wrong}
 
 
 def trump_labels() -> dict[str, Any]:

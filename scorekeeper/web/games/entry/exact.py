@@ -13,12 +13,22 @@ from ....rules.state import DealFacts
 from ....words import gettext
 from ....words._core import N_
 from ...wording import say
-from . import EntryScreen, deal_players, number_or_text, per_seat, register, tricks_fill, trump_labels
+from . import (
+    EntryScreen,
+    deal_players,
+    number_or_text,
+    per_seat,
+    register,
+    tricks_fill,
+    tricks_tally,
+    trump_labels,
+)
 
 CHIPS_A_LINE = 6
 """How many number buttons fit on one line of a row beside the player's name on a phone."""
-MOST_LINES = 8
-"""How many lines of buttons the rows may take together and still leave Save in reach."""
+MOST_LINES = 12
+"""How many lines of buttons the rows may take together and still leave Save in reach: six players' bids
+from 0 to 8, two lines each."""
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
@@ -59,6 +69,14 @@ def row_layout(rows: int, chips: int) -> str:
     return "wrap" if rows * ceil(chips / CHIPS_A_LINE) <= MOST_LINES else "strip"
 
 
+def line_chips(rows: int, chips: int) -> int:
+    """How many buttons a line of a row needs room for: as few as keep the row on as few lines as it
+    takes (8 buttons: two lines of 4), so that the players' names beside them have the rest."""
+    if row_layout(rows, chips) == "strip":
+        return CHIPS_A_LINE
+    return ceil(chips / ceil(chips / CHIPS_A_LINE))
+
+
 def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str) -> dict[str, Any]:
     """The seats in bidding order with each one's choices, struck where the engine forbids.
 
@@ -88,10 +106,11 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         # Oh Pshaw's call (the engine's code), in the reader's words.
         "announcement": gettext(VERDICTS[announced]) if announced else None,
         "bid_line": bid_line(facts, bids),
-        "tricks_left": facts.cards - sum(t for t in tricks if t is not None),
+        "tally": tricks_tally(facts, tricks),
         "next_bidder": next_bidder(facts, bids),
         "everyone": fill["everyone"],
         "layout": row_layout(len(bidders), facts.cards + 1),
+        "line_chips": line_chips(len(bidders), facts.cards + 1),
     }
 
 
@@ -134,7 +153,8 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         for choice in bidder["choices"]
         if not choice.allowed
     ]
-    answer.update(summary=shown["bid_line"], tricks_left=shown["tricks_left"])
+    tally = shown["tally"]
+    answer.update(summary=shown["bid_line"], tricks_left=tally["left"], tally_wrong=tally["wrong"])
     return answer
 
 

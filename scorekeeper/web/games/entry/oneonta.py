@@ -19,10 +19,12 @@ from ....rules.state import DealFacts
 from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ....words import gettext
 from ...wording import say
-from . import EntryScreen, deal_players, number_or_text, per_seat, register, tricks_fill
+from . import EntryScreen, deal_players, number_or_text, per_seat, register, tricks_fill, tricks_tally
 from . import trump_text as describe_trump
-from .exact import CHIPS_A_LINE, MOST_LINES, row_layout
+from .exact import CHIPS_A_LINE, row_layout
 
+BID_LINES = 8
+"""How many lines of bid buttons (each bidder's bids of tricks and nulls) leave Save in reach."""
 NULL_MARK = "N"
 DOUBLE_VALUE = "double"
 """The ``value`` of a struck entry that concerns the Double switch rather than a bid chip."""
@@ -201,14 +203,6 @@ def bid_line(facts: DealFacts, bids: Sequence[OneontaBid | None], players: Seque
     return line + " · " + gettext("next to bid: %(name)s") % {"name": players[waiting]}
 
 
-def tricks_line(facts: DealFacts, tricks: Sequence[int | None]) -> tuple[int, str]:
-    """The tricks not yet given to a player, and how the page says it (the dummy takes them, if any)."""
-    left = facts.cards - sum(took for took in tricks if took is not None)
-    if _oneonta_facts(facts).dummy:
-        return left, gettext("The dummy takes %(left)s of %(cards)s") % {"left": left, "cards": facts.cards}
-    return left, gettext("Tricks left: %(left)s of %(cards)s") % {"left": left, "cards": facts.cards}
-
-
 def lead_text(game: Game, facts: DealFacts) -> str:
     """Who leads the first trick, once the bids decide it; until then, that the bids will."""
     facts = _oneonta_facts(facts)
@@ -236,7 +230,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     bids = entered_bids(game, facts, values)
     tricks = entered_tricks(values, len(deal_players(game, facts.number)))
     bidders = [_bidder(game, oneonta, bids, tricks, seat) for seat in facts.bidding_order]
-    left, left_text = tricks_line(facts, tricks)
+    tally = tricks_tally(facts, tricks, rest_to_dummy=oneonta.dummy)
     players = deal_players(game, facts.number)
     trump = values.get("trump")
     wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
@@ -256,8 +250,9 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "layout": row_layout(rows, facts.cards + 1),
         "bidders": bidders,
         "bid_line": bid_line(facts, bids, players),
-        "tricks_left": left,
-        "tricks_text": left_text,
+        "tricks_left": tally["left"],
+        "tricks_text": tally["text"],
+        "tally_wrong": tally["wrong"],
         "dummy": oneonta.dummy,
         "doubling": any(bidder["double"]["offered"] for bidder in bidders),
         "lead": lead_text(game, facts),
@@ -298,6 +293,7 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
         "summary": shown["bid_line"],
         "tricks_left": shown["tricks_left"],
         "tricks_text": shown["tricks_text"],
+        "tally_wrong": shown["tally_wrong"],
         "struck": struck,
     }
 
@@ -306,9 +302,9 @@ def bid_layout(rows: int, cards: int) -> str:
     """How a bidder's chips (bids of tricks, nulls, the Double) fit the screen: "wrap" on lines of
     their own; "lines", a line each for the tricks and the nulls, scrolling sideways; or "strip",
     one line a bidder with a tap that brings the nulls into view."""
-    if rows * 2 * ceil((cards + 1) / CHIPS_A_LINE) <= MOST_LINES:
+    if rows * 2 * ceil((cards + 1) / CHIPS_A_LINE) <= BID_LINES:
         return "wrap"
-    return "lines" if 2 * rows <= MOST_LINES else "strip"
+    return "lines" if 2 * rows <= BID_LINES else "strip"
 
 
 def phase(game: Game, number: int) -> str:

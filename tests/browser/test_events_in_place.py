@@ -327,17 +327,15 @@ def test_correcting_an_earlier_deal_over_the_deal_in_progress(phone: Phone) -> N
     expect(page.locator("#screen [data-status]")).to_have_text("Deal 1 corrected.")
     assert phone.strip() == {**before, "Cy": before["Cy"] - 10}
 
-    # A correction the engine refuses is said in the sheet, next to the player, and nothing is saved.
+    # Tricks that cannot stand are said in the sheet, in red beside the Save they hold back, and nothing
+    # is saved.
     sheet_tap(phone, "a.correct-link")
     sheet_tap(phone, ".table-sheet a.past-deal[href$='/deals/2']")
     phone.tap(f".table-sheet label.chip:has(input[name='tricks-{BOB}'][value='1'])")
-    with page.expect_response(
-        lambda response: response.request.method == "POST" and "/check" not in response.url
-    ):
-        phone.tap(".table-sheet button[data-primary]")
-    refusal = page.locator(".table-sheet .reason.refused")
-    expect(refusal).to_contain_text("The tricks add up to 8, but 9 were played")
-    expect(refusal).to_be_in_viewport()
+    count = page.locator(".table-sheet [data-tally].wrong [data-tally-wrong]")
+    expect(count).to_have_text("8 tricks entered, 9 played")
+    expect(count).to_be_in_viewport()
+    expect(page.locator(".table-sheet button[data-primary]")).to_be_disabled()
     phone.tap(".table-sheet [data-sheet-close]")
     assert phone.strip() == {**before, "Cy": before["Cy"] - 10}
     stayed(phone, loads)

@@ -125,6 +125,30 @@
   });
   S.notePlace = notePlace;
 
+  // --- the menu at the top ----------------------------------------------------------------------
+  // It closes on a tap anywhere else and on Escape (a <details> alone stays open). A language is
+  // chosen for the page shown now: a deal screen swaps in place, so the address it was loaded at
+  // may be a deal already saved.
+  const menu = document.querySelector("details[data-menu]");
+  if (menu) {
+    document.addEventListener("click", (event) => {
+      if (menu.open && !menu.contains(event.target)) menu.open = false;
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && menu.open) {
+        menu.open = false;
+        menu.querySelector("summary").focus();
+      }
+    });
+  }
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a[data-language]") : null;
+    if (!link) return;
+    const address = new URL(link.href, location.href);
+    address.searchParams.set("next", location.pathname + location.search);
+    link.href = address.toString();
+  });
+
   // --- a deal's title on one line -------------------------------------------------------------
   // "Runde 12 von 25", "Smazzata 12 di 25" and longer stay on one line on a phone: a title marked
   // data-fit, or the deal screen's title beside the way back and undo/redo, gives up a little of its

@@ -266,6 +266,27 @@ def signed(points: int) -> str:
     return f"−{-points}" if points < 0 else "0"
 
 
+def total(points: int) -> str:
+    """A total as the sheet prints it, with the same real minus sign as ``signed``: "8", "−2", "0"."""
+    return f"−{-points}" if points < 0 else str(points)
+
+
+def labelled(label: str, value: object) -> str:
+    """ "Play to: 5": a label and its value joined as the reader's language punctuates them (French
+    sets a non-breaking space before the colon), never with a colon written in code."""
+    return gettext("%(label)s: %(value)s") % {"label": label, "value": value}
+
+
+def clauses(parts: Iterable[str]) -> str:
+    """The clauses of one explanation joined by semicolons, as the reader's language punctuates
+    them ("= +2; +2 for the deal"; French sets a non-breaking space before each semicolon)."""
+    items = list(parts)
+    text = items[0] if items else ""
+    for part in items[1:]:
+        text = gettext("%(before)s; %(after)s") % {"before": text, "after": part}
+    return text
+
+
 def names_param(value: Param) -> tuple[str, ...]:
     """A parameter holding a list of names, as strings."""
     assert isinstance(value, tuple), value

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._core import N_, Params, Speaker, Wording, gettext, ngettext, number_param, say, signed, worded, words
+from ._core import (
+    N_,
+    Params,
+    Speaker,
+    Wording,
+    clauses,
+    gettext,
+    ngettext,
+    number_param,
+    say,
+    signed,
+    worded,
+    words,
+)
 
 
 def _values(speaker: Speaker, params: Params, signs: Iterable[str] = ("points",)) -> dict[str, object]:
@@ -137,7 +150,7 @@ def _oneonta_team(speaker: Speaker, params: Params) -> str:
         parts.append(
             gettext("the team scores their sum: %(total)s = %(points)s") % {"total": total, "points": points}
         )
-    return "; ".join(parts)
+    return clauses(parts)
 
 
 @worded("end_lasts_hands")
@@ -165,9 +178,24 @@ def _whist(speaker: Speaker, params: Params) -> str:
         elif params["note"] is not None:
             parts.append(speaker(params["note"]))
         else:
-            parts.append(gettext("%(honours)s trump honours: none score") % values)
+            parts.append(
+                ngettext(
+                    "%(honours)s trump honour: it does not score",
+                    "%(honours)s trump honours: none score",
+                    number_param(honours),
+                )
+                % values
+            )
     parts.append(gettext("%(points)s for the %(deal)s") % values)
-    return "; ".join(parts)
+    return clauses(parts)
+
+
+@worded("explain_german_trick_points")
+def _german_trick_points(speaker: Speaker, params: Params) -> str:
+    own = number_param(params["own"])
+    return ngettext(
+        "%(own)s counted trick, a point: %(points)s", "%(own)s counted tricks, a point each: %(points)s", own
+    ) % _values(speaker, params)
 
 
 @worded("example_whist_inputs")
@@ -341,7 +369,6 @@ words(
         "example_bid_whist_inputs": say("%(call)s, bidders took %(tricks)s in play"),
         "end_higher_score_wins": say("The side with the higher score wins; a level finish would be a draw."),
         # German Whist
-        "explain_german_trick_points": _signed_phrase(N_("%(own)s counted tricks, a point each: %(points)s")),
         "explain_german_drawn": say("a drawn hand, %(own)s–%(other)s: 0"),
         "explain_german_lost": say("lost the hand %(own)s–%(other)s: 0"),
         "explain_german_won": _signed_phrase(N_("won the hand %(own)s–%(other)s: %(points)s")),

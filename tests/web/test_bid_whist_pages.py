@@ -77,7 +77,7 @@ def test_a_game_to_seven_call_by_call_with_a_forced_dealer_and_a_refused_call(dr
         == 302
     )
     sheet = driver.sheet(game)
-    assert row_text(sheet, 2) == "2 Bob 4 NT ↑ by Ann & Cy 9 of 10 books ✗ set -4 0 — 0"
+    assert row_text(sheet, 2) == "2 Bob 4 NT ↑ by Ann & Cy 9 of 10 books ✗ set −4 0 — 0"
     assert row_text(sheet, 3) == "3 Cy 5 ↑ ♣ by Bob & Dee 12 of 11 books ✓ made — 0 +6 6"
     assert standings(sheet) == {"Bob & Dee": 6, "Ann & Cy": 0}
 
@@ -149,7 +149,7 @@ def test_a_correction_rescores_the_later_hands(driver: Driver) -> None:
     )
     sheet = driver.sheet(game)
     assert standings(sheet) == {"Bob & Dee": -4, "Ann & Cy": -5}
-    assert row_text(sheet, 2).endswith("set -5 -5 — -4")
+    assert row_text(sheet, 2).endswith("set −5 −5 — −4")
     assert driver.stored(game)[0]["tricks"] == 7
 
 

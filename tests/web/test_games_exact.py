@@ -37,7 +37,8 @@ def play(driver: Driver, game_id: str, number: int, bid: tuple[int, ...], took: 
 def totals_row(sheet: str, number: int) -> list[str]:
     row = re.search(rf'<tr id="deal-{number}">(.*?)</tr>', sheet, re.S)
     assert row, f"no row for deal {number}"
-    return re.findall(r'class="tot">(-?\d+)<', row.group(1))
+    # The sheet prints a negative total with a real minus sign ("−1"), read here as "-1".
+    return [total.replace("−", "-") for total in re.findall(r'class="tot">([-−]?\d+)<', row.group(1))]
 
 
 def test_the_seed_table_through_the_pages(driver: Driver) -> None:

@@ -47,7 +47,7 @@ def test_all_tricks_count_a_drawn_hand_and_a_refusal(driver: Driver) -> None:
     assert driver.post_deal(game, 2, {"tricks": 16, "side": 1}).status_code == 302
     sheet = driver.sheet(game)
     assert "A drawn hand." in page_text(sheet)
-    assert row_text(sheet, 2) == "2 Bob 10 tricks +0 0 16 tricks ✓ +6 6"
+    assert row_text(sheet, 2) == "2 Bob 10 tricks 0 0 16 tricks ✓ +6 6"
     assert standings(sheet) == {"Bob": 6, "Ann": 0}
 
 

@@ -105,7 +105,7 @@ def test_solitaire_alternative_scoring_beats_the_game(driver: Driver) -> None:
     play(driver, game_id, 1, {0: "1"}, {0: 9})  # ONS-8: overtricks score 0
     play(driver, game_id, 2, {0: "N3"}, {0: 0})
     sheet = driver.sheet(game_id)
-    assert cells(sheet, 1)[0] == "1/9 ↑8 +0 0"
+    assert cells(sheet, 1)[0] == "1/9 ↑8 0 0"
     assert "Ann beat the game with 3 points" in sheet
 
 
@@ -122,8 +122,8 @@ def test_correcting_an_earlier_deal_rescores_the_next(driver: Driver) -> None:
     assert response.status_code == 302, error_text(response)
 
     sheet = driver.sheet(game_id)
-    assert cells(sheet, 1)[0] == "5/4 ✗ -5 -5"
-    assert cells(sheet, 2)[0] == "3/3 ✓ +3 -2"
+    assert cells(sheet, 1)[0] == "5/4 ✗ −5 −5"
+    assert cells(sheet, 2)[0] == "3/3 ✓ +3 −2"
 
 
 def test_unreadable_bid_is_refused_and_named(driver: Driver) -> None:
@@ -164,7 +164,7 @@ def test_edd_allard_plain_null_and_a_draw_at_thirty(driver: Driver) -> None:
         play(driver, game_id, number, {0: bid}, {0: took})
     sheet = driver.sheet(game_id)
     assert cells(sheet, 2)[0] == "N/0 ✓ +10 14"
-    assert cells(sheet, 7)[0] == "N/2 ✗ -12 16"
+    assert cells(sheet, 7)[0] == "N/2 ✗ −12 16"
     assert cells(sheet, 9)[0] == "8/8 ✓ +8 30"
     assert "Draw: Ann scored exactly 30" in sheet
 
@@ -186,7 +186,7 @@ def test_competitive_deal_second_double_refused_and_next_first_bidder(driver: Dr
     # ONM-1: bid 3 took 3 → +3; bid 2 took 4 → 0; null 2 took 0 → +2
     play(driver, game_id, 1, {1: "3", 2: "2", 0: "N2"}, {1: 3, 2: 4, 0: 0})
     sheet = driver.sheet(game_id)
-    assert cells(sheet, 1) == ["N2/0 ✓ +2 2", "3/3 ✓ +3 3", "2/4 ↑2 +0 0"]
+    assert cells(sheet, 1) == ["N2/0 ✓ +2 2", "3/3 ✓ +3 3", "2/4 ↑2 0 0"]
     assert "Bob bids first: the highest positive bid last hand" in sheet
     assert bidding_order(driver, game_id, 2) == [1, 2, 0]
 
@@ -253,7 +253,7 @@ def test_cooperative_last_bidder_told_the_bid_that_completes_the_total(driver: D
     play(driver, game_id, 2, {2: "2", 0: "2", 1: "3"}, {2: 2, 0: 1, 1: 4})
     sheet = driver.sheet(game_id)
     assert cells(sheet, 1) == ["4/4 ✓ +4", "3/3 ✓ +3", "N2/0 ✓ +2", "+9 9"]
-    assert cells(sheet, 2) == ["2/1 ✗ -2", "3/4 ↑1 +2", "2/2 ✓ +2", "+2 11"]
+    assert cells(sheet, 2) == ["2/1 ✗ −2", "3/4 ↑1 +2", "2/2 ✓ +2", "+2 11"]
     assert "The team scored 11 in 2 hands" in sheet
 
 
@@ -306,7 +306,7 @@ def test_beat_the_game_bids_at_most_the_cards_and_the_dummy_takes_the_rest(drive
 
     sheet = driver.sheet(game_id)
     assert cells(sheet, 1) == ["N3/0 ✓ +3", "2/2 ✓ +2", "1/1 ✓ +1", "took 4", "+6 6"]
-    assert cells(sheet, 2) == ["1/1 ✓ +1", "2/2 ✓ +2", "4/3 ✗ -4", "took 1", "-1 5"]
+    assert cells(sheet, 2) == ["1/1 ✓ +1", "2/2 ✓ +2", "4/3 ✗ −4", "took 1", "−1 5"]
 
 
 def test_deal_page_needs_a_csrf_token(driver: Driver) -> None:

@@ -15,8 +15,9 @@ def standings(page: str) -> dict[str, int]:
     block = page[
         page.index('<ol class="standings">') : page.index("</ol>", page.index('<ol class="standings">'))
     ]
-    rows = re.findall(r"<span>(.*?)</span><strong>(-?\d+)</strong>", block)
-    return {html.unescape(name): int(total) for name, total in rows}
+    rows = re.findall(r"<span>(.*?)</span><strong>([-−]?\d+)</strong>", block)
+    # The sheet prints a negative total with a real minus sign ("−5").
+    return {html.unescape(name): int(total.replace("−", "-")) for name, total in rows}
 
 
 def row_text(page: str, number: int) -> str:

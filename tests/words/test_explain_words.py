@@ -166,7 +166,7 @@ def test_classic_whist_tricks_then_honours() -> None:
     game = play(
         "classic-whist", ["Ann", "Bob", "Cy", "Dee"], [{"tricks": 9, "honours": 1}], honours=True, play_to="9"
     )
-    assert said(game, 1, 0) == "took 9: 9 − 6 = +3; 1 trump honours: none score; +3 for the deal"
+    assert said(game, 1, 0) == "took 9: 9 − 6 = +3; 1 trump honour: it does not score; +3 for the deal"
     assert (
         said(game, 1, 1)
         == "took 4, no more than 6: no trick points; 3 trump honours dealt to them: +2; +2 for the deal"

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ... import words
 from ...rules import Game
 from ...words import deal_words, gettext
 from . import view
@@ -133,7 +134,7 @@ def line_chart(
         )
     x_step = _nice_step(span, most_ticks=12)
     start = first if first % x_step == 0 else first + x_step - first % x_step
-    ends = ", ".join(f"{line.name} {line.total}{unit}" for line in lines)
+    ends = ", ".join(f"{line.name} {words.total(line.total)}{unit}" for line in lines)
     return Chart(
         width=width,
         height=height,
@@ -146,7 +147,7 @@ def line_chart(
             (x_of(first), str(first)),
             *((x_of(n), str(n)) for n in range(start, last + 1, x_step) if n != first),
         ),
-        y_ticks=tuple((y_of(value), f"{value}{unit}") for value in range(low, high + 1, step)),
+        y_ticks=tuple((y_of(value), f"{words.total(value)}{unit}") for value in range(low, high + 1, step)),
         lines=tuple(lines),
         x_label=x_label,
         numbers=tuple(numbers),
@@ -242,7 +243,7 @@ def share_bars(
             )
         )
     height = 8 + len(rows) * (bar_height + gap)
-    summary = "; ".join(f"{bar.name}: {bar.label}" for bar in bars)
+    summary = words.clauses(words.labelled(bar.name, bar.label) for bar in bars)
     return BarChart(
         width=width,
         height=height,

@@ -45,7 +45,7 @@ class NewGameForm(FlaskForm):
         """The options as they stand, in words, for the folded options' summary: each option's label
         and its choice ("Scoring: Common (1 a trick, +10 if exact)", "Hook: on"), in declaration order.
         Labels and choices are the declaration's, as the fields show them."""
-        return [f"{field.label.text}: {_shown_value(field)}" for field in self.option_fields()]
+        return [words.labelled(field.label.text, _shown_value(field)) for field in self.option_fields()]
 
     def option_values(self) -> dict[str, Any]:
         """The options as the engine takes them (it checks them)."""

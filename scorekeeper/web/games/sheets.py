@@ -105,6 +105,18 @@ def game_pdf(game_id: str) -> Response:
     return pdf_download(key, render, f"{view.file_stem(game)}.pdf")
 
 
+@bp.app_template_filter("signed")
+def signed_points(points: int) -> str:
+    """A deal's points on the sheet with the explanations' real minus sign: "+8", "−2", "0"."""
+    return words.signed(points)
+
+
+@bp.app_template_filter("total")
+def total_points(points: int) -> str:
+    """A running total on the sheet with the same minus sign as the points: "8", "−2"."""
+    return words.total(points)
+
+
 def _teams_text(game: Game) -> str | None:
     """ "Ann & Cy v Bob & Dee" in a partnership game; None when each plays for themselves."""
     if game.state.teams is None:
@@ -219,7 +231,7 @@ def blank_context(game: Game, *, rows: int, paper: Paper) -> dict[str, Any]:
         "fixed_length": state.deal_count is not None,
         "deck": say(variant.engine.describe_deck(table)),
         "options": [
-            f"{words.gettext(spec.label)}: {words.option_value(spec, table.options[spec.name])}"
+            words.labelled(words.gettext(spec.label), words.option_value(spec, table.options[spec.name]))
             for spec in variant.options
         ],
         "reminders": [say(note) for note in _in_order(common, plan)],

@@ -281,7 +281,7 @@ def option_lines(game: Game) -> list[str]:
     for spec in table.variant.options:
         value = table.options[spec.name]
         if value != spec.default_for(table.size):
-            lines.append(f"{words.gettext(spec.label)}: {words.option_value(spec, value)}")
+            lines.append(words.labelled(words.gettext(spec.label), words.option_value(spec, value)))
     return lines
 
 

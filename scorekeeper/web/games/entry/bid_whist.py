@@ -215,7 +215,9 @@ def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str
         result = gettext("%(books)s books of %(contract)s: made") % books
     else:
         result = gettext("%(books)s books of %(contract)s: set") % books
-    scored = ", ".join(f"{names[side]} {points:+d}" for side, points in enumerate(deal.points) if points)
+    scored = ", ".join(
+        f"{names[side]} {words.signed(points)}" for side, points in enumerate(deal.points) if points
+    )
     totals = ", ".join(f"{name} {total}" for name, total in zip(names, deal.totals, strict=True))
     return " · ".join(
         (result, scored or gettext("nobody scores"), gettext("totals %(totals)s") % {"totals": totals})

@@ -14,7 +14,7 @@ from werkzeug.datastructures import MultiDict
 from ....rules import SUITS, DealState, Game
 from ....rules.state import DealFacts
 from ....rules.variants.german import GermanDeal, counted_tricks
-from ....words import gettext
+from ....words import gettext, signed
 from ....words._core import N_
 from . import EntryScreen, deal_players, register
 from .whist import NOT_SCORED, chosen_side, offline_labels, phase, preview_deal, read_counts, side_names
@@ -39,7 +39,7 @@ def hand_summary(game: Game, deal: DealState | None, side: int, tapped: bool) ->
         parts.append(gettext("a drawn hand"))
     else:
         parts.append(gettext("%(name)s wins the hand") % {"name": players[deal.hand_winner]})
-    scored = [f"{players[seat]} {points:+d}" for seat, points in enumerate(deal.points) if points]
+    scored = [f"{players[seat]} {signed(points)}" for seat, points in enumerate(deal.points) if points]
     parts.append(", ".join(scored) or gettext("nobody scores"))
     standing = f"{deal.totals[0]}–{deal.totals[1]}"
     if deal.target is not None:

@@ -8,15 +8,15 @@ shared with the other whist screens.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
 from ....rules import SUITS, DealState, Game, RuleViolation
 from ....rules.state import DealFacts
-from ....rules.variants.whist import HONOURS_PER_DEAL, WhistDeal
-from ....words import deal_words, gettext
+from ....rules.variants.whist import HONOURS_PER_DEAL, TRICKS_PER_DEAL, WhistDeal
+from ....words import deal_words, gettext, ngettext, signed
 from ....words._core import N_
 from ...wording import say
 from . import EntryScreen, deal_players, number_or_text, register, trump_labels
@@ -88,14 +88,16 @@ def whist_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -
         return gettext("Tap the tricks one side took: the other side's follow")
     names = side_names(game, deal.number)
     other = 1 - side
-    took = {"name": names[other], "tricks": deal.tricks[other]}
+    # "%(side)s", not German Whist's "%(name)s": a side is a pair, whose verb many languages put
+    # in the plural ("Ana & Maria au luat 5").
+    took = {"side": names[other], "tricks": deal.tricks[other]}
     if deal.honours is None:
-        parts = [gettext("%(name)s took %(tricks)s") % took]
+        parts = [gettext("%(side)s took %(tricks)s") % took]
     else:
         took["honours"] = deal.honours[other]
-        parts = [gettext("%(name)s took %(tricks)s and hold %(honours)s honours") % took]
+        parts = [gettext("%(side)s took %(tricks)s and hold %(honours)s honours") % took]
     assert deal.points is not None and deal.totals is not None
-    scored = [f"{names[team]} {points:+d}" for team, points in enumerate(deal.points) if points]
+    scored = [f"{names[team]} {signed(points)}" for team, points in enumerate(deal.points) if points]
     parts.append(", ".join(scored) or gettext("nobody scores"))
     if deal.honours_note:
         parts.append(say(deal.honours_note))
@@ -124,6 +126,13 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
     return {"summary": whist_summary(game, deal, chosen_side(values), "tricks" in values), "struck": []}
 
 
+def _counted(values: range, spoken: Callable[[int], str]) -> dict[str, list[str]]:
+    """Each count's chip as the offline page shows and speaks it ("1 trick", "2 tricks"): ``spoken``
+    picks the plural form the reader's language takes for that number, which a "{value}" template
+    filled in by the page's script cannot choose."""
+    return {str(value): [str(value), spoken(value) % {"count": value}] for value in values}
+
+
 def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
     """Whose count, the tricks, the honours and the turned suit, as the offline page words them."""
     word = deal_words(game.table.variant.deal_word).singular
@@ -138,13 +147,19 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
             "input": "tricks",
             "legend": gettext("Tricks"),
             "note": gettext("they took"),
-            "each": gettext("{value} tricks"),
+            "choices": _counted(
+                range(TRICKS_PER_DEAL + 1),
+                lambda count: ngettext("%(count)s trick", "%(count)s tricks", count),
+            ),
         },
         "honours": {
             "input": "honours",
             "legend": gettext("Honours"),
             "note": gettext("A K Q J of trumps dealt to them"),
-            "each": gettext("{value} honours"),
+            "choices": _counted(
+                range(HONOURS_PER_DEAL + 1),
+                lambda count: ngettext("%(count)s honour", "%(count)s honours", count),
+            ),
         },
         "trump": {**trump_labels(), "saves": gettext("Save the %(singular)s") % {"singular": word}},
     }

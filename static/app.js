@@ -30,6 +30,8 @@
   showConnection();
 
   // --- the screen stays on ------------------------------------------------------------------
+  // Bound again when a page is shown in place (soft.js): a switch no longer on the page does nothing.
+  S.bindWake = function () {
   const wake = document.querySelector("[data-wake]");
   if (wake && "wakeLock" in navigator) {
     const box = wake.querySelector("[data-wake-lock]");
@@ -39,7 +41,7 @@
     box.checked = localStorage.getItem("wake-lock") !== "off";
 
     async function hold() {
-      if (!box.checked || document.visibilityState !== "visible" || lock) return;
+      if (!wake.isConnected || !box.checked || document.visibilityState !== "visible" || lock) return;
       try {
         lock = await navigator.wakeLock.request("screen");
         note.textContent = "";
@@ -62,6 +64,8 @@
     document.addEventListener("visibilitychange", hold);
     hold();
   }
+  };
+  S.bindWake();
 
   // --- the page keeps its place -------------------------------------------------------------
   // A phone that locks may drop the page; opened again it would load afresh at the top with the

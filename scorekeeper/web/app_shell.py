@@ -22,6 +22,7 @@ bp = Blueprint("app_shell", __name__)
 SHELL = (
     "app.css",
     "app.js",
+    "soft.js",
     "offline.js",
     "screen.js",
     "check.js",

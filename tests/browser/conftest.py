@@ -401,7 +401,7 @@ class Phone:
                 expect(cell).to_have_text("—")
                 expect(cell).to_have_class("out")
             else:
-                expect(cell.locator(".tot")).to_have_text(str(total))
+                expect(cell.locator(".tot")).to_have_text(str(total).replace("-", "\u2212"))  # the minus sign
 
     def standings(self) -> dict[str, int]:
         """The standings under the sheet: each side's name and total."""

@@ -46,7 +46,7 @@ def test_a_language_without_its_catalogue_is_not_offered(tmp_path: Path) -> None
     assert lang_of(client, **{"Accept-Language": "ro-RO,ro;q=0.9"}) == "en"
     assert lang_of(client, **{"Accept-Language": "ro,de;q=0.5"}) == "de"
     links = re.findall(r'<a href="/language/([a-z]+)\?', client.get("/").get_data(as_text=True))
-    assert links == ["en", "de"]
+    assert links == ["en", "de"] * 2  # in the menu at the top, and at the foot
     assert client.get("/language/ro?next=/").status_code == 404
     client.set_cookie("language", "ro")
     assert lang_of(client) == "en"
@@ -89,7 +89,7 @@ def test_the_picker_is_on_every_page_and_keeps_the_choice_in_a_cookie(driver: Dr
     for path in ("/", "/games/new", f"/games/{game_id}", f"/games/{game_id}/live", "/rules/oh-hell"):
         page = client.get(path).get_data(as_text=True)
         links = re.findall(r'<a href="/language/([a-z]+)\?next=([^"]*)" lang="\1"', page)
-        assert [code for code, _ in links] == list(language.LANGUAGES), path
+        assert [code for code, _ in links] == list(language.LANGUAGES) * 2, path  # the menu, and the foot
         assert all(back.startswith("/") for _, back in links)
     picked = client.get(f"/language/de?next=/games/{game_id}")
     assert picked.status_code == 303 and picked.headers["Location"] == f"/games/{game_id}"
@@ -98,7 +98,7 @@ def test_the_picker_is_on_every_page_and_keeps_the_choice_in_a_cookie(driver: Dr
     # The cookie wins over the browser's language, on every page.
     assert lang_of(client, f"/games/{game_id}", **{"Accept-Language": "ro"}) == "de"
     page = client.get("/").get_data(as_text=True)
-    assert '<a href="/language/de?next=/" lang="de" hreflang="de" aria-current="true">Deutsch</a>' in page
+    assert '<a href="/language/de?next=/" lang="de" hreflang="de" data-language aria-current="true">Deutsch</a>' in page
 
 
 def test_an_unknown_language_or_a_foreign_return_address_goes_nowhere_else(client: FlaskClient) -> None:

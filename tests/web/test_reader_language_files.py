@@ -72,7 +72,8 @@ def test_two_readers_in_two_languages_get_two_pdfs_each_in_their_own_words(
         in_english = pdf_text(english.data, tmp_path)
         in_romanian = pdf_text(romanian_reader.data, tmp_path)
         assert heading in in_english and heading not in in_romanian, kind
-        assert pseudo(heading)[:6] in in_romanian, kind  # the catalogue's words (this app's "ro" is pseudo)
+        # The catalogue's words (this app's "ro" is pseudo); a narrow column may wrap them after the word.
+        assert pseudo(heading)[:5] in in_romanian, kind
         assert len(renders) == 2, kind
         # Another reader in Romanian is handed the kept one: the same file, nothing made again.
         again = reader(app, "ro").get(path)

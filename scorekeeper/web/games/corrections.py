@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from ...games import store
 from ...games.store import StoredGame
 from ...rules import Game
-from ...words import deal_words, gettext
+from ...words import deal_words, gettext, signed
 from ..device import require_edit
 from . import screens, view
 from .entry import deal_players
@@ -52,7 +52,7 @@ def deal_rows(record: StoredGame, game: Game) -> list[dict[str, Any]]:
                 "dealer": deal_players(game, facts.number)[facts.dealer],
                 "cards": facts.cards,
                 "points": [
-                    (names[side] if side < len(names) else "", f"{gained:+d}" if gained else "0")
+                    (names[side] if side < len(names) else "", signed(gained))
                     for side, gained in enumerate(points)
                     if gained is not None
                 ],

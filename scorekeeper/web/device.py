@@ -15,6 +15,7 @@ from flask import abort, session
 
 from ..games import holders, store
 from ..games.store import StoredGame
+from ..groups import access as table_access
 from ..words._core import N_
 
 NOT_YOURS = N_(
@@ -44,9 +45,17 @@ def hold_game(game_id: str) -> None:
 
 
 def can_edit(record: StoredGame) -> bool:
-    """True when this device holds the game's edit right."""
+    """True when this device holds the game's edit right, or keeps the table the game was played at.
+
+    A table's keep-right covers its games: a second scorer given the table (its own link or code)
+    changes every game of it without a hand-over per game, as the first phone does.
+    """
     found = device_id()
-    return found is not None and holders.holds(found, record.id)
+    if found is None:
+        return False
+    if holders.holds(found, record.id):
+        return True
+    return record.group_id is not None and table_access.holds(found, record.group_id)
 
 
 def require_edit(record: StoredGame) -> None:

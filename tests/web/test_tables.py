@@ -340,3 +340,35 @@ def test_starting_tables_adding_players_and_keys_tried_are_limited(app: Flask, p
         for _ in range(3)
     ]
     assert tries == [422, 422, 429]
+
+
+def test_a_phone_that_keeps_the_table_changes_its_games_without_a_hand_over(
+    app: Flask, phone: TablePhone
+) -> None:
+    """The table's keep-right covers its games (issue 28): the second scorer, given the table, enters a
+    deal of a game the first phone started; a phone that only follows still may not, and a game that is
+    not the table's stays the first phone's alone."""
+    group_id = phone.create()
+    game_id = phone.start_game(group_id, "oh-hell", ["Ann", "Bob", "Cy"])
+    alone = phone.driver.start("oh-hell", ["Ann", "Bob", "Cy"], first_dealer=0)  # not at the table
+    page = phone.text(f"/tables/{group_id}")
+    own = re.search(rf'href="http://localhost/tables/{group_id}/join#([^"]+)"', page)
+    assert own
+    second = app.test_client()
+    join = second.get(f"/tables/{group_id}/join")
+    key = own.group(1)
+    joined = second.post(f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": key})
+    assert joined.status_code == 302
+
+    deal = second.get(f"/games/{game_id}/deals/1")
+    assert deal.status_code == 200 and "Save the bids" in deal.get_data(as_text=True)
+    saved = second.post(
+        f"/games/{game_id}/deals/1",
+        data={"csrf_token": csrf_token(deal), "phase": "bids", "bid-1": "0", "bid-2": "0", "bid-0": "0"},
+    )
+    assert saved.status_code == 302, error_text(saved)
+    assert phone.driver.stored(game_id) == [{"bids": [0, 0, 0]}]
+
+    assert second.get(f"/games/{alone}/deals/1").status_code == 403
+    follower = app.test_client()
+    assert follower.get(f"/games/{game_id}/deals/1").status_code == 403

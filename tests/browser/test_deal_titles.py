@@ -29,7 +29,9 @@ ONE_LINE = """(node) => {
   const box = node.getBoundingClientRect();
   const problems = [];
   if (lines.size !== 1) problems.push(`${lines.size} lines`);
-  if (node.scrollWidth > node.clientWidth + 1) problems.push(`cut: ${node.scrollWidth} in ${node.clientWidth}`);
+  if (node.scrollWidth > node.clientWidth + 1) {
+    problems.push(`cut: ${node.scrollWidth} in ${node.clientWidth}`);
+  }
   if (box.left < 0 || box.right > innerWidth) problems.push(`off the screen: ${box.left}–${box.right}`);
   if (parseFloat(getComputedStyle(node).fontSize) < 11) problems.push("too small to read");
   return problems.join(", ");

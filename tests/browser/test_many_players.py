@@ -51,7 +51,7 @@ def test_six_players_reach_every_bid_and_see_every_column(phone: Phone) -> None:
 
 
 def _below_the_fold_only(chip) -> bool:  # type: ignore[no-untyped-def]
-    """A chip that is only below the screen's foot (reached by the page's own scroll), never hidden in its row."""
+    """A chip only below the screen's foot (reached by the page's own scroll), never hidden in its row."""
     return bool(
         chip.evaluate(
             """(node) => {

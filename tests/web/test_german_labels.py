@@ -1,5 +1,6 @@
 """German labels keep their nouns' capitals (issue 27): the arrival form's starting totals read "Die
-niedrigste Summe", the catalogue's "die niedrigste Summe" opened with a capital, not "Die niedrigste summe"."""
+niedrigste Summe", the catalogue's "die niedrigste Summe" opened with a capital, not "Die niedrigste
+summe"."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def app(tmp_path: Path, german: Translated) -> Iterator[Flask]:
     yield from app_in(tmp_path, BABEL_TRANSLATION_DIRECTORIES=str(german.compile(tmp_path / "translations")))
 
 
-def test_the_arrival_forms_starting_totals_keep_the_nouns_capitals(driver: Driver, german: Translated) -> None:
+def test_the_arrival_forms_starting_totals_keep_the_nouns_capitals(
+    driver: Driver, german: Translated
+) -> None:
     driver.client.set_cookie("language", "de")
     game = driver.start("oh-hell", ["Ann", "Bob", "Cy"], first_dealer=0)
     text = read(driver.client, f"/games/{game}/events/new/arrival", "de")

@@ -98,7 +98,10 @@ def test_the_picker_is_on_every_page_and_keeps_the_choice_in_a_cookie(driver: Dr
     # The cookie wins over the browser's language, on every page.
     assert lang_of(client, f"/games/{game_id}", **{"Accept-Language": "ro"}) == "de"
     page = client.get("/").get_data(as_text=True)
-    assert '<a href="/language/de?next=/" lang="de" hreflang="de" data-language aria-current="true">Deutsch</a>' in page
+    chosen = (
+        '<a href="/language/de?next=/" lang="de" hreflang="de" data-language aria-current="true">Deutsch</a>'
+    )
+    assert chosen in page
 
 
 def test_an_unknown_language_or_a_foreign_return_address_goes_nowhere_else(client: FlaskClient) -> None:

@@ -4,8 +4,10 @@
 
 Through the WSGI app with the test client (SQLite, no network), CSRF on as in
 a browser. The drive is set up and its first 23 hands entered through the
-tables' pages; then each of the 40 tables enters hand 24 from its phone and
-the leaderboard is read, as a hall of phones would after each entry. Beside
+tables' pages (each result confirmed by the other pair on the same phone); then
+each of the 40 tables enters hand 24 from its phone and the leaderboard is
+read, as a hall of phones would after each entry, and the same again with the
+other pair's confirmation step (enter, confirm, leaderboard). Beside
 it, in the same run, the floor: the trivial endpoint (/healthz). Also the
 caller's screen, a correction of hand 1 (everything after it re-scored), and
 the leaderboard page's size for 160 players as sent with gzip. Prints figures
@@ -36,6 +38,7 @@ HANDS = 24
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 TABLE_LINK = re.compile(r'href="http://localhost(/drives/[0-9a-f]+/tables/(\d+)/[0-9a-f]+)"')
 HIDDEN = re.compile(r'<input type="hidden" name="(hand|seats|was)" value="([^"]*)"')
+CONFIRMER = re.compile(r'<input type="hidden" name="player" value="(\d+)">')
 
 
 def token(client: FlaskClient, url: str) -> str:
@@ -75,6 +78,20 @@ def enter(phone: FlaskClient, path: str, form: dict[str, str]) -> None:
     assert answer.status_code == 303, answer.status_code
 
 
+def confirm_form(phone: FlaskClient, path: str) -> dict[str, str]:
+    """What the other pair's tap sends, from the table's page as shown after the entry."""
+    page = phone.get(path).get_data(as_text=True)
+    hidden = dict(HIDDEN.findall(page))
+    found, player = TOKEN.search(page), CONFIRMER.search(page)
+    assert found and player, path
+    return {**hidden, "player": player.group(1), "csrf_token": found.group(1)}
+
+
+def confirm(phone: FlaskClient, path: str, form: dict[str, str]) -> None:
+    answer = phone.post(f"{path}/confirm", data=form)
+    assert answer.status_code == 303, answer.status_code
+
+
 def ms(action: Callable[[], object]) -> float:
     start = time.perf_counter()
     action()
@@ -99,6 +116,7 @@ def main() -> None:
         for _hand in range(1, HANDS):
             for table, path in tables.items():
                 enter(phones[table], path, hand_form(phones[table], path, rng.randint(0, 13)))
+                confirm(phones[table], path, confirm_form(phones[table], path))
         reader = app.test_client()
         board = f"{url}/leaderboard"
 
@@ -117,11 +135,21 @@ def main() -> None:
             )
             for table, path in tables.items()
         ]
+        # The other pair's tap on the same phone (its page as shown after the entry is loaded
+        # first, untimed, as the phone did on the redirect): with it, a hand costs the entry, the
+        # confirmation and one read of the leaderboard.
+        confirms = {table: confirm_form(phones[table], path) for table, path in tables.items()}
+        confirmed = [
+            ms(lambda table=table, path=path: confirm(phones[table], path, confirms[table]))
+            for table, path in tables.items()
+        ]
+        with_confirmation = [first + second for first, second in zip(entered, confirmed, strict=True)]
         leaderboard = median_ms(lambda: reader.get(board).get_data())
         corrections = []
         correction_path = f"{url}/hands/1/tables/1"
         for tricks in (3, 10, 4, 9, 5, 8):
-            form = hand_form(organiser, correction_path, tricks)
+            # Saved as the preview's "Save the correction" sends it.
+            form = {**hand_form(organiser, correction_path, tricks), "apply": "yes"}
             corrections.append(ms(lambda form=form: enter(organiser, correction_path, form)))
         compressed = len(reader.get(board, headers={"Accept-Encoding": "gzip"}).get_data())
         raw = len(reader.get(board).get_data())
@@ -130,6 +158,11 @@ def main() -> None:
         print(f"trivial endpoint: {trivial:.2f} ms")
         print(f"a hand entered + leaderboard, {TABLES} tables: {statistics.median(entered):.2f} ms")
         print(f"  (slowest of the {TABLES} tables' entries of hand {HANDS}: {max(entered):.2f} ms)")
+        print(
+            f"a hand entered + confirmed by the other pair + leaderboard, {TABLES} tables: "
+            f"{statistics.median(with_confirmation):.2f} ms"
+        )
+        print(f"  (the confirmation alone: {statistics.median(confirmed):.2f} ms)")
         print(f"leaderboard page, {PLAYERS} players, unchanged drive: {leaderboard:.2f} ms")
         print(f"caller's screen, {PLAYERS} players: {caller:.2f} ms")
         print(f"a correction of hand 1 (every later hand re-scored): {statistics.median(corrections):.2f} ms")

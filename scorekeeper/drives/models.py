@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, false, text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..database import new_game_id, utcnow
@@ -22,8 +22,11 @@ class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
 
     ``players`` are the names in entry order (the order gives the first
     seating); ``options`` are the engine's set-up options by name (format,
-    hands, interval_after, trumps, sit_out_tricks, tie_break, up_direction);
-    ``prizes`` those the organiser added. The version rises with every change.
+    hands, interval_after, trumps, sit_out_tricks, tie_break, up_direction, winners_move,
+    one_prize_each; older drives lack the last two: their defaults);
+    ``prizes`` those the organiser added; ``roster`` the players who arrived late
+    (their names are at the end of ``players``) or left early, each from a hand.
+    The version rises with every change.
     """
 
     __tablename__ = "drives"
@@ -33,6 +36,7 @@ class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
     players: Mapped[list[str]] = mapped_column(JSON)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     prizes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    roster: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -43,7 +47,10 @@ class DriveHandRecord(db.Model):  # type: ignore[name-defined,misc]
     """One table's hand as entered: the tricks of one pair ("NS" or "EW").
 
     ``moved_as`` is set only by a correction that kept the movement the players
-    already made (see ``Drive.correct``): it is an input of that correction.
+    already made (see ``Drive.correct``): it is an input of that correction, as
+    ``corrected`` (the tricks were changed) is. A table's own result
+    ``needs_confirmation`` by a player of the other pair: ``confirmed_by``, an
+    index in the drive's players, once they have.
     """
 
     __tablename__ = "drive_hands"
@@ -54,4 +61,7 @@ class DriveHandRecord(db.Model):  # type: ignore[name-defined,misc]
     tricks: Mapped[int] = mapped_column(Integer)
     pair: Mapped[str] = mapped_column(String(2))
     moved_as: Mapped[str | None] = mapped_column(String(2), default=None)
+    needs_confirmation: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    confirmed_by: Mapped[int | None] = mapped_column(Integer, default=None)
+    corrected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -2,7 +2,7 @@
 
 The database keeps a drive's set-up and one row per table per hand as the
 table entered it; every load replays them with the engine, so a correction
-of any table's hand re-scores (and, while nobody has moved on, re-seats)
+of any table's hand re-scores (and, while its movement is not yet called, re-seats)
 everything after it. Replays are kept per drive version, as games' are.
 
 **Versions.** Forty tables enter the same hand within a minute, each raising
@@ -32,7 +32,18 @@ from sqlalchemy import bindparam, delete, insert, select, update
 from .. import database
 from ..database import hash_key, new_game_id, utcnow
 from ..kept import KeptByVersion
-from ..rules.drive import Drive, DriveSetup, HandEntry, InvalidDriveSetup, Pair, PrizeRule, PrizeSpec
+from ..rules.drive import (
+    Drive,
+    DriveSetup,
+    HandEntry,
+    InvalidDriveSetup,
+    Pair,
+    PrizeRule,
+    PrizeSpec,
+    RosterChange,
+    RosterKind,
+    StartFrom,
+)
 from ..rules.errors import OutOfTurn
 from .models import DriveHandRecord, DriveRecord
 
@@ -61,6 +72,7 @@ class StoredDrive:
     players: list[str]
     options: dict[str, Any]
     prizes: list[dict[str, Any]]
+    roster: list[dict[str, Any]]
     edit_key_hash: str
     version: int
     created_at: datetime
@@ -98,6 +110,9 @@ _VERSION_AND_HANDS = (
         _HANDS.c.tricks,
         _HANDS.c.pair,
         _HANDS.c.moved_as,
+        _HANDS.c.needs_confirmation,
+        _HANDS.c.confirmed_by,
+        _HANDS.c.corrected,
     )
     .select_from(_DRIVES.outerjoin(_HANDS, _HANDS.c.drive_id == _DRIVES.c.id))
     .where(_DRIVES.c.id == bindparam("drive"))
@@ -115,6 +130,9 @@ _ADD_HAND = insert(_HANDS).values(
     tricks=bindparam("hand_tricks"),
     pair=bindparam("hand_pair"),
     moved_as=bindparam("hand_moved_as"),
+    needs_confirmation=bindparam("hand_needs_confirmation"),
+    confirmed_by=bindparam("hand_confirmed_by"),
+    corrected=bindparam("hand_corrected"),
     recorded_at=bindparam("now"),
 )
 _WHERE_HAND = (
@@ -129,6 +147,9 @@ _CORRECT_HAND = (
         tricks=bindparam("hand_tricks"),
         pair=bindparam("hand_pair"),
         moved_as=bindparam("hand_moved_as"),
+        needs_confirmation=bindparam("hand_needs_confirmation"),
+        confirmed_by=bindparam("hand_confirmed_by"),
+        corrected=bindparam("hand_corrected"),
         recorded_at=bindparam("now"),
     )
 )
@@ -136,6 +157,11 @@ _REMOVE_HAND = delete(_HANDS).where(*_WHERE_HAND)
 _SET_PRIZES = update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(prizes=bindparam("new_prizes"))
 _SET_PLAYERS = (
     update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(players=bindparam("new_players"))
+)
+_SET_ROSTER = (
+    update(_DRIVES)
+    .where(_DRIVES.c.id == bindparam("drive"))
+    .values(players=bindparam("new_players"), roster=bindparam("new_roster"))
 )
 
 
@@ -152,6 +178,8 @@ def setup_options(setup: DriveSetup) -> dict[str, Any]:
         "sit_out_tricks": setup.sit_out_tricks,
         "tie_break": setup.tie_break.value,
         "up_direction": setup.up_direction.value,
+        "winners_move": setup.winners_move,
+        "one_prize_each": setup.one_prize_each,
     }
 
 
@@ -167,6 +195,29 @@ def read_prize(data: Mapping[str, Any]) -> PrizeSpec:
         name=data.get("name"),
         place=data.get("place"),
         player=data.get("player"),
+    )
+
+
+def roster_data(change: RosterChange) -> dict[str, Any]:
+    """An arrival or a departure as stored."""
+    return {
+        "hand": change.hand,
+        "player": change.player,
+        "kind": change.kind.value,
+        "start": change.start.value,
+    }
+
+
+def roster_of(record: StoredDrive) -> tuple[RosterChange, ...]:
+    """The stored arrivals and departures, for the engine to check on replay."""
+    return tuple(
+        RosterChange(
+            hand=item["hand"],
+            player=item["player"],
+            kind=RosterKind(item["kind"]),
+            start=StartFrom(item.get("start", StartFrom.ZERO.value)),
+        )
+        for item in record.roster or ()
     )
 
 
@@ -192,6 +243,7 @@ def create_drive(name: str, players: Sequence[str] | int, **options: Any) -> tup
         players=list(setup.players),
         options=setup_options(setup),
         prizes=[],
+        roster=[],
         edit_key_hash=hash_key(key),
         version=1,
         created_at=now,
@@ -242,11 +294,14 @@ def drive_of(record: StoredDrive) -> Drive:
                 tricks=row.tricks,
                 pair=Pair(row.pair),
                 moved_as=None if row.moved_as is None else Pair(row.moved_as),
+                needs_confirmation=bool(row.needs_confirmation),
+                confirmed_by=row.confirmed_by,
+                corrected=bool(row.corrected),
             )
             for row in rows
             if row.hand is not None
         )
-        drive = Drive(setup_of(record), entries)
+        drive = Drive(setup_of(record), entries, roster_of(record))
         DRIVES.put((record.id, record.version), drive)
         return drive
     return kept
@@ -265,14 +320,24 @@ def enter_hand(drive_id: str, entry: HandEntry, seen: Seen) -> tuple[StoredDrive
     return _apply(drive_id, seen, change)
 
 
-def correct_hand(
-    drive_id: str, entry: HandEntry, seen: Seen, *, keep_movement: bool | None = None
-) -> tuple[StoredDrive, Drive]:
-    """Replace a table's recorded hand; everything after it is replayed."""
+def correct_hand(drive_id: str, entry: HandEntry, seen: Seen) -> tuple[StoredDrive, Drive]:
+    """Replace a table's recorded hand; everything after it is re-scored (seats stay once called)."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
-        updated = drive.correct(entry, keep_movement=keep_movement)
+        updated = drive.correct(entry)
         stored = updated.entered(entry.hand, entry.table)
+        assert stored is not None
+        return updated, _CORRECT_HAND, _hand_values(stored)
+
+    return _apply(drive_id, seen, change)
+
+
+def confirm_hand(drive_id: str, seen: Seen, player: int) -> tuple[StoredDrive, Drive]:
+    """A player of the other pair confirms the table's result, as the phone showed it."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        updated = drive.confirm(seen.hand, seen.table, player)
+        stored = updated.entered(seen.hand, seen.table)
         assert stored is not None
         return updated, _CORRECT_HAND, _hand_values(stored)
 
@@ -308,11 +373,37 @@ def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Dr
             raise InvalidDriveSetup("drive_names_all", field="players", count=setup.player_count)
         options = setup_options(setup)
         renamed = DriveSetup.create(setup.name, list(names), **options, prizes=setup.prizes)
-        updated = Drive(renamed, drive.entries)
+        updated = Drive(renamed, drive.entries, drive.roster)
         _ = updated.state
         return updated, _SET_PLAYERS, {"new_players": list(renamed.players)}
 
     return _apply(drive_id, None, change)
+
+
+def add_player(drive_id: str, name: str, start: StartFrom) -> tuple[StoredDrive, Drive]:
+    """A late player joins from the next hand nobody has played (checked by the engine)."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        return _roster_change(drive.arrive(name, start=start))
+
+    return _apply(drive_id, None, change)
+
+
+def remove_player(drive_id: str, player: int) -> tuple[StoredDrive, Drive]:
+    """A player leaves from the next hand nobody has played; their scores stay theirs."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        return _roster_change(drive.leave(player))
+
+    return _apply(drive_id, None, change)
+
+
+def _roster_change(updated: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+    values = {
+        "new_players": list(updated.setup.players),
+        "new_roster": [roster_data(change) for change in updated.roster],
+    }
+    return updated, _SET_ROSTER, values
 
 
 def _hand_values(entry: HandEntry) -> dict[str, Any]:
@@ -322,6 +413,9 @@ def _hand_values(entry: HandEntry) -> dict[str, Any]:
         "hand_tricks": entry.tricks,
         "hand_pair": entry.pair.value,
         "hand_moved_as": None if entry.moved_as is None else entry.moved_as.value,
+        "hand_needs_confirmation": entry.needs_confirmation,
+        "hand_confirmed_by": entry.confirmed_by,
+        "hand_corrected": entry.corrected,
     }
 
 

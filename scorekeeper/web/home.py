@@ -1,15 +1,18 @@
-"""The home page: the games in progress on this phone, then every variant by family, with a filter."""
+"""The home page: the games in progress on this phone and the drives it runs, then every variant by
+family, with a filter."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, render_template, request, session, url_for
 
 from .. import words
+from ..drives import store as drive_store
 from ..games import store
 from ..rules import Variant, families
 from .device import known_game_ids
+from .drives import status_words
 from .games import summary as game_summary
 from .health import health as database_health
 from .request_values import whole_number
@@ -19,6 +22,8 @@ bp = Blueprint("home", __name__)
 RESUME_LOOKS_AT = 6
 """How many of this phone's newest games the home page reads to find the ones in progress."""
 RESUME_SHOWS = 3
+DRIVES_SHOWN = 5
+"""How many of the drives this browser runs (newest first) the home page and "Your games" list."""
 
 
 @bp.get("/healthz")
@@ -51,6 +56,7 @@ def index() -> str:
         families=shown,
         search={variant.code: search_text(variant) for variants in shown.values() for variant in variants},
         resume=_resume(),
+        drives=your_drives(),
         query=query,
         players=players,
         filtered=bool(query or players),
@@ -70,6 +76,42 @@ def search_text(variant: Variant) -> str:
     English and in the reader's language (a game is found by either name)."""
     declared = (variant.name, variant.family, variant.summary)
     return " ".join((*declared, *variant.aliases, *map(words.declared, declared))).lower()
+
+
+@bp.app_context_processor
+def _drives_in_templates() -> dict[str, Any]:
+    """``your_drives()`` for any page that lists this browser's drives ("Your games" includes
+    home/_drives.html)."""
+    return {"your_drives": your_drives}
+
+
+def your_drives() -> list[dict[str, Any]]:
+    """The drives this browser runs (it holds their organiser key), newest first, with their state.
+
+    The keys live in the signed session (web/drives/access.py keeps them); a key that no longer
+    matches, or a drive removed since, is passed over.
+    """
+    keys = session.get("drive_keys") or {}
+    found: list[dict[str, Any]] = []
+    if not isinstance(keys, dict):
+        return found
+    for drive_id, key in reversed(list(keys.items())):
+        record = drive_store.find_drive(str(drive_id)) if isinstance(key, str) else None
+        if record is None or not record.key_matches(key):
+            continue
+        drive = drive_store.drive_of(record)
+        found.append(
+            {
+                "name": record.name,
+                "status": status_words(drive.state),
+                "finished": drive.state.finished,
+                "url": url_for("drives.drive", drive_id=record.id),
+                "caller": url_for("drive_screens.caller", drive_id=record.id),
+            }
+        )
+        if len(found) == DRIVES_SHOWN:
+            break
+    return found
 
 
 def _resume() -> list[dict[str, Any]]:

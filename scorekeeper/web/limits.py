@@ -101,6 +101,7 @@ RULES = (
             "tables.new_table",
             "tables.play_again",
             "drives.new_drive",
+            "api.create_drive",
         ),
         methods=("POST",),
     ),
@@ -137,6 +138,7 @@ RULES = (
             "drives.add_prize",
             "drives.remove_prize",
             "drives.rename",
+            "api.put_drive_hand",
         ),
         methods=("POST", "PUT", "DELETE"),
     ),
@@ -149,7 +151,8 @@ RULES = (
         )
     ),
     Rule(setting="RATELIMIT_CHECK", key=by_address_and_game, endpoints=("games.check",)),
-    # A table's CSV and JSON read every game of the table: they count with the printing.
+    # A table's CSV and JSON read every game of the table, and a drive's files read the whole drive:
+    # they count with the printing.
     Rule(
         setting="RATELIMIT_PDF",
         key=by_address,
@@ -161,6 +164,8 @@ RULES = (
             "drive_pdfs.table_cards",
             "drive_pdfs.tally_cards",
             "drive_pdfs.results",
+            "drive_exchange.export_csv",
+            "drive_exchange.export_json",
         ),
     ),
 )

@@ -11,6 +11,8 @@ DRIVE_OPTIONS = {
     "up_direction": N_("The direction up"),
     "hands": N_("The number of hands"),
     "interval_after": N_("The interval"),
+    "winners_move": N_("Who moves"),
+    "one_prize_each": N_("One prize each"),
 }
 MOVEMENTS = {
     "progressive": N_(
@@ -64,14 +66,14 @@ def _later_hand(speaker: Speaker, params: Params) -> str:
     return _with_tables(template, speaker, params)
 
 
-@worded("drive_movement_stands")
-def _movement_stands(speaker: Speaker, params: Params) -> str:
+@worded("drive_confirm_other_pair")
+def _confirm_other_pair(speaker: Speaker, params: Params) -> str:
     values = speaker.fill(params)
-    values["pair"] = pair_words(params["pair"])
+    values["players"] = names_list(names_param(params["players"]))
     return (
         gettext(
-            "Table %(table)s, hand %(hand)s: the players moved on as if %(pair)s had won and later hands are "
-            "already entered, so that movement stands; only the scores can change"
+            "Table %(table)s, hand %(hand)s: %(player)s's pair entered these tricks, so %(players)s "
+            "confirm them"
         )
         % values
     )
@@ -106,6 +108,13 @@ def _option_choice(speaker: Speaker, params: Params) -> str:
     values["label"] = gettext(DRIVE_OPTIONS[str(params["option"])])
     values["choices"] = ", ".join(names_param(params["choices"]))
     return gettext("%(label)s must be one of %(choices)s, not %(value)s") % values
+
+
+@worded("drive_option_yes_no")
+def _option_yes_no(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["label"] = gettext(DRIVE_OPTIONS[str(params["option"])])
+    return gettext("%(label)s is a yes or a no, not %(value)s") % values
 
 
 @worded("drive_not_whole")
@@ -160,10 +169,34 @@ words(
         "drive_nothing_to_withdraw": say(
             "Hand %(hand)s has not been entered at table %(table)s: there is nothing to withdraw"
         ),
-        "drive_no_movement_to_keep": say(
-            "Table %(table)s, hand %(hand)s: nobody has moved "
-            "after hand %(hand)s yet, so there is no movement "
-            "to keep"
+        "drive_roster_too_late": say(
+            "The last hand (hand %(hands)s) is under way: nobody can join or leave the drive now"
+        ),
+        "drive_roster_leave_before_start": say(
+            "Nobody has played yet: take the player off by renaming the players instead"
+        ),
+        "drive_roster_partner": say(
+            "A partner drive keeps its pairs all evening: players join or leave it only at the set-up"
+        ),
+        "drive_roster_not_here": say(
+            "%(player)s is not playing from hand %(hand)s: there is nobody to leave"
+        ),
+        "drive_roster_unknown_player": say("%(value)s is not one of the drive's players"),
+        "drive_roster_left_twice": say("A player leaves the drive once, after joining it"),
+        "drive_roster_start": say("A late player starts from 0 or from the lowest total, not %(value)s"),
+        "drive_roster_too_few": say(
+            "From hand %(hand)s only %(count)s players would be left: a drive needs 4 to fill a table"
+        ),
+        "drive_confirm_after_entry": say(
+            "Table %(table)s, hand %(hand)s: a player of the other pair confirms the result once it is "
+            "entered"
+        ),
+        "drive_nothing_to_confirm": say(
+            "Hand %(hand)s has not been entered at table %(table)s: there is nothing to confirm"
+        ),
+        "drive_already_confirmed": say("Table %(table)s, hand %(hand)s: the result is already confirmed"),
+        "drive_confirmer_unknown": say(
+            "Table %(table)s, hand %(hand)s: %(value)s is not a player who can confirm this result"
         ),
         "drive_no_such_hand": say("This drive has hands 1 to %(hands)s: there is no hand %(hand)s"),
         "drive_hand_out_of_range": say(
@@ -216,6 +249,8 @@ words(
         "drive_form_count_not_whole": say("The number of players is a whole number, not %(value)s"),
         "drive_form_hand_lost": say("The form lost its hand number: open the table's page again"),
         "drive_form_tricks_missing": say("Tap the number of tricks the pair took"),
+        "drive_form_pair_missing": say("Tap the pair whose tricks you are entering"),
+        "drive_form_leaver_missing": say("Choose the player who leaves"),
         "drive_form_prize_rule": say("Choose what the prize is for"),
         "drive_names_all": say("Give all %(count)s players a name"),
         "drive_hand_moved_on": say(

@@ -70,23 +70,31 @@ def test_a_table_phone_enters_its_hand_and_the_caller_calls_move(phone: Phone, b
     page.screenshot(path=f"{SHOTS}/drive-table-first.png")
     check_accessibility(page, "table 1's phone")
     phone.tap(page.get_by_role("button", name="Enter hand 1"))
+    expect(page.get_by_role("alert")).to_have_text("Tap the pair whose tricks you are entering")
+    phone.tap(page.locator(".pair-choice").filter(has_text="Ann & Bob"))
+    phone.tap(page.get_by_role("button", name="Enter hand 1"))
     expect(page.get_by_role("alert")).to_have_text("Tap the number of tricks the pair took")
     phone.tap(page.locator(".trick-chips .chip").filter(has_text=re.compile(r"^8$")))
+    expect(page.locator("[data-result-summary]")).to_have_text("Ann & Bob 8 — Cat & Dan 5")
     page.screenshot(path=f"{SHOTS}/drive-table-phone.png")
     phone.tap(page.get_by_role("button", name="Enter hand 1"))
-    expect(page.locator(".entered-tricks")).to_have_text("Entered: North–South 8, East–West 5")
-    expect(page.locator(".flash")).to_contain_text("Table 1, hand 1: N–S 8, E–W 5 — saved")
+    expect(page.locator(".entered-tricks")).to_contain_text("Ann & Bob 8 — Cat & Dan 5 not confirmed yet")
+    expect(page.locator(".flash")).to_contain_text("Table 1, hand 1: Ann & Bob 8 — Cat & Dan 5 — saved")
     page.screenshot(path=f"{SHOTS}/drive-table-entered.png")
+    phone.tap(page.get_by_role("button", name="Cat: confirm"))
+    expect(page.locator(".entered-tricks")).to_contain_text("confirmed by Cat")
     page.emulate_media(color_scheme="dark")
     page.screenshot(path=f"{SHOTS}/drive-table-entered-dark.png")
     page.emulate_media(color_scheme="light")
 
     expect(big_screen.locator(".caller-waiting")).to_have_text("Not in yet: 2", timeout=8000)
     page.goto(tables[2])
+    phone.tap(page.locator(".pair-choice").filter(has_text="Eve & Fay"))
     phone.tap(page.locator(".trick-chips .chip").filter(has_text=re.compile(r"^6$")))
     phone.tap(page.get_by_role("button", name="Enter hand 1"))
-    # The last table in completes the hand: its phone goes straight on to hand 2's seating there.
-    expect(page.locator(".flash")).to_contain_text("Table 2, hand 1: N–S 6, E–W 7 — saved")
+    expect(page.locator(".flash")).to_contain_text("Table 2, hand 1: Eve & Fay 6 — Gus & Hal 7 — saved")
+    # The last table confirmed completes the hand: its phone goes straight on to hand 2's seating there.
+    phone.tap(page.get_by_role("button", name="Gus: confirm"))
     expect(page.locator(".move-now")).to_contain_text("Hand 1 is in at every table: move now.")
     check_accessibility(page, "table 2's phone at 'move now'")
     page.screenshot(path=f"{SHOTS}/drive-table-move-now.png")
@@ -113,9 +121,12 @@ def test_a_player_finds_where_to_go_and_the_leaderboard(phone: Phone) -> None:
     drive_url = page.url
     for table, tricks in ((1, "9"), (2, "4")):
         page.goto(tables[table])
+        phone.tap(page.locator(".pair-choice").first)
         phone.tap(page.locator(".trick-chips .chip").filter(has_text=re.compile(f"^{tricks}$")))
         phone.tap(page.get_by_role("button", name="Enter hand 1"))
-        expect(page.locator(".flash")).to_contain_text(f"Table {table}, hand 1: N–S {tricks}")
+        expect(page.locator(".flash")).to_contain_text(f"Table {table}, hand 1:")
+        phone.tap(page.locator(".confirm-button").first)  # one of the other pair confirms
+        expect(page.locator(".flash")).to_contain_text("confirmed: ")
     page.goto(drive_url + "/players")
     check_accessibility(page, "the players' list")
     page.get_by_role("link", name="Ivy").click()
@@ -156,6 +167,14 @@ def test_the_caller_s_screen_holds_a_hall_of_160_at_the_interval(
             form = dict(HIDDEN.findall(phones.request.get(link).text()))
             answer = phones.request.post(
                 link, form={**form, "pair": "NS", "tricks": str((hand + table) % 14)}, max_redirects=0
+            )
+            assert answer.status == 303, (hand, table, answer.text()[:300])
+            shown = phones.request.get(link).text()  # one of East–West confirms on the same phone
+            confirmer = re.search(r'<input type="hidden" name="player" value="(\d+)">', shown)
+            assert confirmer, (hand, table)
+            form = dict(HIDDEN.findall(shown))
+            answer = phones.request.post(
+                f"{link}/confirm", form={**form, "player": confirmer.group(1)}, max_redirects=0
             )
             assert answer.status == 303, (hand, table, answer.text()[:300])
     phones.close()

@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.drive import (
+    ConfirmationRefused,
     CorrectionRefused,
     Drive,
     DriveViolation,
@@ -140,56 +141,116 @@ def test_a_correction_that_keeps_the_winner_rescores_and_keeps_every_seat() -> N
     east = drive.state.hand(1).tables[0].players[1]
     assert corrected.state.overall.totals[north] == drive.state.overall.totals[north] + 3
     assert corrected.state.overall.totals[east] == drive.state.overall.totals[east] - 3
-    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=12)
+    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=12, corrected=True)
 
 
-def test_a_correction_before_anyone_enters_the_next_hand_redraws_the_movement() -> None:
-    drive = enter_hand(three_tables(), 1, (9, 4, 6))
+def test_a_correction_before_every_table_is_in_redraws_the_movement() -> None:
+    drive = enter_hand(three_tables(), 1, (9, 4))  # table 3 still playing: nobody has moved
     corrected = drive.correct(HandEntry(hand=1, table=1, tricks=4))  # now E–W win at table 1
-    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=4)
+    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=4, corrected=True)
+    assert not drive.movement_called(1) and corrected.state.hand(1).tables[0].corrected
+    corrected = corrected.enter(HandEntry(hand=1, table=3, tricks=6))
     assert corrected.state.hand(1).tables[0].moved_as is None
     # Table 1's E–W (3 and 4) now stay; its N–S (1 and 2) move on.
     table_one = corrected.state.hand(2).tables[0].players
     assert 2 in table_one and 0 not in table_one
-    assert seatings(corrected) != seatings(drive)
 
 
-def test_a_correction_after_the_players_moved_on_keeps_their_movement_and_changes_the_scores() -> None:
-    drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5, 7, 10))
-    drive = drive.enter(HandEntry(hand=3, table=2, tricks=8))
+def test_once_the_movement_is_called_a_correction_changes_scores_only() -> None:
+    """ "Move now" is on the caller's screen as soon as every table is in: the room moves, and a
+    correction never re-seats it, whether or not anyone has entered the next hand yet."""
+    drive = enter_hand(three_tables(), 1, (9, 4, 6))
+    assert drive.movement_called(1) and drive.state.move_now
     corrected = drive.correct(HandEntry(hand=1, table=1, tricks=3))  # the slip gave N–S the hand
-    assert corrected.entered(1, 1) == HandEntry(hand=1, table=1, tricks=3, moved_as=Pair.NORTH_SOUTH)
+    assert seatings(corrected) == seatings(drive)
+    assert corrected.entered(1, 1) == HandEntry(
+        hand=1, table=1, tricks=3, moved_as=Pair.NORTH_SOUTH, corrected=True
+    )
     table = corrected.state.hand(1).tables[0]
     assert (table.tricks, table.winner, table.moved_as) == ((3, 10), Pair.EAST_WEST, Pair.NORTH_SOUTH)
-    assert seatings(corrected) == seatings(drive)
+    assert table.corrected and corrected.state.hand(1).corrected_tables == (1,)
     north, east = table.players[0], table.players[1]
     assert corrected.state.overall.totals[north] == drive.state.overall.totals[north] - 6
     assert corrected.state.overall.totals[east] == drive.state.overall.totals[east] + 6
     # Correcting it back to a N–S win clears the note: the movement matches the tricks again.
     back = corrected.correct(HandEntry(hand=1, table=1, tricks=7))
-    assert back.entered(1, 1) == HandEntry(hand=1, table=1, tricks=7)
+    assert back.entered(1, 1) == HandEntry(hand=1, table=1, tricks=7, corrected=True)
     assert back.state.hand(1).tables[0].moved_as is None
+    assert seatings(back) == seatings(drive)
 
 
-def test_redrawing_the_movement_after_later_hands_were_entered_is_refused() -> None:
-    drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5,))
-    with pytest.raises(CorrectionRefused) as refused:
-        drive.correct(HandEntry(hand=1, table=3, tricks=12), keep_movement=False)
-    assert refused.value.text == Text("drive_movement_stands", hand=1, table=3, pair="EW")
-    assert (refused.value.hand, refused.value.table) == (1, 3)
+def test_a_correction_after_later_hands_keeps_every_seat_of_every_hand() -> None:
+    drive = enter_hand(enter_hand(three_tables(), 1, (9, 4, 6)), 2, (5, 7, 10))
+    drive = drive.enter(HandEntry(hand=3, table=2, tricks=8))
+    for table, tricks in ((1, 3), (2, 12), (3, 13)):
+        drive_after = drive.correct(HandEntry(hand=1, table=table, tricks=tricks))
+        assert seatings(drive_after) == seatings(drive)
 
 
-def test_the_organiser_can_keep_a_movement_the_players_already_made() -> None:
-    drive = enter_hand(three_tables(), 1, (9, 4, 6))
-    kept = drive.correct(HandEntry(hand=1, table=2, tricks=10), keep_movement=True)
-    assert kept.entered(1, 2) == HandEntry(hand=1, table=2, tricks=10, moved_as=Pair.EAST_WEST)
-    assert seatings(kept) == seatings(drive)
+def test_the_correction_preview_says_what_changes_per_player_and_that_nobody_moves() -> None:
+    drive = enter_hand(three_tables(), 1, (8, 4, 6))
+    effect = drive.correction_effect(HandEntry(hand=1, table=1, tricks=5))
+    north, east, south, west = drive.state.hand(1).tables[0].players
+    assert effect.changes == ((north, -3), (east, 3), (south, -3), (west, 3))
+    assert effect.movement_called and effect.winner_changes
+    assert drive.entered(1, 1) == HandEntry(hand=1, table=1, tricks=8)  # a preview changes nothing
+    same = drive.correction_effect(HandEntry(hand=1, table=1, tricks=8))
+    assert same.changes == () and not same.winner_changes
+    before = enter_hand(three_tables(), 1, (8,)).correction_effect(HandEntry(hand=1, table=1, tricks=9))
+    assert not before.movement_called and not before.winner_changes
+    with refused(InvalidHandTricks, "drive_tricks_range", hand=1, table=1, pair="NS", tricks=14, most=13):
+        drive.correction_effect(HandEntry(hand=1, table=1, tricks=14))
 
 
-def test_keeping_a_movement_nobody_has_made_yet_is_refused() -> None:
-    drive = three_tables().enter(HandEntry(hand=1, table=2, tricks=4))
-    with refused(CorrectionRefused, "drive_no_movement_to_keep", hand=1, table=2):
-        drive.correct(HandEntry(hand=1, table=2, tricks=10), keep_movement=True)
+# --- the other pair confirms --------------------------------------------------------------
+
+
+def test_a_tables_own_result_waits_for_the_other_pair_before_the_movement_is_called() -> None:
+    drive = enter_hand(three_tables(), 1, (9, 4))
+    drive = drive.enter(HandEntry(hand=1, table=3, tricks=8, pair=Pair.EAST_WEST, needs_confirmation=True))
+    state = drive.state
+    assert state.hand_in_play == 1 and not state.hand(1).complete and not drive.movement_called(1)
+    assert state.waiting_tables == () and state.unconfirmed_tables == (3,) and state.tables_not_in == (3,)
+    line = state.table_hand(1, 3)
+    north, east, south, _west = line.players
+    assert line.tricks == (5, 8) and not line.confirmed and line.confirming_pair is Pair.NORTH_SOUTH
+    assert drive.legal_confirmers(1, 3) == (north, south)
+    assert state.overall.totals[east] == 8  # the tricks count on the leaderboard already
+    with refused(ConfirmationRefused, "drive_confirm_other_pair", hand=1, table=3, player="Player 11",
+                 players=("Player 9", "Player 10")):  # fmt: skip
+        drive.confirm(1, 3, east)
+    with pytest.raises(HandNotOpen):
+        drive.enter(HandEntry(hand=2, table=1, tricks=7))
+    confirmed = drive.confirm(1, 3, south)
+    assert confirmed.state.hand_in_play == 2 and confirmed.state.move_now
+    assert confirmed.state.table_hand(1, 3).confirmed_by == south
+    assert confirmed.legal_confirmers(1, 3) == ()
+    with refused(ConfirmationRefused, "drive_already_confirmed", hand=1, table=3):
+        confirmed.confirm(1, 3, north)
+    with refused(ConfirmationRefused, "drive_nothing_to_confirm", hand=2, table=1):
+        confirmed.confirm(2, 1, north)
+
+
+def test_a_result_entered_again_before_it_is_confirmed_waits_again_and_is_no_correction() -> None:
+    drive = three_tables().enter(HandEntry(hand=1, table=1, tricks=8, needs_confirmation=True))
+    again = drive.correct(HandEntry(hand=1, table=1, tricks=8, pair=Pair.EAST_WEST, needs_confirmation=True))
+    line = again.state.table_hand(1, 1)
+    assert line.tricks == (5, 8) and not line.confirmed and not line.corrected
+    assert line.confirming_pair is Pair.NORTH_SOUTH
+    # The organiser may type anything: their entry stands without a confirmation.
+    typed = again.correct(HandEntry(hand=1, table=1, tricks=6))
+    assert typed.state.table_hand(1, 1).confirmed and typed.state.unconfirmed_tables == ()
+
+
+def test_a_confirmation_cannot_come_with_a_new_entry_or_from_a_stranger() -> None:
+    with refused(ConfirmationRefused, "drive_confirm_after_entry", hand=1, table=1):
+        three_tables().enter(HandEntry(hand=1, table=1, tricks=8, needs_confirmation=True, confirmed_by=2))
+    stored = HandEntry(hand=1, table=1, tricks=8, needs_confirmation=True, confirmed_by=0)  # N–S confirming
+    with refused(ConfirmationRefused, "drive_confirm_other_pair", hand=1, table=1, player="Player 1",
+                 players=("Player 3", "Player 4")):  # fmt: skip
+        _ = Drive(three_tables().setup, (stored,)).state
+    with refused(ConfirmationRefused, "drive_confirmer_unknown", hand=1, table=1, value="99"):
+        three_tables().enter(HandEntry(hand=1, table=1, tricks=8, needs_confirmation=True)).confirm(1, 1, 99)
 
 
 def test_correcting_a_hand_never_entered_is_refused() -> None:

@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.drive import Drive, DriveFormat, HandEntry, MoveKind, Pair, Seat, UpDirection
+from scorekeeper.rules.drive import (
+    Drive,
+    DriveFormat,
+    HandEntry,
+    MoveKind,
+    Pair,
+    PrizeRule,
+    PrizeSpec,
+    Seat,
+    UpDirection,
+)
 
 SETTINGS = settings(max_examples=80, deadline=None)
 
@@ -28,6 +39,7 @@ def played_drives(draw: Any, formats: tuple[str, ...] = ("progressive", "semi_pa
         hands=draw(st.integers(1, 14)),
         up_direction=draw(st.sampled_from(("higher", "lower"))),
         sit_out_tricks=draw(st.sampled_from((6, 7))),
+        winners_move=draw(st.booleans()),
     )
     tables = drive.state.layout.tables
     entries = [
@@ -88,12 +100,13 @@ def test_progressive_never_gives_a_player_the_same_partner_twice_in_a_row(drive:
 
 @SETTINGS
 @given(played_drives(formats=("semi_partner", "partner")))
-def test_winners_stay_together_at_their_table_unless_one_sits_out(drive: Drive) -> None:
+def test_the_pair_that_stays_keeps_its_table_and_partner_unless_one_sits_out(drive: Drive) -> None:
     hands = drive.state.hands
     for before, after in pairwise(hands):
         for table in before.tables:
-            winner = table.winner
-            assert winner is not None
+            assert table.winner is not None
+            # The pair that stays: the winners, or the losers where the winners move.
+            winner = table.winner.other if drive.setup.winners_move else table.winner
             first, second = table.pair_players(winner)
             if {first, second} & set(after.sitting_out):
                 continue
@@ -118,7 +131,7 @@ def test_partner_drives_keep_their_pairs_all_evening(drive: Drive) -> None:
 
 @SETTINGS
 @given(played_drives())
-def test_losers_go_up_from_north_or_east_and_down_from_south_or_west(drive: Drive) -> None:
+def test_movers_go_up_from_north_or_east_and_down_from_south_or_west(drive: Drive) -> None:
     tables = drive.state.layout.tables
     step = 1 if drive.setup.up_direction is UpDirection.HIGHER else -1
     together = drive.setup.format is DriveFormat.PARTNER
@@ -126,7 +139,8 @@ def test_losers_go_up_from_north_or_east_and_down_from_south_or_west(drive: Driv
     for before, after in pairwise(hands):
         for table in before.tables:
             assert table.winner is not None
-            for seat in table.winner.other.seats:
+            movers = table.winner if drive.setup.winners_move else table.winner.other
+            for seat in movers.seats:
                 player = table.player_at(seat)
                 place = after.placement(player)
                 if place.sitting_out:
@@ -182,3 +196,38 @@ def test_a_correction_that_keeps_the_winner_changes_scores_but_no_seat(drive: Dr
     for seat, player in zip((Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST), players, strict=True):
         sign = 1 if seat.pair is Pair.NORTH_SOUTH else -1
         assert after.overall.totals[player] == before.overall.totals[player] + sign * shift
+
+
+@SETTINGS
+@given(played_drives(), st.data())
+def test_a_correction_after_the_movement_is_called_never_moves_anyone(drive: Drive, data: Any) -> None:
+    called = [entry for entry in drive.entries if drive.movement_called(entry.hand)]
+    assume(called)
+    entry = data.draw(st.sampled_from(called))
+    new_tricks = data.draw(st.integers(min_value=0, max_value=13))
+    correction = HandEntry(hand=entry.hand, table=entry.table, tricks=new_tricks)
+    corrected = drive.correct(correction)
+    before, after = drive.state, corrected.state
+    assert [hand.seats for hand in after.hands] == [hand.seats for hand in before.hands]
+    assert [hand.sitting_out for hand in after.hands] == [hand.sitting_out for hand in before.hands]
+    effect = drive.correction_effect(correction)
+    assert effect.movement_called
+    assert {player for player, _ in effect.changes} <= set(before.hand(entry.hand).table(entry.table).players)
+
+
+@SETTINGS
+@given(played_drives())
+def test_with_one_prize_each_nobody_wins_two_prizes(drive: Drive) -> None:
+    extra = (
+        PrizeSpec(rule=PrizeRule.PLACE, name="Second", place=min(2, drive.setup.player_count)),
+        PrizeSpec(rule=PrizeRule.LADIES_HIGHEST, name="Ladies"),
+        PrizeSpec(rule=PrizeRule.GENTS_HIGHEST, name="Gents"),
+        PrizeSpec(rule=PrizeRule.MOST_HANDS_WON, name="Most hands"),
+    )
+    setup = replace(drive.setup, one_prize_each=True, prizes=extra)
+    results = Drive(setup, drive.entries).state.prizes
+    winners = [player for result in results for player in result.winners]
+    assert len(winners) == len(set(winners))
+    top = results[0]
+    assert top.prize.rule is PrizeRule.HIGHEST_TOTAL
+    assert top.winners == Drive(replace(setup, one_prize_each=False), drive.entries).state.prizes[0].winners

@@ -199,6 +199,8 @@ def test_the_drive_needs_a_name() -> None:
                     "place",
                     "most_hands_won",
                     "chosen",
+                    "ladies_highest",
+                    "gents_highest",
                 ),
                 value="'luckiest'",
             ),

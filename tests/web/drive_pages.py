@@ -46,6 +46,8 @@ SETUP_FIELDS: dict[str, str] = {
 }
 TABLE_LINK = re.compile(r'href="https?://[^/"]+(/drives/[0-9a-f]+/tables/(\d+)/[0-9a-f]+)"')
 HIDDEN = re.compile(r'<input type="hidden" name="(hand|seats|was)" value="([^"]*)"')
+CONFIRMER = re.compile(r'<input type="hidden" name="player" value="(\d+)">')
+PREVIEW = 'name="apply" value="yes"'
 
 
 def text_of(page: TestResponse) -> str:
@@ -86,10 +88,39 @@ class Organiser:
         return f"/drives/{self.drive_id}"
 
     def enter(
-        self, phone: FlaskClient, table: int, tricks: int | str, *, pair: str = "NS", **extra: str
+        self,
+        phone: FlaskClient,
+        table: int,
+        tricks: int | str,
+        *,
+        pair: str = "NS",
+        confirm: bool = True,
+        **extra: str,
     ) -> TestResponse:
-        """A table's phone opens its link and enters the hand's tricks for one pair."""
-        return self.send(phone, self.tables[table], tricks, pair=pair, **extra)
+        """A table's phone opens its link and enters the hand's tricks for one pair; then (``confirm``)
+        a player of the other pair confirms it on the same phone, as a table does."""
+        answer = self.send(phone, self.tables[table], tricks, pair=pair, **extra)
+        if confirm and answer.status_code == 303:
+            confirmers = self.confirmers(phone, table)
+            if confirmers:
+                answer = self.confirm(phone, table, confirmers[0])
+        return answer
+
+    def confirmers(self, phone: FlaskClient, table: int) -> list[int]:
+        """The players the table's page offers to confirm its result (the other pair)."""
+        return [
+            int(player) for player in CONFIRMER.findall(phone.get(self.tables[table]).get_data(as_text=True))
+        ]
+
+    def confirm(
+        self, phone: FlaskClient, table: int, player: int, page: TestResponse | None = None
+    ) -> TestResponse:
+        """A player taps their name under the table's result (``page``: as loaded earlier)."""
+        path = self.tables[table]
+        page = page or phone.get(path)
+        hidden = dict(HIDDEN.findall(page.get_data(as_text=True)))
+        data = {**hidden, "player": str(player), "csrf_token": csrf_token(page)}
+        return phone.post(f"{path}/confirm", data=data)
 
     def type_in(
         self, hand: int, table: int, tricks: int | str, *, pair: str = "NS", **extra: str
@@ -107,10 +138,18 @@ class Organiser:
     def post(
         self, phone: FlaskClient, path: str, page: TestResponse, tricks: int | str, *, pair: str, **extra: str
     ) -> TestResponse:
-        """Send the hand form of ``page`` (as loaded earlier) with these tricks."""
+        """Send the hand form of ``page`` (as loaded earlier) with these tricks.
+
+        A correction is first shown as what it would change; it is accepted at once unless
+        ``extra`` says ``preview="only"``.
+        """
+        preview_only = extra.pop("preview", "") == "only"
         hidden = dict(HIDDEN.findall(page.get_data(as_text=True)))
         data = {**hidden, "pair": pair, "tricks": str(tricks), "csrf_token": csrf_token(page), **extra}
-        return phone.post(path, data=data)
+        answer = phone.post(path, data=data)
+        if answer.status_code == 200 and PREVIEW in answer.get_data(as_text=True) and not preview_only:
+            answer = phone.post(path, data={**data, "apply": "yes", "csrf_token": csrf_token(answer)})
+        return answer
 
     def play_hand(self, phone: FlaskClient, tricks: Mapping[int, int]) -> None:
         """Every table in ``tricks`` enters its N–S tricks for the hand in play."""

@@ -290,6 +290,10 @@ def test_the_openapi_document_describes_every_endpoint(client: FlaskClient) -> N
         "/games/{game_id}/events/preview",
         "/games/{game_id}/events/{number}",
         "/games/{game_id}/undo",
+        "/drives",
+        "/drives/{drive_id}",
+        "/drives/{drive_id}/standings",
+        "/drives/{drive_id}/hands/{hand}/tables/{table}",
     }
     assert set(paths["/games/{game_id}/events/{number}"]) == {"get", "put", "delete"}
     events = document["components"]["schemas"]["TableEvent"]["oneOf"]

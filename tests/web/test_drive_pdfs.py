@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -10,14 +11,16 @@ from flask.testing import FlaskClient
 
 from scorekeeper.web import kept_pdfs
 
+from .drive_pages import Organiser
 from .test_drives import small_drive
 
 
-def pdf_text(pdf: bytes, tmp_path: Path) -> str:
+def pdf_text(pdf: bytes, tmp_path: Path, *, layout: str = "-layout") -> str:
+    """The PDF's text: laid out as printed, or (``layout="-raw"``) in the order it is drawn, card by card."""
     path = tmp_path / "drive.pdf"
     path.write_bytes(pdf)
     return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
+        ["pdftotext", layout, str(path), "-"], check=True, capture_output=True, text=True
     ).stdout
 
 
@@ -50,13 +53,51 @@ def test_tally_cards_have_a_row_per_hand_with_the_running_total(
     organiser = small_drive(app, client)
     phone = app.test_client()
     assert organiser.enter(phone, 1, 8).status_code == 303
-    text = squeezed(pdf_text(client.get(f"{organiser.url}/tally-cards.pdf").data, tmp_path))
-    assert "Hand Table Partner Trump Tricks Total" in text
-    # Ann: hand 1 at table 1 with Bob, 8 tricks; hand 2 she sits out (7); hands 3 and 4 to fill in.
-    head = "Church hall · Progressive Hand Table Partner Trump Tricks Total"
-    ann = "1 1 Bob ♥ Hearts 8 8 2 Sits out — ♣ Clubs 3 ♦ Diamonds 4 ♠ Spades"
-    assert f"Ann {head} {ann}" in text
-    assert f"Eve {head} 1 Sits out — ♥ Hearts 7 7 2 1 Dan ♣ Clubs" in text
+    text = squeezed(pdf_text(client.get(f"{organiser.url}/tally-cards.pdf").data, tmp_path, layout="-raw"))
+    head = "Hand Table Seat Partner Opponents Trump Tricks Total Initials"
+    assert head in text
+    # Ann: hand 1 at table 1, North, with Bob against Cat and Dan, 8 tricks; hand 2 she sits out (7);
+    # hands 3 and 4 to fill in. Eve sat out hand 1 and plays hand 2 at table 1, North, with Dan.
+    assert "Ann Church hall · Progressive" in text
+    assert "1 1 North Bob Cat and Dan ♥ 8 8 2 Sits out — ♣ 3 ♦ 4 ♠" in text
+    assert "1 Sits out — ♥ 7 7 2 1 North Dan Cat and Bob ♣" in text
+
+
+def test_tally_cards_are_four_to_an_a4_page_and_two_to_a_letter_page(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    organiser = Organiser(app, client)
+    names = [f"Player{number:02d}" for number in range(1, 19)]
+    assert organiser.set_up(names, hands="24", interval_after="12").status_code == 303
+    for paper, per_page in (("a4", 4), ("letter", 2)):
+        answer = client.get(f"{organiser.url}/tally-cards.pdf?paper={paper}")
+        assert answer.status_code == 200
+        pages = [page for page in pdf_text(answer.data, tmp_path, layout="-raw").split("\f") if page.strip()]
+        assert len(pages) == -(-len(names) // per_page), (paper, len(pages))
+        printed = []
+        for page in pages:
+            lines = [line.strip() for line in page.splitlines()]
+            # Each card: its player's name as its title, then the drive's name and format under it.
+            titles = [lines[at - 1] for at, line in enumerate(lines) if line == "Church hall · Progressive"]
+            assert all(re.fullmatch(r"Player\d\d", title) for title in titles), titles
+            assert len(titles) == min(per_page, len(names) - len(printed)), (paper, titles)
+            assert "Initials" in page and "\n24 " in page  # every hand has its row on every card
+            printed += titles
+        assert printed == names
+
+
+def test_table_cards_mark_the_seats_and_say_where_the_players_go(
+    app: Flask, client: FlaskClient, tmp_path: Path
+) -> None:
+    organiser = Organiser(app, client)
+    names = [f"Player{number:02d}" for number in range(1, 13)]
+    assert organiser.set_up(names, hands="8", interval_after="").status_code == 303
+    text = squeezed(pdf_text(client.get(f"{organiser.url}/table-cards.pdf").data, tmp_path))
+    assert "North West Table 2 East South" in text
+    line = "Losers: North and East up to table 3, South and West down to table 1; winners stay, "
+    assert line + "South or West changing seat." in text
+    # Table 3's losers: "up" from the last table wraps round to table 1.
+    assert "Losers: North and East up to table 1, South and West down to table 2" in text
 
 
 def test_the_results_sheet_has_the_prizes_and_every_total(
@@ -92,3 +133,17 @@ def test_while_one_of_a_drives_pdfs_is_made_another_is_told_to_ask_again_rather_
     assert 'http-equiv="refresh" content="5"' in waiting.get_data(as_text=True)
     answer = client.get(f"{organiser.url}/tally-cards.pdf")
     assert answer.status_code == 200 and answer.data.startswith(b"%PDF-")
+
+
+def test_the_table_card_line_follows_who_moves(app: Flask) -> None:
+    """Where the winners move (a local custom), the card says so; a partner drive's pair moves together."""
+    with app.test_request_context():
+        from scorekeeper.rules.drive import DriveSetup, movement_rule
+        from scorekeeper.web.drives.paper import movement_line
+
+        winners = movement_rule(DriveSetup.create("Hall", 12, format="semi_partner", winners_move=True))
+        assert movement_line(winners, 3) == (
+            "Winners: North and East up to table 1, South and West down to table 2; losers stay."
+        )
+        partner = movement_rule(DriveSetup.create("Hall", 12, format="partner", up_direction="lower"))
+        assert movement_line(partner, 1) == "Losers move together to table 3; winners stay."

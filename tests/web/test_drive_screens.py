@@ -26,7 +26,7 @@ def test_the_caller_shows_the_hand_the_tables_not_in_and_move_now(app: Flask, cl
     assert "Not in yet: 2" in text_of(hall.get(f"{organiser.url}/caller?fragment=1"))
     assert organiser.enter(app.test_client(), 2, 5).status_code == 303
     screen = text_of(hall.get(f"{organiser.url}/caller"))
-    assert "Hand 2 of 4 ♣ Clubs Move now" in screen
+    assert "Hand 2 of 4 ♣ Clubs Church hall Move now" in screen
     # Table 1: Ann and Bob (N–S) won; Bob crosses to West. Cat (E) moves up to table 2's free
     # North, Dan (W) down to table 2 too (two tables wrap), West. Table 2: Gus and Hal (E–W) won;
     # Hal crosses to South. Eve (N) up to table 1's free East, Fay (S) down to its free South.
@@ -50,7 +50,7 @@ def test_the_caller_polls_a_fragment_answered_304_until_the_drive_changes(
     assert changed.status_code == 200
     assert "Move now" in text_of(changed)
     page = hall.get(f"{organiser.url}/caller").get_data(as_text=True)
-    assert 'data-live-url="' in page and "drive.js" in page
+    assert 'data-live-url="' in page and "hall.js" in page
     assert '<meta http-equiv="refresh"' in page  # without JavaScript the page reloads itself
 
 
@@ -86,7 +86,7 @@ def test_the_leaderboard_shows_the_prizes_at_the_interval_and_the_end(
     assert "Interval · then Hand 3 of 4" in board
     assert "Prizes at the interval" in board
     assert "Best first half Bob (17) won" in board
-    assert "Highest total" not in board  # only the prizes decided at the interval
+    assert "Highest total Bob" not in board  # only the prizes decided at the interval
     assert organiser.enter(phone, 1, 7).status_code == 303
     assert "Prizes" not in text_of(client.get(f"{organiser.url}/leaderboard"))
     assert organiser.enter(phone, 1, 11, pair="EW").status_code == 303
@@ -96,12 +96,14 @@ def test_the_leaderboard_shows_the_prizes_at_the_interval_and_the_end(
     table = text_of(phone.get(organiser.tables[1]))
     assert "the drive is over" in table
     caller = text_of(client.get(f"{organiser.url}/caller"))
-    assert "The drive is over" in caller and "Highest total Bob (35) won" in caller
+    assert "The drive is over" in caller and "Highest total Bob (35)" in caller
 
 
-def test_a_correction_moves_the_players_again_unless_they_have_already_moved(
+def test_a_correction_after_move_now_changes_the_scores_and_leaves_every_seat(
     app: Flask, client: FlaskClient
 ) -> None:
+    """Once a hand's movement is called, it stands (RULES.md §10): the caller's screen keeps every
+    seat, and only the leaderboard changes."""
     organiser = Organiser(app, client)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
     assert organiser.set_up(names, hands="4", interval_after="").status_code == 303
@@ -109,14 +111,92 @@ def test_a_correction_moves_the_players_again_unless_they_have_already_moved(
     assert organiser.type_in(1, 2, 5).status_code == 303
     as_entered = "Ann 1 North Bob 1 West Cat 2 North Dan 2 West Eve 1 East Fay 1 South Gus 2 East Hal 2 South"
     assert as_entered in text_of(client.get(f"{organiser.url}/caller"))
-    form = text_of(client.get(f"{organiser.url}/hands/1/tables/1"))
-    assert "The players have already moved as the first result said" in form
-    # Table 1's card said E–W 8, but everyone has already moved as if N–S had won: that stands.
-    assert organiser.type_in(1, 1, 8, pair="EW", keep_movement="yes").status_code == 303
+    # Table 1's card said E–W 8: accepted after its preview, the scores change and nobody moves.
+    assert organiser.type_in(1, 1, 8, pair="EW", apply="yes").status_code == 303
     assert as_entered in text_of(client.get(f"{organiser.url}/caller"))
     assert "1= Cat 8 1 1 1= Dan 8" in text_of(client.get(f"{organiser.url}/leaderboard"))
-    # Corrected again without that box, before anyone entered hand 2: the movement follows E–W's win.
-    assert organiser.type_in(1, 1, 9, pair="EW").status_code == 303
-    moved = "Ann 2 North Bob 2 West Cat 1 East Dan 1 South Eve 1 North Fay 1 West Gus 2 East Hal 2 South"
-    assert moved in text_of(client.get(f"{organiser.url}/caller"))
-    assert organiser.stored_hands() == [(1, 1, 9, "EW"), (1, 2, 5, "NS")]
+    assert organiser.stored_hands() == [(1, 1, 8, "EW"), (1, 2, 5, "NS")]
+
+def test_the_caller_draws_no_keep_the_screen_on_switch(app: Flask, client: FlaskClient) -> None:
+    """A projector nobody taps: hall.js keeps it on without a switch drawn on the hall's screen."""
+    organiser = small_drive(app, client)
+    page = client.get(f"{organiser.url}/caller").get_data(as_text=True)
+    assert "Keep the screen on" not in page and "data-wake" not in page
+    assert "hall.css" in page and "data-pages" in page
+
+
+def test_who_can_still_win_shows_from_the_interval_on(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    phone = app.test_client()
+    assert organiser.enter(phone, 1, 8).status_code == 303
+    assert "Who can still win" not in text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert organiser.enter(phone, 1, 9, pair="EW").status_code == 303
+    # At the interval (two hands left, 26 tricks at most): everyone can still take the top prize.
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert "Who can still win (13 tricks a hand at most)" in board
+    assert "Highest total: all 5 players" in board
+    assert "Best first half:" not in board  # decided: it is among the prizes
+    caller = text_of(client.get(f"{organiser.url}/caller"))
+    assert "Highest total: all 5 players" in caller
+    assert organiser.enter(phone, 1, 13).status_code == 303
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert "Highest total:" in board and "all 5 players" not in board.split("Highest total:")[1][:40]
+    assert organiser.enter(phone, 1, 7).status_code == 303
+    assert "Who can still win" not in text_of(client.get(f"{organiser.url}/leaderboard"))  # over
+
+
+def test_the_projected_leaderboard_lists_everyone_in_pages(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    assert organiser.enter(app.test_client(), 1, 8).status_code == 303
+    hall = app.test_client()
+    first = hall.get(f"{organiser.url}/leaderboard/projector")
+    assert first.status_code == 200
+    screen = text_of(first)
+    assert "Leaderboard" in screen and "Place, player and total" in screen
+    assert "1= Ann 8 1= Bob 8 3 Eve 7" in screen
+    assert 'data-pager-words="Page {page} of {pages}"' in first.get_data(as_text=True)
+    fragment = hall.get(f"{organiser.url}/leaderboard/projector?fragment=1")
+    assert "<html" not in fragment.get_data(as_text=True)
+    assert (
+        hall.get(
+            f"{organiser.url}/leaderboard/projector?fragment=1",
+            headers={"If-None-Match": fragment.headers["ETag"]},
+        ).status_code
+        == 304
+    )
+    assert hall.get("/drives/nope/leaderboard/projector").status_code == 404
+
+
+def test_the_prizes_are_announced_one_at_a_time_booby_first(app: Flask, client: FlaskClient) -> None:
+    organiser = small_drive(app, client)
+    phone = app.test_client()
+    hall = app.test_client()
+    assert "No prize is decided yet" in text_of(hall.get(f"{organiser.url}/leaderboard/announce"))
+    for tricks, pair in ((8, "NS"), (9, "EW"), (7, "NS"), (11, "EW")):
+        assert organiser.enter(phone, 1, tricks, pair=pair).status_code == 303
+    start = text_of(hall.get(f"{organiser.url}/leaderboard/announce"))
+    assert "4 prizes to give" in start and "Announce the first prize" in start
+    assert "Dan" not in start
+    first = text_of(hall.get(f"{organiser.url}/leaderboard/announce?shown=1"))
+    assert "Booby prize (lowest total) Dan 17" in first
+    assert "Bob" not in first  # the highest total is not given away before its turn
+    last = text_of(hall.get(f"{organiser.url}/leaderboard/announce?shown=4"))
+    assert "Highest total Bob 35" in last
+    assert "Booby prize (lowest total): Dan" in last  # those given so far, listed below
+    assert "Next prize" not in last and "Back" in last
+    beyond = text_of(hall.get(f"{organiser.url}/leaderboard/announce?shown=99"))
+    assert "Highest total Bob 35" in beyond
+    assert hall.get(f"{organiser.url}/leaderboard/announce?shown=x").status_code == 200
+
+
+def test_the_caller_shows_the_results_still_to_confirm(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    assert organiser.set_up(names, hands="4", interval_after="").status_code == 303
+    phone = app.test_client()
+    assert organiser.enter(phone, 1, 8, confirm=False).status_code == 303
+    screen = text_of(client.get(f"{organiser.url}/caller"))
+    assert "Not in yet: 1, 2" in screen or "Not in yet: 2" in screen
+    assert "Entered, to confirm: 1" in screen
+    assert organiser.confirm(phone, 1, organiser.confirmers(phone, 1)[0]).status_code == 303
+    assert "to confirm" not in text_of(client.get(f"{organiser.url}/caller"))

@@ -57,7 +57,8 @@ def test_a_drive_is_set_up_with_its_tables_and_rules_in_words(app: Flask, client
     assert "Semi-partner whist drive · 9 players at 2 tables" in words
     assert "Hand 1 of 24 · ♥ Hearts · being played" in words
     assert "The winners stay in their seats, together." in words
-    assert "1 player sit out each hand in turn and score 7 tricks" in words
+    assert "1 player sits out each hand in turn and scores 7 tricks" in words
+    assert "Sitting out scores 7 tricks" in words
     assert "24 hands, an interval after hand 12" in words
     with app.app_context():
         record = db.session.get(DriveRecord, organiser.drive_id)
@@ -158,7 +159,7 @@ def test_a_stale_phone_gets_409_and_nothing_is_stored(app: Flask, client: FlaskC
     stale = organiser.post(second, path, seen_by_second, 5, pair="NS")
     assert stale.status_code == 409
     assert "changed on another phone" in error_text(stale)
-    assert "Entered: North–South 8, East–West 5" in text_of(stale)  # the hand as it now stands
+    assert "P1 & P2 8 — P3 & P4 5 confirmed by P3" in text_of(stale)  # the hand as it now stands
     assert organiser.stored_hands() == [(1, 1, 8, "NS")]
     # Another table's entry meanwhile is not a change to this table: it goes through.
     fresh = organiser.post(other_table, organiser.tables[2], seen_by_other_table, 4, pair="EW")
@@ -275,6 +276,7 @@ def test_a_tables_link_changes_only_the_hand_in_play(app: Flask, client: FlaskCl
     path = organiser.tables[1]
     hand_one = phone.get(path)
     assert organiser.post(phone, path, hand_one, 8, pair="NS").status_code == 303
+    assert organiser.confirm(phone, 1, organiser.confirmers(phone, 1)[0]).status_code == 303
     assert organiser.enter(app.test_client(), 2, 6).status_code == 303  # everyone has moved on
     late = organiser.post(phone, path, hand_one, 5, pair="NS")
     assert late.status_code == 409
@@ -282,3 +284,51 @@ def test_a_tables_link_changes_only_the_hand_in_play(app: Flask, client: FlaskCl
     assert organiser.stored_hands() == [(1, 1, 8, "NS"), (1, 2, 6, "NS")]
     assert organiser.type_in(1, 1, 5).status_code == 303
     assert (1, 1, 5, "NS") in organiser.stored_hands()
+
+
+def test_words_for_a_full_hall_and_a_half_not_yet_played(app: Flask, client: FlaskClient) -> None:
+    """Nobody sits out with the tables full, so no sit-out score is shown; the second half's prize is
+    "not yet played for" at the interval rather than "8 players level (0)"."""
+    organiser = Organiser(app, client)
+    assert (
+        organiser.set_up([f"P{number}" for number in range(1, 9)], hands="2", interval_after="1").status_code
+        == 303
+    )
+    words = text_of(client.get(organiser.url))
+    assert "Sitting out scores" not in words and "sit out each hand" not in words
+    organiser.play_hand(app.test_client(), {1: 8, 2: 6})
+    words = text_of(client.get(organiser.url))
+    assert "Best second half Not yet played for" in words
+    assert "players level (0)" not in words
+    assert "Best first half" in words and "Best first half Not yet played for" not in words
+    pairs = Organiser(app, client)
+    assert pairs.set_up([f"Q{number}" for number in range(1, 11)], format="partner").status_code == 303
+    assert "1 pair sits out each hand in turn and scores 7 tricks" in text_of(client.get(pairs.url))
+
+
+def test_the_winners_move_one_prize_each_and_ladies_and_gents_prizes(app: Flask, client: FlaskClient) -> None:
+    organiser = Organiser(app, client)
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+    answer = organiser.set_up(names, hands="4", interval_after="", winners_move="yes", one_prize_each="yes")
+    assert answer.status_code == 303
+    words = text_of(client.get(organiser.url))
+    assert "Who moves Winners move" in words
+    assert "One prize each: a player wins only their highest prize" in words
+    assert "The losers stay at their table but split up" in words
+    assert "The winners split: the one in North or East moves up one table" in words
+    assert "At each table the gents cut for the deal of the first hand" in words
+    with app.app_context():
+        record = db.session.get(DriveRecord, organiser.drive_id)
+        assert record is not None
+        assert record.options["winners_move"] is True and record.options["one_prize_each"] is True
+    for rule, name in (("ladies_highest", "Ladies"), ("gents_highest", "Gents")):
+        assert organiser.form_post(f"{organiser.url}/prizes", {"name": name, "rule": rule}).status_code == 303
+    organiser.play_hand(app.test_client(), {1: 9, 2: 4})
+    words = text_of(client.get(organiser.url))
+    # Hand 1: table 1 Ann & Bob 9 (Cat, Dan 4), table 2 Eve & Fay 4, Gus & Hal 9. Highest total: Ann,
+    # Bob, Gus and Hal level at 9; with one prize each the ladies' (Ann, Cat, Eve, Gus) and the gents'
+    # (Bob, Dan, Fay, Hal) go to the next best not already winning: Cat and Eve (4), Dan and Fay (4).
+    assert "Highest total Ann, Bob, Gus and Hal (9)" in words
+    assert "Ladies Cat and Eve (4)" in words and "Gents Dan and Fay (4)" in words
+    usual = text_of(client.get("/drives/new"))
+    assert "The losers move (the usual way)" in usual and "The winners move, the losers stay" in usual

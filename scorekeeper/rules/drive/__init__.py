@@ -10,8 +10,9 @@ what a correction does to the movement in :mod:`.drive`.
 
 from __future__ import annotations
 
-from .drive import Drive, legal_tricks
+from .drive import CorrectionEffect, Drive, legal_tricks
 from .errors import (
+    ConfirmationRefused,
     CorrectionRefused,
     DriveViolation,
     HandAlreadyEntered,
@@ -21,9 +22,11 @@ from .errors import (
     InvalidHandTricks,
     InvalidPrize,
     NothingToCorrect,
+    RosterRefused,
     UnknownTable,
 )
 from .replay import DriveState, replay
+from .roster import RosterChange, RosterKind, StartFrom
 from .seating import (
     SEATS,
     Layout,
@@ -65,6 +68,8 @@ __all__ = [
     "SEATS",
     "SIT_OUT_TRICK_CHOICES",
     "CardRow",
+    "ConfirmationRefused",
+    "CorrectionEffect",
     "CorrectionRefused",
     "Drive",
     "DriveFormat",
@@ -89,8 +94,12 @@ __all__ = [
     "PrizeResult",
     "PrizeRule",
     "PrizeSpec",
+    "RosterChange",
+    "RosterKind",
+    "RosterRefused",
     "Seat",
     "Standing",
+    "StartFrom",
     "TableHand",
     "Tally",
     "TieBreak",

@@ -1,22 +1,18 @@
 """A drive is its set-up and the hands recorded so far; everything else is replayed.
 
-``Drive`` is immutable: entering, correcting or withdrawing a table's hand
-returns a new drive after the whole record has been replayed and checked.
+``Drive`` is immutable: entering, confirming, correcting or withdrawing a
+table's hand returns a new drive after the whole record has been replayed and
+checked.
 
-**Corrections and movement.** Results are kept by (hand, table): the line a
-table enters is that table's line, whoever the engine thinks sat there. A
-correction that keeps the same pair winning only changes scores. One that
-gives the hand to the other pair would change the movement after it, and so
-who sat where later. If a later hand has already been entered anywhere, the
-players have physically moved as the first result said and played on: their
-later results belong to the people who really sat there, so the movement they
-made stands (the entry keeps ``moved_as``) and only the scores change.
-Re-deriving the seats instead would credit those later tricks to players who
-were never at those tables; refusing instead would leave an organiser, adding
-up paper cards at the end of the evening, unable to fix one slip without
-deleting every later hand. While no later hand has been entered, the movement
-follows the corrected result, unless the organiser says the players have
-already moved (``keep_movement=True``).
+**Corrections and movement** (RULES.md §10). Results are kept by (hand,
+table): the line a table enters is that table's line, whoever the engine
+thinks sat there. Once a hand's movement has been called — every table's
+result in and confirmed, "move now" on the caller's screen — it stands: a
+correction that gives the hand to the other pair changes the scores only, and
+the entry keeps the pair the players moved as (``moved_as``). Re-deriving the
+seats instead would re-seat a room that has already moved, and credit later
+tricks to players who were never at those tables. Before the movement is
+called nobody has moved, so the movement follows the corrected result.
 """
 
 from __future__ import annotations
@@ -26,11 +22,36 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from .errors import CorrectionRefused, DriveViolation, HandAlreadyEntered, NothingToCorrect
+from .errors import (
+    ConfirmationRefused,
+    CorrectionRefused,
+    DriveViolation,
+    HandAlreadyEntered,
+    NothingToCorrect,
+    RosterRefused,
+)
 from .replay import DriveState, check_entry, replay
-from .seating import Pair, layout_for
-from .setup import DriveSetup, PrizeSpec
+from .roster import RosterChange, RosterKind, StartFrom
+from .seating import layout_for
+from .setup import DriveFormat, DriveSetup, PrizeSpec
 from .state import TRICKS_PER_HAND, HandEntry
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CorrectionEffect:
+    """What a correction would change, for the form that previews it before it is saved.
+
+    ``changes`` are (player, change of their total) for every player whose
+    total changes, in the table's seat order (N, E, S, W). ``movement_called``
+    is true when the hand's movement has been called, so nobody moves: the
+    seats stay as they are. ``winner_changes`` says the other pair now wins.
+    """
+
+    hand: int
+    table: int
+    changes: tuple[tuple[int, int], ...]
+    movement_called: bool
+    winner_changes: bool
 
 
 def legal_tricks() -> range:
@@ -40,10 +61,12 @@ def legal_tricks() -> range:
 
 @dataclass(frozen=True)
 class Drive:
-    """A drive's set-up and its recorded hands, one entry per table per hand."""
+    """A drive's set-up, its recorded hands (one entry per table per hand) and the players who
+    arrived or left (``roster``, see :mod:`.roster`)."""
 
     setup: DriveSetup
     entries: tuple[HandEntry, ...] = ()
+    roster: tuple[RosterChange, ...] = ()
 
     @classmethod
     def start(cls, name: str, players: Sequence[str] | int, **options: Any) -> Drive:
@@ -53,7 +76,7 @@ class Drive:
     @cached_property
     def state(self) -> DriveState:
         """Seatings, scores, leaderboard and prizes, replayed from the set-up and the entries."""
-        return replay(self.setup, self.entries)
+        return replay(self.setup, self.entries, self.roster)
 
     def entered(self, hand: int, table: int) -> HandEntry | None:
         """The recorded entry of a table's hand, if any."""
@@ -74,10 +97,12 @@ class Drive:
         table, and a hand after the one in play.
         """
         check_entry(entry, self.setup, layout_for(self.setup.player_count).tables)
-        if entry.moved_as is not None:
+        if entry.moved_as is not None or entry.corrected:
             raise DriveViolation(
                 "drive_new_entry_moved_as", field="moved_as", hand=entry.hand, table=entry.table
             )
+        if entry.confirmed_by is not None:
+            raise ConfirmationRefused("drive_confirm_after_entry", hand=entry.hand, table=entry.table)
         if self.entered(entry.hand, entry.table) is not None:
             first = self.entered(entry.hand, entry.table)
             assert first is not None
@@ -94,31 +119,101 @@ class Drive:
         """Raise the RuleViolation that :meth:`enter` would raise, if any."""
         self.enter(entry)
 
-    def correct(self, entry: HandEntry, *, keep_movement: bool | None = None) -> Drive:
-        """Replace a table's recorded hand; every later score and seating is replayed.
+    def correct(self, entry: HandEntry) -> Drive:
+        """Replace a table's recorded hand; every later score is replayed.
 
-        ``keep_movement``: None lets the engine decide (the players' movement
-        stands once a later hand is entered); True keeps the movement that
-        followed the old result although no later hand is entered yet (the
-        players have already moved); False asks for the movement to follow the
-        corrected result, refused once a later hand is entered.
+        Once the hand's movement has been called the seats stay as they are
+        and only the scores change (the entry keeps ``moved_as``); before, the
+        movement follows the corrected result. A correction that changes the
+        tricks of a result that stood marks the hand ``corrected``. An entry
+        that ``needs_confirmation`` (the table's own) waits for the other pair
+        again.
         """
         check_entry(entry, self.setup, layout_for(self.setup.player_count).tables)
         old = self.entered(entry.hand, entry.table)
         if old is None:
             raise NothingToCorrect("drive_nothing_to_correct", hand=entry.hand, table=entry.table)
-        if entry.moved_as is not None:
+        if entry.moved_as is not None or entry.corrected:
             raise DriveViolation(
                 "drive_correction_moved_as", field="moved_as", hand=entry.hand, table=entry.table
             )
-        moved_as = self._moved_as(old, entry, keep_movement)
-        corrected = replace(entry, moved_as=moved_as)
+        if entry.confirmed_by is not None:
+            raise ConfirmationRefused("drive_confirm_after_entry", hand=entry.hand, table=entry.table)
+        moved = old.movement_winner
+        called = self.movement_called(entry.hand)
+        changed = entry.north_south_tricks != old.north_south_tricks
+        corrected = replace(
+            entry,
+            moved_as=moved if called and entry.winner is not moved else None,
+            corrected=old.corrected or (changed and old.confirmed),
+            # A called movement is not taken back while the other pair confirms again.
+            needs_confirmation=entry.needs_confirmation and not called,
+        )
         entries = tuple(corrected if item is old else item for item in self.entries)
         return self._replayed(entries)
 
-    def verify_correction(self, entry: HandEntry, *, keep_movement: bool | None = None) -> None:
+    def verify_correction(self, entry: HandEntry) -> None:
         """Raise the RuleViolation that :meth:`correct` would raise, if any."""
-        self.correct(entry, keep_movement=keep_movement)
+        self.correct(entry)
+
+    def correction_effect(self, entry: HandEntry) -> CorrectionEffect:
+        """What :meth:`correct` would change: each player's total, and whether anyone moves.
+
+        Raises the RuleViolation that :meth:`correct` would raise.
+        """
+        corrected = self.correct(entry)
+        before, after = self.state.overall.totals, corrected.state.overall.totals
+        line = self.state.table_hand(entry.hand, entry.table)
+        seated = list(line.players)
+        others = [player for player in range(len(before)) if player not in seated]
+        changes = tuple(
+            (player, after[player] - before[player])
+            for player in (*seated, *others)
+            if after[player] != before[player]
+        )
+        old = self.entered(entry.hand, entry.table)
+        assert old is not None
+        return CorrectionEffect(
+            hand=entry.hand,
+            table=entry.table,
+            changes=changes,
+            movement_called=self.movement_called(entry.hand),
+            winner_changes=entry.winner is not old.winner,
+        )
+
+    def movement_called(self, hand: int) -> bool:
+        """True once every table's result for ``hand`` is in and confirmed: the players move (or have)."""
+        return self.state.hands_complete >= hand
+
+    def confirm(self, hand: int, table: int, player: int) -> Drive:
+        """A player of the other pair confirms the table's result; refused for anyone else.
+
+        The pair the tricks were not entered for confirms them, so a player who
+        taps the wrong pair's number is caught before the movement is called.
+        """
+        old = self.entered(hand, table)
+        if old is None:
+            raise ConfirmationRefused("drive_nothing_to_confirm", hand=hand, table=table)
+        if old.confirmed:
+            raise ConfirmationRefused("drive_already_confirmed", hand=hand, table=table)
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.setup.player_count
+        ):
+            raise ConfirmationRefused("drive_confirmer_unknown", hand=hand, table=table, value=repr(player))
+        confirmed = replace(old, confirmed_by=player)
+        return self._replayed(tuple(confirmed if item is old else item for item in self.entries))
+
+    def verify_confirmation(self, hand: int, table: int, player: int) -> None:
+        """Raise the RuleViolation that :meth:`confirm` would raise, if any."""
+        self.confirm(hand, table, player)
+
+    def legal_confirmers(self, hand: int, table: int) -> tuple[int, ...]:
+        """The players who may confirm the table's result now (the other pair), or () if none."""
+        line = self.state.table_hand(hand, table)
+        pair = line.confirming_pair
+        return () if pair is None else line.pair_players(pair)
 
     def withdraw(self, hand: int, table: int) -> Drive:
         """Remove a table's entry for a hand, as if it had never been entered.
@@ -138,33 +233,75 @@ class Drive:
 
     def with_prizes(self, prizes: Sequence[PrizeSpec]) -> Drive:
         """The same drive with these organiser-added prizes (checked) instead of the old ones."""
-        return Drive(self.setup.with_prizes(prizes), self.entries)
+        return Drive(self.setup.with_prizes(prizes), self.entries, self.roster)
+
+    def open_hand(self) -> int:
+        """The first hand whose seating nobody has played yet: an arrival or a departure counts from it.
+
+        The hand in play while no table has entered it (the players are only now sitting down),
+        else the next one. Refused once the last hand is under way.
+        """
+        state = self.state
+        hand = state.hand_in_play
+        if hand is None or (state.current is not None and state.current.entered_tables):
+            hand = (hand or self.setup.hands) + 1
+        if hand > self.setup.hands:
+            raise RosterRefused("drive_roster_too_late", hands=self.setup.hands)
+        return hand
+
+    def arrive(self, name: str, *, start: StartFrom = StartFrom.ZERO) -> Drive:
+        """A late player joins from :meth:`open_hand`: into a sit-out seat, or a new table once four
+        are waiting; their total starts at 0 or at the lowest total then (``start``)."""
+        self._refuse_fixed_pairs()
+        hand = self.open_hand()
+        if not isinstance(start, StartFrom):
+            raise RosterRefused("drive_roster_start", value=repr(start))
+        setup = self.setup.with_player(name)
+        change = RosterChange(hand=hand, player=setup.player_count - 1, kind=RosterKind.ARRIVE, start=start)
+        return Drive(setup, self.entries, (*self.roster, change))._checked()
+
+    def leave(self, player: int) -> Drive:
+        """A player leaves from :meth:`open_hand` on: a sitter-out takes the seat, or it becomes a
+        sit-out seat (the last table goes when too few are left); their scores stay theirs."""
+        self._refuse_fixed_pairs()
+        hand = self.open_hand()
+        if hand == 1:  # nobody has played yet: the organiser changes the list of players instead
+            raise RosterRefused("drive_roster_leave_before_start")
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.setup.player_count
+        ):
+            raise RosterRefused("drive_roster_unknown_player", value=repr(player))
+        if not self.present(player, hand) or not self.present(player, hand - 1):
+            # Gone already, or arriving only now: an arrival not yet played is no departure.
+            raise RosterRefused("drive_roster_not_here", player=self.setup.players[player], hand=hand)
+        change = RosterChange(hand=hand, player=player, kind=RosterKind.LEAVE)
+        return Drive(self.setup, self.entries, (*self.roster, change))._checked()
+
+    def present(self, player: int, hand: int) -> bool:
+        """True when ``player`` is there for ``hand`` (arrived, and not gone)."""
+        for change in self.roster:
+            if change.player != player:
+                continue
+            if change.kind is RosterKind.ARRIVE and hand < change.hand:
+                return False
+            if change.kind is RosterKind.LEAVE and hand >= change.hand:
+                return False
+        return True
+
+    def _refuse_fixed_pairs(self) -> None:
+        if self.setup.format is DriveFormat.PARTNER:
+            raise RosterRefused("drive_roster_partner")
+
+    def _checked(self) -> Drive:
+        _ = self.state  # replays and checks the whole record
+        return self
 
     def _replayed(self, entries: tuple[HandEntry, ...]) -> Drive:
-        drive = Drive(self.setup, entries)
+        drive = Drive(self.setup, entries, self.roster)
         _ = drive.state  # replays and checks the whole record
         return drive
 
     def _later_tables(self, hand: int) -> list[int]:
         return sorted(entry.table for entry in self.entries if entry.hand == hand + 1)
-
-    def _later_entered(self, hand: int) -> bool:
-        return any(entry.hand > hand for entry in self.entries)
-
-    def _moved_as(self, old: HandEntry, new: HandEntry, keep_movement: bool | None) -> Pair | None:
-        """The pair the players moved as winners after the corrected hand, when it is not the new winner."""
-        moved = old.movement_winner
-        if new.winner is moved:
-            return None
-        if self._later_entered(new.hand):
-            if keep_movement is False:
-                raise CorrectionRefused(
-                    "drive_movement_stands", hand=new.hand, table=new.table, pair=moved.value
-                )
-            return moved
-        if not keep_movement:
-            return None
-        tables = layout_for(self.setup.player_count).tables
-        if sum(1 for entry in self.entries if entry.hand == new.hand) < tables:
-            raise CorrectionRefused("drive_no_movement_to_keep", hand=new.hand, table=new.table)
-        return moved

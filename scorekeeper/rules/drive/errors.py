@@ -87,3 +87,17 @@ class CorrectionRefused(DriveViolation):
     """A correction or withdrawal that would rewrite a movement the players have already made."""
 
     field = "hand"
+
+
+class ConfirmationRefused(DriveViolation):
+    """A confirmation the table's result cannot take: by a player of the pair it was entered for,
+    of a result already standing, or of a result never entered."""
+
+    field = "player"
+
+
+class RosterRefused(DriveViolation):
+    """An arrival or a departure the drive cannot take: an unknown player, one who has already left,
+    a change after the last hand began, or in a partner drive (whose pairs are fixed)."""
+
+    field = "player"

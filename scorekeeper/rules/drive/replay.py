@@ -7,18 +7,19 @@ hand k + 1 is known only once hand k is entered at every table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .errors import HandAlreadyEntered, HandNotOpen, InvalidHandTricks, UnknownTable
+from .errors import ConfirmationRefused, HandAlreadyEntered, HandNotOpen, InvalidHandTricks, UnknownTable
+from .roster import Roster, RosterChange, StartFrom, check_enough, check_roster, choose_sitters
 from .seating import (
     SEATS_PER_TABLE,
     Layout,
     MoveKind,
+    Movement,
     MovementRule,
     Pair,
     first_seating,
-    layout_for,
     movement_rule,
     next_seating,
 )
@@ -59,6 +60,7 @@ class DriveState:
     halves: tuple[Tally, Tally] | None
     standings: tuple[Standing, ...]
     prizes: tuple[PrizeResult, ...]
+    carried: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -80,6 +82,18 @@ class DriveState:
         """The tables that have not yet entered the hand in play."""
         current = self.current
         return () if current is None else current.waiting_tables
+
+    @property
+    def unconfirmed_tables(self) -> tuple[int, ...]:
+        """The tables whose result for the hand in play waits for the other pair's confirmation."""
+        current = self.current
+        return () if current is None else current.unconfirmed_tables
+
+    @property
+    def tables_not_in(self) -> tuple[int, ...]:
+        """The tables the movement waits for: still to enter the hand in play, or to confirm it."""
+        current = self.current
+        return () if current is None else current.tables_not_in
 
     @property
     def move_now(self) -> bool:
@@ -117,12 +131,15 @@ class DriveState:
         current = self.current
         if current is None:
             return ()
-        return tuple(current.placement(player) for player in range(self.setup.player_count))
+        away = set(current.absent)
+        return tuple(
+            current.placement(player) for player in range(self.setup.player_count) if player not in away
+        )
 
     def card(self, player: int) -> tuple[CardRow, ...]:
         """The player's tally card: a row for each hand whose seating is known."""
         rows: list[CardRow] = []
-        running: int | None = 0
+        running: int | None = self.carried[player] if self.carried else 0
         for state in self.hands:
             place = state.placement(player)
             tricks = self.scores[player][state.number - 1]
@@ -137,6 +154,7 @@ class DriveState:
                     sat_out=place.sitting_out,
                     tricks=tricks,
                     running_total=running,
+                    absent=place.absent,
                 )
             )
         return tuple(rows)
@@ -162,6 +180,11 @@ def check_entry(entry: HandEntry, setup: DriveSetup, tables: int) -> None:
         entry.moved_as is not None and not isinstance(entry.moved_as, Pair)
     ):
         raise InvalidHandTricks("drive_pair_unknown", hand=hand, table=table)
+    confirmer = entry.confirmed_by
+    if confirmer is not None and (
+        type(confirmer) is not int or not entry.needs_confirmation or not 0 <= confirmer < setup.player_count
+    ):
+        raise ConfirmationRefused("drive_confirmer_unknown", hand=hand, table=table, value=repr(confirmer))
     if isinstance(tricks, bool) or not isinstance(tricks, int):
         raise InvalidHandTricks("drive_tricks_not_whole", hand=hand, table=table, value=repr(tricks))
     if not 0 <= tricks <= TRICKS_PER_HAND:
@@ -192,6 +215,7 @@ def index_entries(
             and 0 <= tricks <= TRICKS_PER_HAND
             and type(entry.pair) is Pair
             and (moved_as is None or type(moved_as) is Pair)
+            and (entry.confirmed_by is None or type(entry.confirmed_by) is int)
         )
         if not plausible:  # the quick test above runs for every stored entry on every replay
             check_entry(entry, setup, tables)
@@ -209,21 +233,37 @@ def index_entries(
     return index
 
 
-def replay(setup: DriveSetup, entries: Iterable[HandEntry]) -> DriveState:
-    """Derive the seatings, scores, leaderboard and prizes; raise a RuleViolation for a bad entry."""
-    layout = layout_for(setup.player_count)
-    tables, players = layout.tables, setup.player_count
-    index = index_entries(entries, setup, tables)
+def replay(
+    setup: DriveSetup, entries: Iterable[HandEntry], changes: Sequence[RosterChange] = ()
+) -> DriveState:
+    """Derive the seatings, scores, leaderboard and prizes; raise a RuleViolation for a bad entry.
+
+    ``changes`` are the players arriving and leaving (:mod:`.roster`).
+    """
+    players = setup.player_count
+    roster = check_roster(changes, players, setup.hands) if changes else None
+    most_tables = players // SEATS_PER_TABLE
+    index = index_entries(entries, setup, most_tables)
     scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
-    seats, sitting_out = first_seating(players)
+    carried = [0] * players
+    first = players if roster is None else sum(1 for joins in roster.joins if joins == 1)
+    seats, sitting_out = first_seating(first)
+    # The sit-out turn (used once the roster changes): how often each has sat out, and where next.
+    sat_out = [0] * players
+    for player in sitting_out:
+        sat_out[player] += 1
+    cursor = first % players
     moves: tuple[MoveKind, ...] | None = None
     # Who each player partnered in the last hand they played, for the progressive re-seating.
     last_partner = [NO_PARTNER] * players if setup.format is DriveFormat.PROGRESSIVE else None
     hands: list[HandState] = []
     hand_in_play: int | None = None
+    absent: tuple[int, ...] = tuple(range(first, players))
     for number in range(1, setup.hands + 1):
-        state = _score_hand(setup, number, seats, sitting_out, moves, index, scores)
+        state = _score_hand(setup, number, seats, sitting_out, moves, index, scores, absent)
         hands.append(state)
+        if roster is not None:
+            _refuse_missing_tables(index, number, len(seats) // SEATS_PER_TABLE, most_tables)
         if not state.complete:
             hand_in_play = number
             break
@@ -236,20 +276,36 @@ def replay(setup: DriveSetup, entries: Iterable[HandEntry]) -> DriveState:
                 north, east, south, west = seats[base : base + SEATS_PER_TABLE]
                 last_partner[north], last_partner[south] = south, north
                 last_partner[east], last_partner[west] = west, east
+        staying = _movement_winners(state)
+        if setup.winners_move:  # the winners move and the losers stay: the pair that stays is the other
+            staying = [1 - seat for seat in staying]
         movement = next_seating(
             seats,
             sitting_out,
-            _movement_winners(state),
+            staying,
             format=setup.format,
             up_direction=setup.up_direction,
+            player_count=players,
         )
-        leaving = sitting_out_in(number + 1, players)
-        change_over(movement, seats, sitting_out, leaving, last_partner=last_partner)
-        seats, sitting_out, moves = tuple(movement.seats), leaving, tuple(movement.moves)
+        leaving: Sequence[int]
+        if roster is None:
+            leaving = sitting_out_in(number + 1, players)
+            change_over(movement, seats, sitting_out, leaving, last_partner=last_partner)
+        else:
+            leaving, cursor, absent = _change_roster(
+                movement, roster, number + 1, sitting_out, sat_out, cursor, scores, carried
+            )
+            out = set(leaving)
+            returning = [player for player in movement.returning if player not in out]
+            change_over(movement, seats, returning, leaving, last_partner=last_partner)
+            for player in roster.arrivals.get(number + 1, ()):
+                if player not in leaving:
+                    movement.moves[player] = MoveKind.JOIN
+        seats, sitting_out, moves = tuple(movement.seats), tuple(leaving), tuple(movement.moves)
     if hand_in_play is not None:
         _refuse_later_entries(index, hands[-1])
     frozen = tuple(tuple(row) for row in scores)
-    overall = tally(frozen, 1, setup.hands)
+    overall = tally(frozen, 1, setup.hands, carried if roster is not None else None)
     halves = None
     if setup.interval_after is not None:
         halves = (
@@ -257,10 +313,12 @@ def replay(setup: DriveSetup, entries: Iterable[HandEntry]) -> DriveState:
             tally(frozen, setup.interval_after + 1, setup.hands),
         )
     complete = setup.hands if hand_in_play is None else hand_in_play - 1
+    last = hands[-1]
+    layout = Layout(tables=len(last.north_south), sitting_out=len(last.sitting_out))
     return DriveState(
         setup=setup,
         layout=layout,
-        rule=movement_rule(setup),
+        rule=movement_rule(setup, layout),
         hands=tuple(hands),
         hand_in_play=hand_in_play,
         scores=frozen,
@@ -268,7 +326,65 @@ def replay(setup: DriveSetup, entries: Iterable[HandEntry]) -> DriveState:
         halves=halves,
         standings=leaderboard(overall, setup.tie_break),
         prizes=award_prizes(setup, overall, halves, complete),
+        carried=tuple(carried),
     )
+
+
+def _change_roster(
+    movement: Movement,
+    roster: Roster,
+    hand: int,
+    sitting_out: Sequence[int],
+    sat_out: list[int],
+    cursor: int,
+    scores: list[list[int | None]],
+    carried: list[int],
+) -> tuple[list[int], int, tuple[int, ...]]:
+    """Seat hand ``hand`` for who is there: departures free their seats, arrivals wait to be seated,
+    tables are added or taken away, and the sit-out turn says who sits out.
+
+    Leaves in ``movement`` the seats to fill (-1) and, in ``movement.returning``, the players
+    waiting for a seat; returns who sits out (in turn order), the turn's next start and who is absent.
+    """
+    players = len(sat_out)
+    present = [player for player in range(players) if roster.present(player, hand)]
+    check_enough(len(present), hand)
+    here = set(present)
+    arrivals = roster.arrivals.get(hand, [])
+    for player in arrivals:
+        if roster.starts.get(player) is StartFrom.LOWEST:
+            # The lowest total of those already playing, after the hands before this one.
+            carried[player] = min(
+                carried[other] + sum(score for score in scores[other][: hand - 1] if score is not None)
+                for other in present
+                if other not in arrivals
+            )
+    seats = movement.seats
+    for position, player in enumerate(seats):
+        if player not in here:
+            seats[position] = -1
+    tables = len(present) // SEATS_PER_TABLE
+    displaced = [player for player in seats[tables * SEATS_PER_TABLE :] if player >= 0]
+    del seats[tables * SEATS_PER_TABLE :]
+    seats.extend([-1] * (tables * SEATS_PER_TABLE - len(seats)))
+    waiting = [player for player in sitting_out if player in here] + displaced + list(arrivals)
+    seated = [player for player in seats if player >= 0]
+    leaving, cursor = choose_sitters(
+        seated + waiting, len(present) % SEATS_PER_TABLE, sat_out, cursor, players, frozenset(arrivals)
+    )
+    for player in leaving:
+        sat_out[player] += 1
+    movement.returning = waiting
+    return leaving, cursor, tuple(player for player in range(players) if player not in here)
+
+
+def _refuse_missing_tables(
+    index: dict[tuple[int, int], HandEntry], hand: int, tables: int, most: int
+) -> None:
+    """Refuse an entry for a table that hand ``hand`` does not have (it went, or is not yet there)."""
+    for table in range(tables + 1, most + 1):
+        if (hand, table) in index:
+            raise UnknownTable("drive_no_such_table", table=None, value=repr(table), tables=tables)
 
 
 def _score_hand(
@@ -279,6 +395,7 @@ def _score_hand(
     moves: tuple[MoveKind, ...] | None,
     index: dict[tuple[int, int], HandEntry],
     scores: list[list[int | None]],
+    absent: tuple[int, ...] = (),
 ) -> HandState:
     """Hand ``number`` at its seating, with the tricks of every table that has entered it."""
     positions = [-1] * setup.player_count
@@ -287,11 +404,15 @@ def _score_hand(
     tables = len(seats) // SEATS_PER_TABLE
     north_south: list[int | None] = [None] * tables
     moved_as: list[Pair | None] = [None] * tables
+    entries: list[HandEntry | None] = [None] * tables
     column = number - 1
     for table in range(tables):
         entry = index.get((number, table + 1))
         if entry is None:
             continue
+        entries[table] = entry
+        if entry.confirmed_by is not None:
+            _check_confirmer(entry, seats, table, setup.players)
         tricks = entry.tricks if entry.pair is Pair.NORTH_SOUTH else TRICKS_PER_HAND - entry.tricks
         north_south[table] = tricks
         if entry.moved_as is not None:
@@ -310,7 +431,26 @@ def _score_hand(
         sitting_out=sitting_out,
         positions=tuple(positions),
         moves=moves,
+        entries=tuple(entries),
+        absent=absent,
     )
+
+
+def _check_confirmer(entry: HandEntry, seats: tuple[int, ...], table: int, names: tuple[str, ...]) -> None:
+    """Refuse a confirmation by anyone but a player of the pair the tricks were not entered for."""
+    player = entry.confirmed_by
+    assert player is not None
+    confirming = entry.pair.other
+    base = table * SEATS_PER_TABLE
+    allowed = tuple(seats[base + seat.offset] for seat in confirming.seats)
+    if player not in allowed:
+        raise ConfirmationRefused(
+            "drive_confirm_other_pair",
+            hand=entry.hand,
+            table=entry.table,
+            player=names[player],
+            players=tuple(names[index] for index in allowed),
+        )
 
 
 def _movement_winners(state: HandState) -> list[int]:

@@ -30,7 +30,7 @@ how they come back after the movement.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..text import Text
@@ -102,6 +102,7 @@ class MoveKind(StrEnum):
     DOWN = "down"  # lost, moved down
     SIT_OUT = "sit_out"  # sits this hand out
     RETURN = "return"  # back from sitting out, in the seat of a player who now sits out
+    JOIN = "join"  # arrived late: plays from this hand
 
 
 class WinnersMove(StrEnum):
@@ -124,6 +125,8 @@ class MovementRule:
 
     ``summary`` is the format's movement in one sentence, as a text (code
     ``drive_movement`` and the format); pages word the rule from the codes and numbers.
+    ``winners_move`` swaps the roles: the winning pair moves as ``losers`` says
+    and the losing pair stays as ``winners`` says (a local custom, RULES.md §10).
     """
 
     format: DriveFormat
@@ -139,6 +142,7 @@ class MovementRule:
     sit_out_tricks: int
     incomplete_table: int | None
     summary: Text
+    winners_move: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -164,9 +168,10 @@ def layout_for(player_count: int) -> Layout:
     return Layout(tables=player_count // SEATS_PER_TABLE, sitting_out=player_count % SEATS_PER_TABLE)
 
 
-def movement_rule(setup: DriveSetup) -> MovementRule:
-    """The movement of this drive, as codes and numbers."""
-    layout = layout_for(setup.player_count)
+def movement_rule(setup: DriveSetup, layout: Layout | None = None) -> MovementRule:
+    """The movement of this drive, as codes and numbers (``layout``: the tables now, when players
+    arrived or left; else those the set-up's players fill)."""
+    layout = layout or layout_for(setup.player_count)
     progressive = setup.format is DriveFormat.PROGRESSIVE
     partner = setup.format is DriveFormat.PARTNER
     return MovementRule(
@@ -183,6 +188,7 @@ def movement_rule(setup: DriveSetup) -> MovementRule:
         sit_out_tricks=setup.sit_out_tricks,
         incomplete_table=layout.incomplete_table,
         summary=Text("drive_movement", format=setup.format.value),
+        winners_move=setup.winners_move,
     )
 
 
@@ -214,6 +220,7 @@ class Movement:
 
     seats: list[int]
     moves: list[MoveKind]
+    returning: list[int] = field(default_factory=list)
 
 
 def next_seating(
@@ -223,16 +230,19 @@ def next_seating(
     *,
     format: DriveFormat,
     up_direction: UpDirection,
+    player_count: int | None = None,
 ) -> Movement:
     """Move everyone after a hand complete at every table.
 
     ``seats`` is the hand's seating in table order; ``winners_up_seat[t]`` is 0
-    when North–South moved as the winners of table ``t + 1`` and 1 for East–West
-    (the seat index of the winning pair's North/East player). ``sitting_out``
-    are this hand's sitters-out: they stay out of the movement.
+    when North–South is the pair that stays at table ``t + 1`` and 1 for East–West
+    (the seat index of that pair's North/East player): the winners, or the
+    losers where the winners move. ``sitting_out`` are this hand's sitters-out:
+    they stay out of the movement.
     """
     tables = len(winners_up_seat)
-    player_count = len(seats) + len(sitting_out)
+    if player_count is None:
+        player_count = len(seats) + len(sitting_out)
     new = [-1] * len(seats)
     moves = [MoveKind.STAY] * player_count
     step = 1 if up_direction is UpDirection.HIGHER else -1

@@ -69,9 +69,23 @@ class PrizeRule(StrEnum):
     PLACE = "place"
     MOST_HANDS_WON = "most_hands_won"
     CHOSEN = "chosen"
+    LADIES_HIGHEST = "ladies_highest"
+    GENTS_HIGHEST = "gents_highest"
 
 
 HALF_RULES = (PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF)
+# Ladies' and gents' prizes: the highest total of the players who play "lady" (North or East) or
+# "gent" (South or West), whatever their sex (RULES.md §10).
+ROLE_RULES = (PrizeRule.LADIES_HIGHEST, PrizeRule.GENTS_HIGHEST)
+
+
+def plays_lady(player: int) -> bool:
+    """True for a player who plays "lady" (North or East) all evening, False for a "gent".
+
+    The first seating puts entries 4t, 4t + 1, 4t + 2, 4t + 3 North, South, East and West, so the
+    role goes by entry order: even entries are ladies, odd ones gents (see ``first_seating``).
+    """
+    return player % 2 == 0
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -98,6 +112,9 @@ class DriveSetup:
     which players sit out. ``interval_after`` is the last hand of the first half
     (None: no interval, one half). ``trumps`` repeat in order, hand 1 first.
     ``prizes`` are those the organiser added, on top of the drive's own.
+    ``winners_move``: the winning pair moves (lady up, gent down) and the
+    losers stay, a local custom; by default the losers move. ``one_prize_each``:
+    a player wins at most one prize, the higher prize first.
     """
 
     name: str
@@ -110,6 +127,8 @@ class DriveSetup:
     tie_break: TieBreak
     up_direction: UpDirection
     prizes: tuple[PrizeSpec, ...]
+    winners_move: bool = False
+    one_prize_each: bool = False
 
     @property
     def player_count(self) -> int:
@@ -140,6 +159,8 @@ class DriveSetup:
         tie_break: TieBreak | str = TieBreak.MOST_HANDS_WON,
         up_direction: UpDirection | str = UpDirection.HIGHER,
         prizes: Sequence[PrizeSpec] = (),
+        winners_move: bool = False,
+        one_prize_each: bool = False,
         stand_in: StandIn = english_stand_in,
     ) -> DriveSetup:
         """Check and build a drive's set-up; raise a RuleViolation naming the field at fault.
@@ -167,8 +188,15 @@ class DriveSetup:
             tie_break=_choice(TieBreak, tie_break, "tie_break"),
             up_direction=_choice(UpDirection, up_direction, "up_direction"),
             prizes=(),
+            winners_move=_yes_or_no(winners_move, "winners_move"),
+            one_prize_each=_yes_or_no(one_prize_each, "one_prize_each"),
         )
         return setup.with_prizes(prizes)
+
+    def with_player(self, name: str) -> DriveSetup:
+        """The same drive with one more player at the end of the list (a late arrival); checks the name."""
+        names = _player_names([*self.players, name], english_stand_in)
+        return replace(self, players=names)
 
     def with_prizes(self, prizes: Sequence[PrizeSpec]) -> DriveSetup:
         """The same drive with these organiser-added prizes instead; checks each one."""
@@ -244,6 +272,12 @@ def _choice(kind: type[_Choice], raw: object, field: str) -> _Choice:
         raise InvalidDriveOption(
             "drive_option_choice", field=field, option=field, choices=allowed, value=repr(raw)
         ) from None
+
+
+def _yes_or_no(raw: object, field: str) -> bool:
+    if not isinstance(raw, bool):
+        raise InvalidDriveOption("drive_option_yes_no", field=field, option=field, value=repr(raw))
+    return raw
 
 
 def _whole_number(raw: object, field: str) -> int:

@@ -60,7 +60,8 @@ def change_over(
     """
     seats, moves = movement.seats, movement.moves
     leaving_set = set(leaving)
-    vacated = [position for position, player in enumerate(seats) if player in leaving_set]
+    # Seats left by those who now sit out, and (roster changes) seats nobody holds: -1.
+    vacated = [position for position, player in enumerate(seats) if player < 0 or player in leaving_set]
     for position, player in zip(vacated, returning, strict=True):
         seats[position] = player
         moves[player] = MoveKind.RETURN

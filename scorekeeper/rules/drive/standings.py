@@ -8,10 +8,10 @@ more, which counts a sit-out worth 7 as won and one worth 6 as lost.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .setup import DriveSetup, PrizeRule, PrizeSpec, TieBreak
+from .setup import DriveSetup, PrizeRule, PrizeSpec, TieBreak, plays_lady
 from .state import WINNING_TRICKS, PrizeResult, Standing
 
 BUILT_IN_PRIZES = (PrizeSpec(rule=PrizeRule.HIGHEST_TOTAL), PrizeSpec(rule=PrizeRule.LOWEST_TOTAL))
@@ -27,13 +27,17 @@ class Tally:
     hands_scored: tuple[int, ...]
 
 
-def tally(scores: Sequence[Sequence[int | None]], first: int, last: int) -> Tally:
-    """Add up each player's scores for hands ``first`` to ``last`` (from 1, inclusive)."""
+def tally(
+    scores: Sequence[Sequence[int | None]], first: int, last: int, carried: Sequence[int] | None = None
+) -> Tally:
+    """Add up each player's scores for hands ``first`` to ``last`` (from 1, inclusive), on top of
+    ``carried``: the total a late player was given to start from."""
     totals: list[int] = []
     won: list[int] = []
     scored: list[int] = []
-    for row in scores:
-        total = wins = count = 0
+    for player, row in enumerate(scores):
+        total = carried[player] if carried else 0
+        wins = count = 0
         for score in row[first - 1 : last]:
             if score is not None:
                 total += score
@@ -85,23 +89,73 @@ def leaderboard(overall: Tally, tie_break: TieBreak) -> tuple[Standing, ...]:
     return tuple(standings)
 
 
-def _group_at(keys: Sequence[tuple[int, ...]], place: int) -> list[int]:
-    """The players level over position ``place`` (from 1) of the ranking; the last place if beyond."""
+def _group_at(keys: Sequence[tuple[int, ...]], place: int, eligible: Callable[[int], bool]) -> list[int]:
+    """The eligible players level over position ``place`` (from 1) of the ranking of everyone.
+
+    Past the last place, the last group. Where nobody there is eligible (they won a higher prize,
+    with ``one_prize_each``, or play the other role), the next group down with someone eligible.
+    """
     covered = 0
     groups = _groups(keys)
-    for group in groups:
+    start = len(groups) - 1
+    for index, group in enumerate(groups):
         covered += len(group)
         if covered >= place:
-            return group
-    return groups[-1]
+            start = index
+            break
+    for group in groups[start:]:
+        chosen = [player for player in group if eligible(player)]
+        if chosen:
+            return chosen
+    return []
+
+
+def _last_group(keys: Sequence[tuple[int, ...]], eligible: Callable[[int], bool]) -> list[int]:
+    """The eligible players level at the bottom of the ranking (the booby prize)."""
+    for group in reversed(_groups(keys)):
+        chosen = [player for player in group if eligible(player)]
+        if chosen:
+            return chosen
+    return []
+
+
+# With ``one_prize_each`` the prizes are given from the highest down: a player who wins one is
+# not in the running for those after it. The organiser's own award (CHOSEN) stands apart.
+_PRIZE_ORDER = {
+    PrizeRule.HIGHEST_TOTAL: 0,
+    PrizeRule.PLACE: 1,
+    PrizeRule.LADIES_HIGHEST: 2,
+    PrizeRule.GENTS_HIGHEST: 2,
+    PrizeRule.BEST_FIRST_HALF: 3,
+    PrizeRule.BEST_SECOND_HALF: 4,
+    PrizeRule.MOST_HANDS_WON: 5,
+    PrizeRule.LOWEST_TOTAL: 6,
+    PrizeRule.CHOSEN: 7,
+}
 
 
 def award_prizes(
     setup: DriveSetup, overall: Tally, halves: tuple[Tally, Tally] | None, hands_complete: int
 ) -> tuple[PrizeResult, ...]:
-    """The drive's own prizes (highest, booby, best in each half with an interval), then the organiser's."""
+    """The drive's own prizes (highest, booby, best in each half with an interval), then the organiser's.
+
+    With ``one_prize_each`` a player wins at most one prize, the higher prize first; the results
+    stay in the order above.
+    """
     specs = BUILT_IN_PRIZES + (HALF_PRIZES if setup.interval_after is not None else ()) + setup.prizes
-    return tuple(_award(spec, setup, overall, halves, hands_complete) for spec in specs)
+    if not setup.one_prize_each:
+        return tuple(_award(spec, setup, overall, halves, hands_complete, frozenset()) for spec in specs)
+    order = sorted(
+        range(len(specs)), key=lambda index: (_PRIZE_ORDER[specs[index].rule], specs[index].place or 0)
+    )
+    results: dict[int, PrizeResult] = {}
+    taken: set[int] = set()
+    for index in order:
+        result = _award(specs[index], setup, overall, halves, hands_complete, frozenset(taken))
+        results[index] = result
+        if specs[index].rule is not PrizeRule.CHOSEN:
+            taken.update(result.winners)
+    return tuple(results[index] for index in range(len(specs)))
 
 
 def _award(
@@ -110,38 +164,49 @@ def _award(
     overall: Tally,
     halves: tuple[Tally, Tally] | None,
     hands_complete: int,
+    taken: frozenset[int],
 ) -> PrizeResult:
     finished = hands_complete >= setup.hands
     rule = prize.rule
     if rule is PrizeRule.CHOSEN:
         assert prize.player is not None
         return PrizeResult(prize=prize, winners=(prize.player,), score=None, decided=True, tied=False)
+
+    def eligible(player: int) -> bool:
+        if player in taken:
+            return False
+        if rule is PrizeRule.LADIES_HIGHEST:
+            return plays_lady(player)
+        if rule is PrizeRule.GENTS_HIGHEST:
+            return not plays_lady(player)
+        return True
+
     if rule is PrizeRule.MOST_HANDS_WON:
         keys = _keys(overall.hands_won, overall.totals, setup.tie_break)
-        return _result(prize, _group_at(keys, 1), overall.hands_won, decided=finished)
+        return _result(prize, _group_at(keys, 1, eligible), overall.hands_won, decided=finished)
     if rule in (PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF):
         assert halves is not None and setup.interval_after is not None
         first = rule is PrizeRule.BEST_FIRST_HALF
         half = halves[0] if first else halves[1]
         decided = hands_complete >= setup.interval_after if first else finished
         keys = _keys(half.totals, half.hands_won, setup.tie_break)
-        return _result(prize, _group_at(keys, 1), half.totals, decided=decided)
+        return _result(prize, _group_at(keys, 1, eligible), half.totals, decided=decided)
     keys = _keys(overall.totals, overall.hands_won, setup.tie_break)
     if rule is PrizeRule.LOWEST_TOTAL:
-        place = setup.player_count
-    elif rule is PrizeRule.PLACE:
+        return _result(prize, _last_group(keys, eligible), overall.totals, decided=finished)
+    place = 1
+    if rule is PrizeRule.PLACE:
         assert prize.place is not None
         place = prize.place
-    else:
-        place = 1
-    return _result(prize, _group_at(keys, place), overall.totals, decided=finished)
+    return _result(prize, _group_at(keys, place, eligible), overall.totals, decided=finished)
 
 
 def _result(prize: PrizeSpec, winners: list[int], scores: Sequence[int], *, decided: bool) -> PrizeResult:
+    """The prize's result; no winners (and no score) when nobody is left to take it."""
     return PrizeResult(
         prize=prize,
         winners=tuple(winners),
-        score=scores[winners[0]],
+        score=scores[winners[0]] if winners else None,
         decided=decided,
         tied=len(winners) > 1,
     )

@@ -22,8 +22,15 @@ class HandEntry:
 
     ``tricks`` are those of ``pair``; the other pair took the rest of the 13.
     ``moved_as`` is set only by a correction (see :meth:`~.drive.Drive.correct`)
-    that gave the hand to the other pair after the players had already moved as
-    if ``moved_as`` had won: the movement they made stands, the score changes.
+    that gave the hand to the other pair after the hand's movement was called:
+    the movement the players made as if ``moved_as`` had won stands, the score
+    changes. ``corrected`` is set by a correction that changed the tricks.
+
+    A table that enters its own result (``needs_confirmation``) waits for a
+    player of the other pair to confirm it (``confirmed_by``, an index in the
+    drive's players), as a bridge table's East verifies North's entry; the
+    organiser's entries need no confirmation. The hand's movement is called
+    only once every table's result is in and confirmed.
     """
 
     hand: int
@@ -31,6 +38,14 @@ class HandEntry:
     tricks: int
     pair: Pair = Pair.NORTH_SOUTH
     moved_as: Pair | None = None
+    needs_confirmation: bool = False
+    confirmed_by: int | None = None
+    corrected: bool = False
+
+    @property
+    def confirmed(self) -> bool:
+        """True when the result stands: entered by the organiser, or confirmed by the other pair."""
+        return not self.needs_confirmation or self.confirmed_by is not None
 
     @property
     def north_south_tricks(self) -> int:
@@ -54,6 +69,7 @@ class TableHand:
 
     ``tricks`` is (N–S, E–W). ``moved_as`` is the pair that moved as winners
     when a later correction gave the hand to the other pair; None otherwise.
+    ``entry`` is the table's recorded entry, None until entered.
     """
 
     hand: int
@@ -61,6 +77,32 @@ class TableHand:
     players: tuple[int, int, int, int]
     tricks: tuple[int, int] | None
     moved_as: Pair | None
+    entry: HandEntry | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        """True once the result is entered and stands (confirmed, or the organiser's)."""
+        return self.entry is not None and self.entry.confirmed
+
+    @property
+    def corrected(self) -> bool:
+        """True when a correction changed the tricks first entered."""
+        return self.entry is not None and self.entry.corrected
+
+    @property
+    def confirming_pair(self) -> Pair | None:
+        """The pair one of whose players confirms the result: the pair the tricks were not entered for.
+
+        None when there is nothing to confirm (not entered, or already standing).
+        """
+        if self.entry is None or self.entry.confirmed:
+            return None
+        return self.entry.pair.other
+
+    @property
+    def confirmed_by(self) -> int | None:
+        """The player who confirmed the result, if a player did."""
+        return None if self.entry is None else self.entry.confirmed_by
 
     @property
     def entered(self) -> bool:
@@ -94,6 +136,7 @@ class Placement:
     """Where a player is for a hand: table and seat, partner and opponents, or sitting out.
 
     ``move`` says how they got there from the hand before (None for hand 1).
+    ``absent``: the player is not there for this hand (not yet arrived, or gone).
     """
 
     player: int
@@ -103,11 +146,12 @@ class Placement:
     partner: int | None
     opponents: tuple[int, ...]
     move: MoveKind | None
+    absent: bool = False
 
     @property
     def sitting_out(self) -> bool:
-        """True when the player sits this hand out."""
-        return self.table is None
+        """True when the player sits this hand out (one who is absent does not)."""
+        return self.table is None and not self.absent
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -116,9 +160,9 @@ class HandState:
 
     ``seats`` are the players in table order (table ``p // 4 + 1``, seat
     ``SEATS[p % 4]``); ``positions[player]`` is the player's place in it, or -1
-    when sitting out. ``north_south`` and ``moved_as`` are per table (see
-    :class:`TableHand`). ``moves[player]`` says how each player came to their
-    place (None for hand 1).
+    when sitting out. ``north_south``, ``moved_as`` and ``entries`` are per
+    table (see :class:`TableHand`). ``moves[player]`` says how each player came
+    to their place (None for hand 1).
     """
 
     number: int
@@ -130,6 +174,8 @@ class HandState:
     sitting_out: tuple[int, ...]
     positions: tuple[int, ...]
     moves: tuple[MoveKind, ...] | None
+    entries: tuple[HandEntry | None, ...] = ()
+    absent: tuple[int, ...] = ()
 
     @property
     def tables(self) -> tuple[TableHand, ...]:
@@ -148,12 +194,43 @@ class HandState:
             players=(north, east, south, west),
             tricks=tricks,
             moved_as=self.moved_as[number - 1],
+            entry=self.entries[number - 1] if self.entries else None,
         )
 
     @property
     def complete(self) -> bool:
-        """True when every table has entered the hand."""
-        return None not in self.north_south
+        """True when every table's result is in and stands (confirmed): the movement is called."""
+        if None in self.north_south:
+            return False
+        return all(entry is None or entry.confirmed for entry in self.entries)
+
+    @property
+    def unconfirmed_tables(self) -> tuple[int, ...]:
+        """The tables whose result is entered but waits for the other pair's confirmation, in order."""
+        return tuple(
+            number
+            for number, entry in enumerate(self.entries, start=1)
+            if entry is not None and not entry.confirmed
+        )
+
+    @property
+    def tables_not_in(self) -> tuple[int, ...]:
+        """The tables still to enter the hand or to confirm it: those the movement waits for."""
+        unconfirmed = set(self.unconfirmed_tables)
+        return tuple(
+            number
+            for number, tricks in enumerate(self.north_south, start=1)
+            if tricks is None or number in unconfirmed
+        )
+
+    @property
+    def corrected_tables(self) -> tuple[int, ...]:
+        """The tables whose result a correction changed, in order."""
+        return tuple(
+            number
+            for number, entry in enumerate(self.entries, start=1)
+            if entry is not None and entry.corrected
+        )
 
     @property
     def waiting_tables(self) -> tuple[int, ...]:
@@ -171,7 +248,14 @@ class HandState:
         position = self.positions[player]
         if position < 0:
             return Placement(
-                player=player, hand=self.number, table=None, seat=None, partner=None, opponents=(), move=move
+                player=player,
+                hand=self.number,
+                table=None,
+                seat=None,
+                partner=None,
+                opponents=(),
+                move=move,
+                absent=player in self.absent,
             )
         base = position - position % SEATS_PER_TABLE
         offset = position % SEATS_PER_TABLE
@@ -225,7 +309,8 @@ class CardRow:
 
     ``tricks`` is None until the player's table has entered the hand (for a
     player sitting out, until every table has); ``running_total`` is the total
-    after this hand, None while this hand or an earlier one is not yet scored.
+    after this hand, None while this hand or an earlier one is not yet scored;
+    it starts from the total a late player was given. ``absent``: not there for this hand.
     """
 
     hand: int
@@ -236,3 +321,4 @@ class CardRow:
     sat_out: bool
     tricks: int | None
     running_total: int | None
+    absent: bool = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import VARIANTS
+from .openapi_drives import DRIVE_SCHEMAS, drive_paths
 from .openapi_events import DEAL_ADDITIONS, EVENT_SCHEMAS, STATE_ADDITIONS, event_paths
 
 Schema = dict[str, Any]
@@ -317,7 +318,7 @@ def openapi_document() -> Schema:
         },
         "servers": [{"url": "/api/v1"}],
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": {**SCHEMAS, **DRIVE_SCHEMAS},
             "securitySchemes": {"editToken": {"type": "http", "scheme": "bearer"}},
         },
         "paths": {
@@ -392,5 +393,6 @@ def openapi_document() -> Schema:
                 },
             },
             **event_paths(GAME_ID, NUMBER, IF_MATCH, _state_answer("the new game state"), WRITE_ERRORS),
+            **drive_paths(ERRORS, WRITE_ERRORS),
         },
     }

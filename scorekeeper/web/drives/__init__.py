@@ -1,14 +1,18 @@
 """Whist drives: setting one up, the organiser's and the tables' pages, the hall's screens and the
-drive's PDFs (tally cards, table cards, results)."""
+drive's PDFs (tally cards, table cards, results) and its data (CSV and JSON)."""
 
 from __future__ import annotations
 
 from flask import Flask
 
+from .view import status_words
+
+__all__ = ["register", "status_words"]
+
 
 def register(app: Flask) -> None:
     """Add the drives' blueprints to ``app``."""
-    from . import pages, pdfs, screens
+    from . import exchange, pages, pdfs, screens
 
-    for blueprint in (pages.bp, screens.bp, pdfs.bp):
+    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp):
         app.register_blueprint(blueprint)

@@ -21,6 +21,7 @@ from ...rules.drive import (
     Pair,
     PrizeRule,
     PrizeSpec,
+    StartFrom,
     TieBreak,
     UpDirection,
 )
@@ -43,6 +44,8 @@ def setup_defaults() -> dict[str, Any]:
         "sit_out_tricks": str(DEFAULT_SIT_OUT_TRICKS),
         "tie_break": TieBreak.MOST_HANDS_WON.value,
         "up_direction": UpDirection.HIGHER.value,
+        "winners_move": "no",
+        "one_prize_each": "",
     }
     for slot in range(TRUMP_SLOTS):
         values[f"trump{slot + 1}"] = DEFAULT_TRUMPS[slot].value if slot < len(DEFAULT_TRUMPS) else ""
@@ -81,43 +84,89 @@ def setup_inputs(values: Mapping[str, str]) -> tuple[str, list[str] | int | str,
         "sit_out_tricks": _number(values["sit_out_tricks"]),
         "tie_break": values["tie_break"],
         "up_direction": values["up_direction"],
+        "winners_move": values["winners_move"] == "yes",
+        "one_prize_each": values["one_prize_each"] == "yes",
     }
     return values["name"], players, options
 
 
 @dataclass(frozen=True, kw_only=True)
 class HandForm:
-    """A table's hand as the form sent it: what was entered and what the phone showed."""
+    """A table's hand as the form sent it: what was entered and what the phone showed.
+
+    ``apply`` is set once the correction's preview was shown and accepted.
+    """
 
     entry: HandEntry
     seen: Seen
-    keep_movement: bool | None
+    apply: bool
     values: dict[str, str]
 
 
-def read_hand(form: Mapping[str, str], table: int) -> HandForm:
-    """The hand form of ``table``: the tricks of one pair, and what the page showed of the table."""
-    values = {name: form.get(name, "") for name in ("hand", "pair", "tricks", "seats", "was")}
-    hand = _number(values["hand"])
+def _seen(values: Mapping[str, str], hand: int, table: int) -> Seen:
+    """What the page showed of the table's hand: its four players and the tricks entered, if any."""
+    numbers = (whole_number(part, most=9_999) for part in values.get("seats", "").split(",")[:4])
+    seats = tuple(seat for seat in numbers if seat is not None)
+    return Seen(
+        hand=hand,
+        table=table,
+        players=seats if len(seats) == 4 else None,
+        north_south=whole_number(values.get("was", "").strip(), most=13),
+    )
+
+
+def _hand_number(raw: str) -> int:
+    hand = _number(raw)
     if not isinstance(hand, int):
         raise RuleViolation("drive_form_hand_lost", field="hand")
+    return hand
+
+
+def read_hand(form: Mapping[str, str], table: int, *, needs_confirmation: bool = False) -> HandForm:
+    """The hand form of ``table``: the tricks of one pair, and what the page showed of the table.
+
+    No pair is chosen for the player: one not tapped is refused, never guessed. A table's own
+    result ``needs_confirmation`` by the other pair.
+    """
+    values = {name: form.get(name, "") for name in ("hand", "pair", "tricks", "seats", "was")}
+    hand = _hand_number(values["hand"])
+    pairs = {pair.value: pair for pair in Pair}
+    if values["pair"] not in pairs:
+        raise RuleViolation("drive_form_pair_missing", field="pair")
     tricks_raw = values["tricks"].strip()
     if not tricks_raw:
         raise RuleViolation("drive_form_tricks_missing", field="tricks")
     tricks = _number(tricks_raw)
-    pair = Pair.EAST_WEST if values["pair"] == Pair.EAST_WEST.value else Pair.NORTH_SOUTH
-    numbers = (whole_number(part, most=9_999) for part in values["seats"].split(",")[:4])
-    seats = tuple(seat for seat in numbers if seat is not None)
-    was = values["was"].strip()
-    seen = Seen(
+    entry = HandEntry(
         hand=hand,
         table=table,
-        players=seats if len(seats) == 4 else None,
-        north_south=whole_number(was, most=13),
+        tricks=tricks,  # type: ignore[arg-type]
+        pair=pairs[values["pair"]],
+        needs_confirmation=needs_confirmation,
     )
-    entry = HandEntry(hand=hand, table=table, tricks=tricks, pair=pair)  # type: ignore[arg-type]
-    keep = True if form.get("keep_movement") == "yes" else None
-    return HandForm(entry=entry, seen=seen, keep_movement=keep, values=values)
+    apply = form.get("apply") == "yes"
+    return HandForm(entry=entry, seen=_seen(values, hand, table), apply=apply, values=values)
+
+
+def read_confirmation(form: Mapping[str, str], table: int) -> tuple[Seen, int | str]:
+    """The confirmation of a table's result: what the phone showed, and who tapped their name."""
+    hand = _hand_number(form.get("hand", ""))
+    player = _number(form.get("player", ""))
+    return _seen(form, hand, table), player
+
+
+def read_arrival(form: Mapping[str, str]) -> tuple[str, StartFrom]:
+    """A late player's name, and whether their total starts at 0 or at the lowest total."""
+    start = StartFrom.LOWEST if form.get("start") == StartFrom.LOWEST.value else StartFrom.ZERO
+    return form.get("name", ""), start
+
+
+def read_departure(form: Mapping[str, str]) -> int | str:
+    """The player who leaves (their index), or what came, for the engine to refuse."""
+    player = _number(form.get("player", ""))
+    if player == "":
+        raise RuleViolation("drive_form_leaver_missing", field="player")
+    return player
 
 
 def read_prize(form: Mapping[str, str]) -> PrizeSpec:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ... import words
@@ -29,8 +29,18 @@ from .access import (
     table_links,
     table_token,
 )
-from .forms import HandForm, read_hand, read_prize, setup_defaults, setup_inputs, setup_values
-from .wording import ADDABLE_PRIZES, FORMAT_BLURBS, FORMAT_NAMES, PRIZE_NAMES, movement_words
+from .forms import (
+    HandForm,
+    read_arrival,
+    read_confirmation,
+    read_departure,
+    read_hand,
+    read_prize,
+    setup_defaults,
+    setup_inputs,
+    setup_values,
+)
+from .wording import ADDABLE_PRIZES, FORMAT_BLURBS, FORMAT_NAMES, PRIZE_NAMES, movement_words, result_words
 
 bp = Blueprint("drives", __name__)
 
@@ -100,9 +110,52 @@ def table_phone(drive_id: str, table: int, token: str) -> Page:
     return _save_hand(
         drive_id,
         table,
-        lambda record, drive, form, error: _table_page(record, drive, table, form, error),
-        in_play_only=True,
+        lambda record, drive, form, error, preview=None: _table_page(
+            record, drive, table, form, error, preview
+        ),
+        table_phone=True,
     )
+
+
+@bp.post("/drives/<drive_id>/tables/<int:table>/<token>/confirm")
+def confirm(drive_id: str, table: int, token: str) -> Page:
+    """A player of the other pair confirms the table's result on the same phone (a second tap)."""
+    require_table(drive_id, table, token)
+    record, drive = store.load_drive(drive_id)
+    if not 1 <= table <= drive.state.layout.tables:
+        abort(404)
+    try:
+        seen, player = read_confirmation(request.form, table)
+        _record, confirmed = store.confirm_hand(drive_id, seen, player)  # type: ignore[arg-type]
+    except (DriveChangedElsewhere, OutOfTurn) as changed:
+        record, drive = store.load_drive(drive_id)
+        return _table_page(record, drive, table, None, changed), 409
+    except RuleViolation as refused:
+        return _table_page(record, drive, table, None, refused), 422
+    line = confirmed.state.table_hand(seen.hand, table)
+    names = confirmed.setup.players
+    assert line.confirmed_by is not None
+    flash(
+        gettext("%(name)s confirmed: %(result)s")
+        % {"name": names[line.confirmed_by], "result": result_words(confirmed, line)}
+    )
+    return redirect(url_for("drives.table_phone", drive_id=drive_id, table=table, token=token), 303)
+
+
+@bp.get("/drives/<drive_id>/tables/<int:table>/<token>/waiting")
+def table_waiting(drive_id: str, table: int, token: str) -> Response:
+    """What a table's phone polls while other tables enter: a key that changes only when its own
+    page would (the next hand is called, or its own result changed), and the tables still not in."""
+    require_table(drive_id, table, token)
+    record = store.find_drive(drive_id)
+    if record is None:
+        abort(404)
+    drive = store.drive_of(record)
+    if not 1 <= table <= drive.state.layout.tables:
+        abort(404)
+    response = jsonify(view.waiting(drive, table))
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.route("/drives/<drive_id>/hands/<int:hand>/tables/<int:table>", methods=["GET", "POST"])
@@ -117,7 +170,9 @@ def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
     return _save_hand(
         drive_id,
         table,
-        lambda record, drive, form, error: _organiser_hand_page(record, drive, hand, table, form, error),
+        lambda record, drive, form, error, preview=None: _organiser_hand_page(
+            record, drive, hand, table, form, error, preview
+        ),
     )
 
 
@@ -178,33 +233,78 @@ def rename(drive_id: str) -> Page:
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="players"), 303)
 
 
+@bp.post("/drives/<drive_id>/arrivals")
+def add_player(drive_id: str) -> Page:
+    """A late player joins from the next hand nobody has played: a sit-out seat, or a new table."""
+    record, drive = store.load_drive(drive_id)
+    require_organiser(record)
+    try:
+        name, start = read_arrival(request.form)
+        _record, updated = store.add_player(drive_id, name, start)
+    except RuleViolation as refused:
+        return _roster_refused(record, drive, refused)
+    player = updated.setup.player_count - 1
+    flash(view.roster_message(updated, player, arrived=True))
+    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
+
+
+@bp.post("/drives/<drive_id>/departures")
+def remove_player(drive_id: str) -> Page:
+    """A player leaves from the next hand nobody has played; their scores stay theirs."""
+    record, drive = store.load_drive(drive_id)
+    require_organiser(record)
+    try:
+        player = read_departure(request.form)
+        _record, updated = store.remove_player(drive_id, player)  # type: ignore[arg-type]
+    except RuleViolation as refused:
+        return _roster_refused(record, drive, refused)
+    assert isinstance(player, int)
+    flash(view.roster_message(updated, player, arrived=False))
+    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
+
+
 # --- helpers of the views above ------------------------------------------------------
 
 
-def _save_hand(drive_id: str, table: int, page: Any, *, in_play_only: bool = False) -> Page:
+def _roster_refused(record: StoredDrive, drive: Drive, refused: RuleViolation) -> tuple[str, int]:
+    context = view.overview(record, drive)
+    context.update(_organiser_context(record, drive, roster_error=refused, roster_values=request.form))
+    return render_template("drives/drive.html", organiser=True, **context), 422
+
+
+def _save_hand(drive_id: str, table: int, page: Any, *, table_phone: bool = False) -> Page:
     """Enter or correct the table's hand the form names; re-render with the reason when refused.
 
-    ``in_play_only``: a table's own link changes only the hand in play (RULES.md §10); once the
-    players have moved on, an earlier hand is the organiser's to correct (409, nothing stored).
+    A table's phone changes only the hand in play (RULES.md §10); once the players have moved on,
+    an earlier hand is the organiser's to correct (409, nothing stored), and its result waits for
+    the other pair's confirmation. A correction of a result that stands is first shown as what it
+    would change ("Ann +3, …; nobody moves") and saved only when accepted (``apply``).
     """
     record, drive = store.load_drive(drive_id)
     form: HandForm | None = None
+    typed = {name: request.form.get(name, "") for name in ("pair", "tricks")}  # shown again if refused
+    corrected = False
     try:
-        form = read_hand(request.form, table)
+        form = read_hand(request.form, table, needs_confirmation=table_phone)
         in_play = drive.state.hand_in_play
-        if in_play_only and in_play is not None and form.entry.hand < in_play:
+        if table_phone and in_play is not None and form.entry.hand < in_play:
             raise OutOfTurn("drive_hand_moved_on", field="hand", hand=form.entry.hand, in_play=in_play)
-        if drive.entered(form.entry.hand, table) is None:
-            store.enter_hand(drive_id, form.entry, form.seen)
+        stored = drive.entered(form.entry.hand, table)
+        if stored is None:
+            _record, saved = store.enter_hand(drive_id, form.entry, form.seen)
+        elif stored.confirmed and not form.apply:
+            effect = drive.correction_effect(form.entry)  # refuses what the correction would refuse
+            return page(record, drive, typed, None, view.correction_preview(drive, effect, form))
         else:
-            store.correct_hand(drive_id, form.entry, form.seen, keep_movement=form.keep_movement)
+            _record, saved = store.correct_hand(drive_id, form.entry, form.seen)
+            corrected = stored.confirmed
     except (DriveChangedElsewhere, OutOfTurn) as changed:
         record, drive = store.load_drive(drive_id)
         return page(record, drive, None, changed), 409
     except RuleViolation as refused:
-        return page(record, drive, form, refused), 422
+        return page(record, drive, typed, refused), 422
     assert form is not None
-    flash(view.saved_message(form.entry))
+    flash(view.saved_message(saved, form.entry, corrected=corrected))
     return redirect(request.path, 303)
 
 
@@ -229,6 +329,8 @@ def _organiser_context(
     prize_values: Any = None,
     names_error: RuleViolation | None = None,
     typed_names: list[str] | None = None,
+    roster_error: RuleViolation | None = None,
+    roster_values: Any = None,
 ) -> dict[str, Any]:
     key = organiser_key(record)
     tables = table_links(record, drive.state.layout.tables)
@@ -242,24 +344,35 @@ def _organiser_context(
         "prize_values": prize_values or {},
         "names_error": names_error,
         "typed_names": typed_names or list(drive.setup.players),
+        "roster": view.roster(drive),
+        "roster_error": roster_error,
+        "roster_values": roster_values or {},
     }
 
 
 def _table_page(
-    record: StoredDrive, drive: Drive, table: int, form: HandForm | None, error: RuleViolation | None
+    record: StoredDrive,
+    drive: Drive,
+    table: int,
+    typed: dict[str, str] | None,
+    error: RuleViolation | None,
+    preview: dict[str, Any] | None = None,
 ) -> str:
     state = drive.state
     hand = state.hand_in_play if state.hand_in_play is not None else state.setup.hands
     context = view.overview(record, drive)
     line = view.table_line(drive, hand, table)
-    url = url_for("drives.table_phone", drive_id=record.id, table=table, token=table_token(record.id, table))
+    token = table_token(record.id, table)
     return render_template(
         "drives/table.html",
         line=line,
-        form=view.hand_form_values(line, form),
+        form=view.hand_form_values(line, typed),
         error=error,
+        preview=preview,
         tricks=legal_tricks(),
-        action=url,
+        action=url_for("drives.table_phone", drive_id=record.id, table=table, token=token),
+        confirm_action=url_for("drives.confirm", drive_id=record.id, table=table, token=token),
+        waiting_url=url_for("drives.table_waiting", drive_id=record.id, table=table, token=token),
         finished=state.finished,
         **context,
     )
@@ -270,16 +383,18 @@ def _organiser_hand_page(
     drive: Drive,
     hand: int,
     table: int,
-    form: HandForm | None,
+    typed: dict[str, str] | None,
     error: RuleViolation | None,
+    preview: dict[str, Any] | None = None,
 ) -> str:
     context = view.overview(record, drive)
     line = view.table_line(drive, hand, table)
     return render_template(
         "drives/organiser_hand.html",
         line=line,
-        form=view.hand_form_values(line, form),
+        form=view.hand_form_values(line, typed),
         error=error,
+        preview=preview,
         tricks=legal_tricks(),
         action=url_for("drives.organiser_hand", drive_id=record.id, hand=hand, table=table),
         **context,

@@ -20,7 +20,8 @@ from ...rules.drive import Drive
 from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key  # as the game sheets print
 from . import view
 from .access import require_organiser, table_links
-from .wording import trump_name
+from .paper import table_cards as worded_table_cards
+from .paper import tally_pages
 
 bp = Blueprint("drive_pdfs", __name__)
 
@@ -39,20 +40,21 @@ def table_cards(drive_id: str) -> Response:
         drive,
         "table-cards",
         (record.name, drive.state.layout.tables),
-        lambda: {"cards": table_links(record, drive.state.layout.tables)},
+        lambda: {"cards": worded_table_cards(drive, table_links(record, drive.state.layout.tables))},
     )
 
 
 @bp.get("/drives/<drive_id>/tally-cards.pdf")
 def tally_cards(drive_id: str) -> Response:
-    """Every player's tally card: a row per hand with table, partner, trump, tricks and running total."""
+    """Every player's tally card, four to an A4 page (two to a Letter page): a row per hand with
+    table, seat, partner, opponents, trump, tricks, running total and the opponents' initials."""
     record, drive = store.load_drive(drive_id)
     return _drive_pdf(
         record,
         drive,
         "tally-cards",
         (record.version,),
-        lambda: {"cards": [_card(drive, player) for player in range(drive.setup.player_count)]},
+        lambda: tally_pages(drive, pdf_paper().name),
     )
 
 
@@ -93,27 +95,6 @@ def _drive_pdf(
     key = shelf_key(f"drive-{kind}", record.id, *version, paper.name, language)
     # A drive's cards cost seconds (160 players' tally cards): one of its PDFs is made at a time.
     return pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf", queue=f"drive-{record.id}")
-
-
-def _card(drive: Drive, player: int) -> dict[str, Any]:
-    """A player's tally card: the known rows from the engine, then each later hand's trump only."""
-    known = view.player(drive, player)["rows"]
-    later = [
-        {
-            "hand": hand,
-            "trump": trump_name(drive.setup.trump_for(hand)),
-            "table": "",
-            "partner": "",
-            "tricks": "",
-            "total": "",
-        }
-        for hand in range(len(known) + 1, drive.setup.hands + 1)
-    ]
-    return {
-        "name": drive.setup.players[player],
-        "rows": known + later,
-        "interval_after": drive.setup.interval_after,
-    }
 
 
 def _stem(drive: Drive) -> str:

@@ -1,4 +1,5 @@
-"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard.
+"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard,
+the leaderboard on the projector and the prize-giving.
 
 These pages are read-only and follow the drive by themselves: with JavaScript
 they ask every few seconds for a fragment, answered 304 while the drive's
@@ -17,7 +18,7 @@ from ...drives.store import StoredDrive
 from ...kept import KeptByVersion
 from ...rules.drive import Drive
 from ..language import current_language
-from . import view
+from . import hall, view
 
 bp = Blueprint("drive_screens", __name__)
 
@@ -29,9 +30,7 @@ FRAGMENTS: KeptByVersion[str] = KeptByVersion(size=256)
 @bp.get("/drives/<drive_id>/caller")
 def caller(drive_id: str) -> Response:
     """The caller's screen, for a projector: hand and trump, tables not in, "move now", every seat."""
-    return _followed(
-        drive_id, "caller", "drives/caller.html", "drives/caller_fragment.html", view.caller
-    )
+    return _followed(drive_id, "caller", "drives/caller.html", "drives/caller_fragment.html", hall.caller)
 
 
 @bp.get("/drives/<drive_id>/leaderboard")
@@ -42,7 +41,29 @@ def leaderboard(drive_id: str) -> Response:
         "leaderboard",
         "drives/leaderboard.html",
         "drives/leaderboard_fragment.html",
-        view.leaderboard,
+        hall.projector,
+    )
+
+
+@bp.get("/drives/<drive_id>/leaderboard/projector")
+def projector(drive_id: str) -> Response:
+    """The leaderboard for a projector: the whole list in columns, pages that turn by themselves."""
+    return _followed(
+        drive_id,
+        "projector",
+        "drives/leaderboard_projector.html",
+        "drives/leaderboard_projector_fragment.html",
+        hall.projector,
+    )
+
+
+@bp.get("/drives/<drive_id>/leaderboard/announce")
+def announce(drive_id: str) -> str:
+    """The prize-giving on the projector: one prize at a time, booby first (``?shown=`` how many)."""
+    record, drive = store.load_drive(drive_id)
+    shown = request.args.get("shown", default=0, type=int) or 0
+    return render_template(
+        "drives/leaderboard_announce.html", **view.overview(record, drive), **hall.announce(drive, shown)
     )
 
 

@@ -6,23 +6,38 @@ out a seat, a score or a rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ... import words
 from ...drives.store import StoredDrive
-from ...rules.drive import SEATS, Drive, DriveState, HandEntry, Pair, Placement, PrizeResult
-from ...rules.drive.state import TRICKS_PER_HAND
-from ...words import gettext
+from ...rules.drive import (
+    SEATS,
+    CorrectionEffect,
+    Drive,
+    DriveState,
+    HandEntry,
+    Pair,
+    Placement,
+    PrizeResult,
+    PrizeRule,
+    RosterKind,
+)
+from ...rules.errors import RuleViolation
+from ...words import gettext, ngettext
 from .forms import HandForm
 from .wording import (
     FORMAT_NAMES,
     MOVE_WORDS,
     PAIR_NAMES,
-    PAIR_SHORT,
     SEAT_NAMES,
+    correction_words,
     movement_words,
     names_list,
+    pair_names,
     prize_name,
+    result_format,
+    result_words,
     setup_words,
     tables_words,
     trump_name,
@@ -62,6 +77,10 @@ def status_words(state: DriveState) -> str:
     }
     if state.at_interval:
         return gettext("Interval · then %(head)s") % {"head": head}
+    unconfirmed = current.unconfirmed_tables
+    if unconfirmed:
+        to_confirm = {"head": head, "tables": tables_words(unconfirmed)}
+        head = gettext("%(head)s · %(tables)s to confirm") % to_confirm
     if not waiting:
         return head
     if len(waiting) == state.layout.tables:
@@ -70,46 +89,101 @@ def status_words(state: DriveState) -> str:
 
 
 def table_line(drive: Drive, hand: int, table: int) -> dict[str, Any]:
-    """One table in one hand: the four players by seat, the pairs, and the tricks if entered."""
+    """One table in one hand: the four players by seat, the pairs by name, the result if entered,
+    and who may confirm it."""
     state = drive.state
     line = state.table_hand(hand, table)
     names = drive.setup.players
-    pairs = {pair: names_list([names[player] for player in line.pair_players(pair)]) for pair in Pair}
+    hand_state = state.hand(hand)
+    confirming = line.confirming_pair
+    confirmers = () if confirming is None else line.pair_players(confirming)
+    not_in = [number for number in hand_state.tables_not_in if number != table]
     return {
         "hand": hand,
         "table": table,
         "trump": trump_name(drive.setup.trump_for(hand)),
         "seats": [(SEAT_NAMES[seat], names[line.player_at(seat)]) for seat in SEATS],
-        "pairs": [(pair.value, PAIR_NAMES[pair], pairs[pair]) for pair in Pair],
+        "pairs": [
+            (pair.value, PAIR_NAMES[pair], pair_names([names[player] for player in line.pair_players(pair)]))
+            for pair in Pair
+        ],
         "tricks": line.tricks,
+        "result": None if line.tricks is None else result_words(drive, line),
+        "result_format": result_format(),
+        "confirmed": line.confirmed,
+        "corrected": line.corrected,
+        "confirmers": [(player, names[player]) for player in confirmers],
+        "confirmer_names": names_list([names[player] for player in confirmers]),
+        "confirmed_by": None if line.confirmed_by is None else names[line.confirmed_by],
         "seen_seats": ",".join(str(player) for player in line.players),
         "in_play": state.hand_in_play == hand,
-        "waiting": state.hand(hand).waiting_tables,
-        "sitting_out": [names[player] for player in state.hand(hand).sitting_out],
-        "correctable_movement": line.entered and state.hands_complete >= hand,
+        "waiting": hand_state.waiting_tables,
+        "not_in": not_in,
+        "waiting_words": waiting_words(len(not_in)),
+        "wait_key": wait_key(drive, table),
+        "sitting_out": [names[player] for player in hand_state.sitting_out],
+        "movement_called": drive.movement_called(hand),
     }
 
 
-def hand_form_values(line: dict[str, Any], form: HandForm | None) -> dict[str, str]:
-    """The hand form's fields: as typed after a refusal, else the tricks stored, else empty."""
-    if form is not None:
-        return {"pair": form.values["pair"] or Pair.NORTH_SOUTH.value, "tricks": form.values["tricks"]}
+def waiting_words(count: int) -> str:
+    """ "Waiting for 3 more tables." — the tables still to enter the hand or to confirm it."""
+    if not count:
+        return gettext("Every other table is in: this page shows where you go next in a moment.")
+    template = ngettext("Waiting for %(count)s more table.", "Waiting for %(count)s more tables.", count)
+    return template % {"count": count}
+
+
+def wait_key(drive: Drive, table: int) -> str:
+    """What a waiting table phone compares to know its page is out of date: the hand in play and
+    this table's result in it. Other tables entering leave it the same, so the phone does not reload."""
+    state = drive.state
+    hand = state.hand_in_play
+    if hand is None:
+        return "over"
+    line = state.table_hand(hand, table)
+    if line.entry is None:
+        return f"{hand}"
+    entry = line.entry
+    return f"{hand}:{entry.north_south_tricks}:{int(entry.confirmed)}:{int(entry.corrected)}"
+
+
+def waiting(drive: Drive, table: int) -> dict[str, Any]:
+    """The small answer a waiting table phone polls: its key, and the tables still not in, in words."""
+    state = drive.state
+    not_in = [number for number in state.tables_not_in if number != table]
+    return {"key": wait_key(drive, table), "waiting": waiting_words(len(not_in)), "count": len(not_in)}
+
+
+def hand_form_values(line: dict[str, Any], typed: Mapping[str, str] | None) -> dict[str, str]:
+    """The hand form's fields: as typed after a refusal, else the tricks stored, else empty.
+
+    A new result has no pair chosen: the player says whose tricks they are entering.
+    """
+    if typed is not None:
+        return {"pair": typed.get("pair", ""), "tricks": typed.get("tricks", "")}
     tricks = line["tricks"]
-    return {"pair": Pair.NORTH_SOUTH.value, "tricks": "" if tricks is None else str(tricks[0])}
+    if tricks is None:
+        return {"pair": "", "tricks": ""}
+    return {"pair": Pair.NORTH_SOUTH.value, "tricks": str(tricks[0])}
 
 
-def saved_message(entry: HandEntry) -> str:
-    """ "Table 3, hand 5: N–S 8, E–W 5 — saved"."""
-    north_south = entry.north_south_tricks
-    saved = gettext("Table %(table)s, hand %(hand)s: %(ns)s %(ns_tricks)s, %(ew)s %(ew_tricks)s — saved")
-    return saved % {
-        "table": entry.table,
-        "hand": entry.hand,
-        "ns": PAIR_SHORT[Pair.NORTH_SOUTH],
-        "ns_tricks": north_south,
-        "ew": PAIR_SHORT[Pair.EAST_WEST],
-        "ew_tricks": TRICKS_PER_HAND - north_south,
+def correction_preview(drive: Drive, effect: CorrectionEffect, form: HandForm) -> dict[str, Any]:
+    """What a correction would change, in words, and the fields that save it."""
+    return {
+        "words": correction_words(drive, effect),
+        "pair": form.values["pair"],
+        "tricks": form.values["tricks"],
     }
+
+
+def saved_message(drive: Drive, entry: HandEntry, *, corrected: bool = False) -> str:
+    """ "Table 3, hand 5: Ann & Bob 8 — Cat & Dan 5 — saved"."""
+    line = drive.state.table_hand(entry.hand, entry.table)
+    values = {"table": entry.table, "hand": entry.hand, "result": result_words(drive, line)}
+    if corrected:
+        return gettext("Table %(table)s, hand %(hand)s: %(result)s — corrected") % values
+    return gettext("Table %(table)s, hand %(hand)s: %(result)s — saved") % values
 
 
 def hand_rows(drive: Drive, hand: int) -> dict[str, Any]:
@@ -126,6 +200,19 @@ def hand_rows(drive: Drive, hand: int) -> dict[str, Any]:
 def placement_words(drive: Drive, place: Placement) -> dict[str, Any]:
     """Where a player goes: "table 4, North", their partner and opponents, or sitting out."""
     names = drive.setup.players
+    if place.absent:
+        return {
+            "name": names[place.player],
+            "player": place.player,
+            "where": gettext("not playing this hand"),
+            "table": None,
+            "seat": None,
+            "partner": None,
+            "opponents": "",
+            "move": "",
+            "sit_out_tricks": drive.setup.sit_out_tricks,
+            "absent": True,
+        }
     if place.sitting_out or place.table is None or place.seat is None:
         return {
             "name": names[place.player],
@@ -152,6 +239,45 @@ def placement_words(drive: Drive, place: Placement) -> dict[str, Any]:
     }
 
 
+def roster(drive: Drive) -> dict[str, Any]:
+    """The organiser's arrivals and departures: from which hand a change counts, who can leave, and
+    the changes so far in words."""
+    try:
+        hand: int | None = drive.open_hand()
+    except RuleViolation:
+        hand = None
+    names = drive.setup.players
+    present = [] if hand is None or hand == 1 else [
+        (player, names[player])
+        for player in range(drive.setup.player_count)
+        if drive.present(player, hand) and drive.present(player, hand - 1)
+    ]
+    lines = []
+    for change in drive.roster:
+        values = {"name": names[change.player], "hand": change.hand}
+        if change.kind is RosterKind.ARRIVE:
+            lines.append(gettext("%(name)s joined from hand %(hand)s") % values)
+        else:
+            lines.append(gettext("%(name)s left from hand %(hand)s") % values)
+    return {"hand": hand, "present": sorted(present, key=lambda item: item[1].casefold()), "lines": lines}
+
+
+def roster_message(drive: Drive, player: int, *, arrived: bool) -> str:
+    """ "Mia joins from hand 3: sits out" or "Ann leaves from hand 4: their scores stay theirs"."""
+    change = next(item for item in reversed(drive.roster) if item.player == player)
+    name = drive.setup.players[player]
+    if not arrived:
+        return gettext("%(name)s leaves from hand %(hand)s: their scores stay theirs") % {
+            "name": name,
+            "hand": change.hand,
+        }
+    values = {"name": name, "hand": change.hand}
+    if change.hand <= len(drive.state.hands):
+        place = placement_words(drive, drive.state.placement(player, change.hand))
+        return gettext("%(name)s joins from hand %(hand)s: %(where)s") % {**values, "where": place["where"]}
+    return gettext("%(name)s joins from hand %(hand)s, once every table is in") % values
+
+
 def caller(drive: Drive) -> dict[str, Any]:
     """The caller's screen: the hand and trump, the tables not in yet, "move now", everyone's seat."""
     state = drive.state
@@ -162,6 +288,8 @@ def caller(drive: Drive) -> dict[str, Any]:
         "hand": None if current is None else current.number,
         "trump": None if current is None else trump_name(current.trump),
         "waiting": [] if current is None else list(current.waiting_tables),
+        # Entered but not yet confirmed by the other pair: the movement waits for them too.
+        "unconfirmed": [] if current is None else list(current.unconfirmed_tables),
         "move_now": state.move_now,
         "interval": state.at_interval,
         "finished": state.finished,
@@ -182,7 +310,7 @@ def player(drive: Drive, index: int) -> dict[str, Any]:
             "trump": trump_name(row.trump),
             "symbol": row.trump.symbol if row.trump.is_suit else words.trump_name(row.trump),
             "label": words.trump_name(row.trump) if row.trump.is_suit else "",
-            "table": gettext("Sits out") if row.sat_out else str(row.table),
+            "table": gettext("Sits out") if row.sat_out else "—" if row.table is None else str(row.table),
             "partner": "—" if row.partner is None else names[row.partner],
             "tricks": "" if row.tricks is None else str(row.tricks),
             "total": "" if row.running_total is None else str(row.running_total),
@@ -220,7 +348,20 @@ def leaderboard(drive: Drive) -> dict[str, Any]:
 def prizes(drive: Drive) -> list[dict[str, Any]]:
     """Each prize, who wins it so far, the score it is judged on and whether it is decided."""
     names = drive.setup.players
-    return [_prize(result, names) for result in drive.state.prizes]
+    state = drive.state
+    return [
+        {**_prize(result, names), "played_for": _played_for(state, result)} for result in state.prizes
+    ]
+
+
+def _played_for(state: DriveState, result: PrizeResult) -> bool:
+    """True once a hand the prize counts is complete: before, "everyone level (0)" says nothing."""
+    complete = state.hands_complete
+    if result.prize.rule is PrizeRule.CHOSEN:
+        return True
+    if result.prize.rule is PrizeRule.BEST_SECOND_HALF and state.setup.interval_after is not None:
+        return complete > state.setup.interval_after
+    return complete > 0
 
 
 def decided_prizes(drive: Drive) -> list[dict[str, Any]]:

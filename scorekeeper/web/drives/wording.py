@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from ... import words
 from ...rules.cards import Trump
 from ...rules.drive import (
+    CorrectionEffect,
+    Drive,
     DriveFormat,
     DriveSetup,
     LosersMove,
@@ -21,10 +23,13 @@ from ...rules.drive import (
     PrizeResult,
     PrizeRule,
     Seat,
+    TableHand,
     TieBreak,
     UpDirection,
     WinnersMove,
+    movement_rule,
 )
+from ...rules.drive.seating import SEATS_PER_TABLE
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..wording import Worded
@@ -58,6 +63,7 @@ MOVE_WORDS: Worded = Worded({
     MoveKind.DOWN: N_("moves down"),
     MoveKind.SIT_OUT: N_("sits out"),
     MoveKind.RETURN: N_("comes back"),
+    MoveKind.JOIN: N_("joins"),
 })
 PRIZE_NAMES: Worded = Worded({
     PrizeRule.HIGHEST_TOTAL: N_("Highest total"),
@@ -67,9 +73,17 @@ PRIZE_NAMES: Worded = Worded({
     PrizeRule.PLACE: N_("A place"),
     PrizeRule.MOST_HANDS_WON: N_("Most hands won"),
     PrizeRule.CHOSEN: N_("Awarded by the organiser"),
+    PrizeRule.LADIES_HIGHEST: N_("Ladies' prize (highest playing North or East)"),
+    PrizeRule.GENTS_HIGHEST: N_("Gents' prize (highest playing South or West)"),
 })
 # The prizes an organiser may add from the page (the drive's own are always awarded).
-ADDABLE_PRIZES = (PrizeRule.PLACE, PrizeRule.MOST_HANDS_WON, PrizeRule.CHOSEN)
+ADDABLE_PRIZES = (
+    PrizeRule.PLACE,
+    PrizeRule.MOST_HANDS_WON,
+    PrizeRule.LADIES_HIGHEST,
+    PrizeRule.GENTS_HIGHEST,
+    PrizeRule.CHOSEN,
+)
 
 
 def trump_name(trump: Trump) -> str:
@@ -85,6 +99,53 @@ def trump_order(trumps: Sequence[Trump]) -> str:
 def names_list(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     return words.names_list(names)
+
+
+def pair_names(names: Sequence[str]) -> str:
+    """ "Ann & Bob": a pair at a table, by its players' names."""
+    first, second = names
+    return gettext("%(first)s & %(second)s") % {"first": first, "second": second}
+
+
+def result_words(drive: Drive, line: TableHand) -> str:
+    """ "Ann & Bob 8 — Cat & Dan 5": a table's result for both pairs, by name, North–South first."""
+    assert line.tricks is not None
+    names = drive.setup.players
+    north_south, east_west = (
+        pair_names([names[player] for player in line.pair_players(pair)]) for pair in Pair
+    )
+    return result_format() % {
+        "ns": north_south,
+        "ns_tricks": line.tricks[0],
+        "ew": east_west,
+        "ew_tricks": line.tricks[1],
+    }
+
+
+def result_format() -> str:
+    """The template of a result for both pairs (the table phone's script fills it in as tricks are tapped)."""
+    return gettext("%(ns)s %(ns_tricks)s — %(ew)s %(ew_tricks)s")
+
+
+def signed(change: int) -> str:
+    """ "+3" or "−3" (a true minus sign, as printed scores have)."""
+    return f"+{change}" if change > 0 else f"\N{MINUS SIGN}{-change}"
+
+
+def correction_words(drive: Drive, effect: CorrectionEffect) -> str:
+    """ "Ann +3, Bob +3, Cat −3, Dan −3; nobody moves": what a correction changes, before it is saved."""
+    names = drive.setup.players
+    if not effect.changes:
+        return gettext("Nothing changes: these are the tricks already entered.")
+    changes = ", ".join(
+        gettext("%(name)s %(change)s") % {"name": names[player], "change": signed(change)}
+        for player, change in effect.changes
+    )
+    if effect.movement_called:
+        return gettext("%(changes)s; nobody moves") % {"changes": changes}
+    if effect.winner_changes:
+        return gettext("%(changes)s; the players will move as this result says") % {"changes": changes}
+    return changes
 
 
 def tables_words(tables: Sequence[int]) -> str:
@@ -112,28 +173,50 @@ def movement_words(rule: MovementRule) -> list[str]:
             "table towards table 1; from table 1 “up” is the last table: the end tables wrap round."
         )
     sentences = [first]
-    if rule.winners is WinnersMove.STAY_AND_SPLIT:
-        sentences.append(
-            gettext(
-                "The winners stay at their table but split up: the winner from South or West crosses to "
-                "the other of those seats, to face a newcomer."
-            )
-        )
-    else:
-        sentences.append(gettext("The winners stay in their seats, together."))
     either = gettext(" or ")
     up = either.join(SEAT_NAMES[seat] for seat in rule.up_seats)
     down = either.join(SEAT_NAMES[seat] for seat in rule.down_seats)
-    if rule.losers is LosersMove.TOGETHER_UP:
-        sentences.append(gettext("The losing pair moves up one table together, keeping their places."))
-    else:
-        sentences.append(
-            gettext(
-                "The losers split: the one in %(up)s moves up one table, the one in %(down)s moves "
-                "down one."
+    if rule.winners_move:
+        # The local custom where the winners move: the same movement with the pairs' parts swapped.
+        if rule.winners is WinnersMove.STAY_AND_SPLIT:
+            sentences.append(
+                gettext(
+                    "The losers stay at their table but split up: the loser from South or West crosses "
+                    "to the other of those seats, to face a newcomer."
+                )
             )
-            % {"up": up, "down": down}
-        )
+        else:
+            sentences.append(gettext("The losers stay in their seats, together."))
+        if rule.losers is LosersMove.TOGETHER_UP:
+            sentences.append(gettext("The winning pair moves up one table together, keeping their places."))
+        else:
+            sentences.append(
+                gettext(
+                    "The winners split: the one in %(up)s moves up one table, the one in %(down)s moves "
+                    "down one."
+                )
+                % {"up": up, "down": down}
+            )
+    else:
+        if rule.winners is WinnersMove.STAY_AND_SPLIT:
+            sentences.append(
+                gettext(
+                    "The winners stay at their table but split up: the winner from South or West crosses "
+                    "to the other of those seats, to face a newcomer."
+                )
+            )
+        else:
+            sentences.append(gettext("The winners stay in their seats, together."))
+        if rule.losers is LosersMove.TOGETHER_UP:
+            sentences.append(gettext("The losing pair moves up one table together, keeping their places."))
+        else:
+            sentences.append(
+                gettext(
+                    "The losers split: the one in %(up)s moves up one table, the one in %(down)s moves "
+                    "down one."
+                )
+                % {"up": up, "down": down}
+            )
     if rule.format is DriveFormat.PROGRESSIVE:
         sentences.append(gettext("So everyone has a new partner every hand."))
     elif rule.format is DriveFormat.SEMI_PARTNER:
@@ -143,23 +226,34 @@ def movement_words(rule: MovementRule) -> list[str]:
         if rule.sit_out_by_pairs:
             count = rule.sit_outs_per_hand // 2
             sitting = ngettext(
-                "The players do not fill the last table: %(count)s pair sit out each hand in turn and "
-                "score %(tricks)s tricks for it.",
-                "The players do not fill the last table: %(count)s pair sit out each hand in turn and "
+                "The players do not fill the last table: %(count)s pair sits out each hand in turn and "
+                "scores %(tricks)s tricks for it.",
+                "The players do not fill the last table: %(count)s pairs sit out each hand in turn and "
                 "score %(tricks)s tricks for it.",
                 count,
             )
         else:
             count = rule.sit_outs_per_hand
             sitting = ngettext(
-                "The players do not fill the last table: %(count)s player sit out each hand in turn and "
-                "score %(tricks)s tricks for it.",
+                "The players do not fill the last table: %(count)s player sits out each hand in turn and "
+                "scores %(tricks)s tricks for it.",
                 "The players do not fill the last table: %(count)s players sit out each hand in turn and "
                 "score %(tricks)s tricks for it.",
                 count,
             )
         sentences.append(sitting % {**values, "count": count})
+    sentences.append(
+        gettext(
+            "The players in North and East play “lady”, those in South and West “gent”, all evening. "
+            "At each table the gents cut for the deal of the first hand: the higher card deals."
+        )
+    )
     return sentences
+
+
+def who_moves(rule: MovementRule) -> str:
+    """ "Losers move" or "Winners move": who moves after every hand, in two words."""
+    return gettext("Winners move") if rule.winners_move else gettext("Losers move")
 
 
 def setup_words(setup: DriveSetup) -> list[tuple[str, str]]:
@@ -170,10 +264,17 @@ def setup_words(setup: DriveSetup) -> list[tuple[str, str]]:
         if setup.interval_after
         else gettext("%(hands)s hands") % hands
     )
-    return [
+    lines = [
         (gettext("Format"), FORMAT_NAMES[setup.format]),
         (gettext("Hands"), halves),
         (gettext("Trumps in turn"), trump_order(setup.trumps)),
-        (gettext("Sitting out scores"), gettext("%(tricks)s tricks") % {"tricks": setup.sit_out_tricks}),
-        (gettext("Ties"), TIE_BREAK_NAMES[setup.tie_break]),
     ]
+    lines.append((gettext("Who moves"), who_moves(movement_rule(setup))))
+    if setup.one_prize_each:
+        lines.append((gettext("Prizes"), gettext("One prize each: a player wins only their highest prize")))
+    if setup.player_count % SEATS_PER_TABLE:  # nobody sits out when the players fill every table
+        lines.append(
+            (gettext("Sitting out scores"), gettext("%(tricks)s tricks") % {"tricks": setup.sit_out_tricks})
+        )
+    lines.append((gettext("Ties"), TIE_BREAK_NAMES[setup.tie_break]))
+    return lines

@@ -1,0 +1,119 @@
+"""What the hall's screens show: the caller's screen, the projected leaderboard and the prize-giving.
+
+These screens are read from the back of a hall, so they say little, in big
+type: the view builds on :mod:`.view` (the same seats and prizes as the phones)
+and adds who can still take each prize (:mod:`scorekeeper.rules.drive.outlook`)
+and the order in which the prizes are announced.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.drive import Drive, PrizeResult, PrizeRule
+from ...rules.drive.outlook import PrizeOutlook, outlook, shows_outlook
+from ...words import gettext, ngettext
+from . import view
+from .wording import names_list, prize_name
+
+# The outlook names this many contenders, best placed first, and counts the rest.
+MOST_CONTENDERS_NAMED = 5
+
+# The prize-giving goes from the booby up to the highest total, the organiser's own prizes
+# and the halves' between them: the biggest cheer comes last.
+ANNOUNCE_ORDER = {
+    PrizeRule.LOWEST_TOTAL: 0,
+    PrizeRule.CHOSEN: 1,
+    PrizeRule.MOST_HANDS_WON: 2,
+    PrizeRule.LADIES_HIGHEST: 3,
+    PrizeRule.GENTS_HIGHEST: 3,
+    PrizeRule.BEST_FIRST_HALF: 4,
+    PrizeRule.BEST_SECOND_HALF: 5,
+    PrizeRule.PLACE: 6,
+    PrizeRule.HIGHEST_TOTAL: 7,
+}
+# A prize rule added later comes just before the highest total until it is placed above.
+UNPLACED = 6.5
+
+
+def caller(drive: Drive) -> dict[str, Any]:
+    """The caller's screen: the phones' caller view, the results entered but not yet confirmed by the
+    other pair, and, from the interval on, who can still win."""
+    # Read only where the engine keeps results to confirm (two-sided entry, RULES.md §10).
+    unconfirmed = getattr(drive.state, "unconfirmed_tables", ())
+    return {**view.caller(drive), "unconfirmed": list(unconfirmed), "outlook": outlook_lines(drive)}
+
+
+def projector(drive: Drive) -> dict[str, Any]:
+    """The leaderboard for a projector: every line, the decided prizes and who can still win."""
+    return {**view.leaderboard(drive), "outlook": outlook_lines(drive)}
+
+
+def outlook_lines(drive: Drive) -> list[dict[str, Any]]:
+    """For each prize still open, from the interval on: who can still take it, in words."""
+    state = drive.state
+    if not shows_outlook(state):
+        return []
+    lines = []
+    for result, item in zip(state.prizes, outlook(state), strict=True):
+        if item.decided:
+            continue
+        lines.append(
+            {
+                "name": prize_name(result),
+                "who": contenders_words(drive, item),
+                "count": len(item.contenders),
+                "clinched": item.clinched,
+            }
+        )
+    return lines
+
+
+def contenders_words(drive: Drive, item: PrizeOutlook) -> str:
+    """ "Ann, Bob and Cat", "only Ann", "Ann, Bob, Cat, Dan, Eve and 7 more", or "all 24 players"."""
+    names = [drive.setup.players[player] for player in item.contenders]
+    if not names:  # everyone it could go to has won an earlier prize (one prize each)
+        return "—"
+    if item.clinched:
+        return gettext("only %(name)s") % {"name": names[0]}
+    if len(names) == drive.setup.player_count:
+        return ngettext("all %(num)s player", "all %(num)s players", len(names)) % {"num": len(names)}
+    if len(names) <= MOST_CONTENDERS_NAMED + 1:
+        return names_list(names)
+    more = len(names) - MOST_CONTENDERS_NAMED
+    first = ", ".join(names[:MOST_CONTENDERS_NAMED])
+    return ngettext("%(names)s and %(num)s more", "%(names)s and %(num)s more", more) % {
+        "names": first,
+        "num": more,
+    }
+
+
+def announce(drive: Drive, shown: int) -> dict[str, Any]:
+    """The prize-giving: the decided prizes booby first, the first ``shown`` of them revealed."""
+    results = sorted(
+        (result for result in drive.state.prizes if result.decided),
+        key=lambda result: ANNOUNCE_ORDER.get(result.prize.rule, UNPLACED) * 1000 - (result.prize.place or 0),
+    )
+    shown = max(0, min(shown, len(results)))
+    prizes = [_announced(drive, result, revealed=index < shown) for index, result in enumerate(results)]
+    return {
+        "prizes": prizes,
+        "shown": shown,
+        "total": len(results),
+        "current": prizes[shown - 1] if shown else None,
+        "finished": drive.state.finished,
+    }
+
+
+def _announced(drive: Drive, result: PrizeResult, *, revealed: bool) -> dict[str, Any]:
+    names = drive.setup.players
+    winners = [names[player] for player in result.winners]
+    many = len(winners) > view.MOST_WINNERS_NAMED
+    return {
+        "name": prize_name(result),
+        "winners": names_list(winners) if revealed else "",
+        "headline": (gettext("%(count)s players level") % {"count": len(winners)}) if many else "",
+        "score": result.score if revealed else None,
+        "tied": result.tied,
+        "revealed": revealed,
+    }

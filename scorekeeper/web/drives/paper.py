@@ -1,0 +1,111 @@
+"""What a drive's printed cards say: the players' tally cards and the tables' cards.
+
+Tally cards are printed four to an A4 page (two to a Letter page), like the
+cards bought for a drive, with a row per hand: table, seat, partner,
+opponents, trump, tricks, running total and a column for the opponents'
+initials. The rows whose seating is not known yet are left for the pencil.
+A table card marks the four seats and says in one line where that table's
+players go after a hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import words
+from ...rules.cards import Trump
+from ...rules.drive import Drive, LosersMove, MovementRule, UpDirection, WinnersMove
+from ...words import gettext
+from .wording import SEAT_NAMES, names_list
+
+# Cards a page: four A6 cards on A4, two half-Letter cards on Letter; past LONG_DRIVE hands a card
+# takes the whole height of the sheet (two to an A4 page side by side, one to a Letter page).
+CARDS_PER_PAGE = {"a4": 4, "letter": 2}
+LONG_DRIVE = 28
+
+
+def tally_card(drive: Drive, player: int) -> dict[str, Any]:
+    """A player's tally card: the rows the engine knows, then each later hand's trump only."""
+    state = drive.state
+    names = drive.setup.players
+    rows: list[dict[str, Any]] = []
+    for row in state.card(player):
+        place = state.hand(row.hand).placement(player)
+        rows.append(
+            {
+                "hand": row.hand,
+                "trump": trump_mark(row.trump),
+                "table": gettext("Sits out") if row.sat_out else str(row.table),
+                "seat": "" if row.seat is None else SEAT_NAMES[row.seat],
+                "partner": "—" if row.partner is None else names[row.partner],
+                "opponents": names_list([names[other] for other in place.opponents]),
+                "tricks": "" if row.tricks is None else str(row.tricks),
+                "total": "" if row.running_total is None else str(row.running_total),
+                "sat_out": row.sat_out,
+            }
+        )
+    for hand in range(len(rows) + 1, drive.setup.hands + 1):
+        rows.append({"hand": hand, "trump": trump_mark(drive.setup.trump_for(hand))})
+    return {"name": names[player], "rows": rows, "interval_after": drive.setup.interval_after}
+
+
+def trump_mark(trump: Trump) -> str:
+    """ "♥" for a suit (the cards are narrow), the word for no trumps."""
+    return trump.symbol if trump.is_suit else words.trump_name(trump)
+
+
+def tally_pages(drive: Drive, paper: str) -> dict[str, Any]:
+    """Every player's card, in entry order, grouped by the sheet they are printed on."""
+    cards = [tally_card(drive, player) for player in range(drive.setup.player_count)]
+    long_cards = drive.setup.hands > LONG_DRIVE
+    per_page = CARDS_PER_PAGE.get(paper, 4) // (2 if long_cards else 1)
+    pages = [cards[start : start + per_page] for start in range(0, len(cards), per_page)]
+    return {"pages": pages, "sheet": f"{paper}-long" if long_cards else paper}
+
+
+def table_after(table: int, tables: int, steps: int, direction: UpDirection) -> int:
+    """The table ``steps`` up (negative: down) from ``table``; the ends wrap round."""
+    if direction is UpDirection.LOWER:
+        steps = -steps
+    return (table - 1 + steps) % tables + 1
+
+
+def movement_line(rule: MovementRule, table: int) -> str:
+    """Where this table's players go after a hand, in one line, with the tables named.
+
+    With ``winners_move`` (a local custom, RULES.md §10) the winning pair moves as the losers
+    otherwise would, and the losing pair stays as the winners otherwise would.
+    """
+    up = table_after(table, rule.tables, 1, rule.up_direction)
+    down = table_after(table, rule.tables, -1, rule.up_direction)
+    winners_move = bool(getattr(rule, "winners_move", False))
+    if rule.losers is LosersMove.TOGETHER_UP:
+        if winners_move:
+            return gettext("Winners move together to table %(up)s; losers stay.") % {"up": up}
+        return gettext("Losers move together to table %(up)s; winners stay.") % {"up": up}
+    moving = gettext("%(up_seats)s up to table %(up)s, %(down_seats)s down to table %(down)s") % {
+        "up_seats": names_list([SEAT_NAMES[seat] for seat in rule.up_seats]),
+        "up": up,
+        "down_seats": names_list([SEAT_NAMES[seat] for seat in rule.down_seats]),
+        "down": down,
+    }
+    if rule.winners is WinnersMove.STAY_AND_SPLIT:
+        staying = gettext("stay, South or West changing seat")
+    else:
+        staying = gettext("stay")
+    if winners_move:
+        return gettext("Winners: %(moving)s; losers %(staying)s.") % {"moving": moving, "staying": staying}
+    return gettext("Losers: %(moving)s; winners %(staying)s.") % {"moving": moving, "staying": staying}
+
+
+def table_cards(drive: Drive, links: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each table's card: its number, the seats, its movement line and its phone link's QR code."""
+    rule = drive.state.rule
+    return [
+        {
+            **link,
+            "seats": {seat.name.lower(): SEAT_NAMES[seat] for seat in rule.up_seats + rule.down_seats},
+            "movement": movement_line(rule, link["number"]),
+        }
+        for link in links
+    ]

@@ -1,0 +1,175 @@
+"""Late arrivals, early leavers and the tables that follow them; the sit-out turn stays fair."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.drive import (
+    Drive,
+    HandEntry,
+    InvalidDriveSetup,
+    MoveKind,
+    RosterRefused,
+    StartFrom,
+)
+
+from .said import refused
+
+
+def play(drive: Drive, hand: int, tricks: int = 8) -> Drive:
+    for table in range(1, drive.state.layout.tables + 1):
+        drive = drive.enter(HandEntry(hand=hand, table=table, tricks=tricks))
+    return drive
+
+
+def seatings(drive: Drive, hand: int) -> tuple[tuple[int, int, int, int], ...]:
+    return tuple(table.players for table in drive.state.hand(hand).tables)
+
+
+def test_a_late_player_takes_a_sit_out_seat_and_the_called_tables_stay() -> None:
+    drive = play(Drive.start("Hall", 12, hands=4), 1)
+    called = seatings(drive, 2)
+    assert drive.open_hand() == 2  # "move now": nobody has entered hand 2 yet
+    later = drive.arrive("Mia")
+    mia = 12
+    assert later.setup.players[mia] == "Mia"
+    assert seatings(later, 2) == called
+    hand = later.state.hand(2)
+    assert hand.sitting_out == (mia,) and hand.placement(mia).sitting_out
+    assert later.state.hand(1).placement(mia).absent and not later.state.hand(1).placement(mia).sitting_out
+    later = play(later, 2)
+    assert later.state.scores[mia][:2] == (None, 7)
+    assert later.state.card(mia)[0].absent and later.state.card(mia)[1].sat_out
+
+
+def test_four_waiting_make_a_new_table_after_the_others() -> None:
+    drive = play(Drive.start("Hall", 9, hands=4), 1)  # two tables, one sits out
+    called = seatings(drive, 2)
+    for name in ("Mia", "Ned", "Olive"):
+        drive = drive.arrive(name)
+    assert drive.state.layout.tables == 3 and drive.state.hand(2).sitting_out == ()
+    new_table = set(seatings(drive, 2)[2])
+    assert {9, 10, 11} < new_table  # the three newcomers and one of the old tables' players
+    # Nobody sits out now: the one called to sit out keeps their seat, so at most one seat changes.
+    for before, after in zip(called, seatings(drive, 2)[:2], strict=True):
+        assert sum(1 for first, second in zip(before, after, strict=True) if first != second) <= 1
+    assert {drive.state.hand(2).placement(player).move for player in (9, 10, 11)} == {MoveKind.JOIN}
+
+
+def test_a_player_leaving_frees_a_seat_that_the_sitter_out_takes() -> None:
+    drive = play(Drive.start("Hall", 9, hands=4), 1)
+    sitter = drive.state.hand(2).sitting_out[0]
+    leaver = drive.state.hand(2).tables[0].players[0]
+    after = drive.leave(leaver)
+    assert after.state.hand(2).sitting_out == ()
+    assert sitter in after.state.hand(2).tables[0].players
+    assert after.state.hand(2).placement(leaver).absent
+    assert after.state.overall.totals[leaver] == drive.state.overall.totals[leaver]  # scores stay
+
+
+def test_a_departure_from_a_full_hall_makes_sit_out_seats_and_the_last_table_goes() -> None:
+    drive = play(Drive.start("Hall", 12, hands=4), 1)
+    after = drive.leave(0)
+    hand = after.state.hand(2)
+    assert after.state.layout.tables == 2 and len(hand.sitting_out) == 3
+    assert 0 in hand.absent and 0 not in hand.sitting_out
+    with pytest.raises(RosterRefused):
+        after.leave(0)
+
+
+def test_a_late_player_may_start_from_the_lowest_total() -> None:
+    drive = play(play(Drive.start("Hall", 12, hands=4), 1, 9), 2, 3)
+    lowest = min(drive.state.overall.totals)
+    later = drive.arrive("Mia", start=StartFrom.LOWEST)
+    assert later.state.overall.totals[12] == lowest
+    assert later.arrive("Ned").state.overall.totals[13] == 0
+
+
+def test_changes_wait_for_the_next_hand_once_a_table_has_entered_and_end_with_the_drive() -> None:
+    drive = Drive.start("Hall", 12, hands=2).enter(HandEntry(hand=1, table=1, tricks=7))
+    assert drive.open_hand() == 2
+    later = drive.arrive("Mia")
+    for table in (2, 3):
+        later = later.enter(HandEntry(hand=1, table=table, tricks=7))
+    assert later.state.hand(2).sitting_out == (12,)
+    started = later.enter(HandEntry(hand=2, table=1, tricks=7))
+    with refused(RosterRefused, "drive_roster_too_late", hands=2):
+        started.arrive("Ned")
+    with refused(RosterRefused, "drive_roster_partner"):
+        Drive.start("Pairs", 12, format="partner").arrive("Ned")
+    with pytest.raises(InvalidDriveSetup):
+        play(Drive.start("Hall", 12, hands=3), 1).arrive("Player 3")  # a name already in the drive
+
+
+def test_too_few_players_left_is_refused() -> None:
+    drive = play(Drive.start("Hall", 4, hands=3), 1)
+    with refused(InvalidDriveSetup, "drive_roster_too_few", hand=2, count=3):
+        drive.leave(1)
+
+
+@st.composite
+def changing_drives(draw: Any) -> Drive:
+    """A drive of 4 to 30 players whose roster changes between hands, played to the end."""
+    drive = Drive.start(
+        "Any",
+        draw(st.integers(4, 30)),
+        format=draw(st.sampled_from(("progressive", "semi_partner"))),
+        hands=draw(st.integers(2, 10)),
+        winners_move=draw(st.booleans()),
+    )
+    for hand in range(1, drive.setup.hands + 1):
+        if hand > 1:
+            for _ in range(draw(st.integers(0, 3))):
+                here = [
+                    p
+                    for p in range(drive.setup.player_count)
+                    if drive.present(p, hand) and drive.present(p, hand - 1)
+                ]
+                if draw(st.booleans()) or len(here) <= 5:
+                    drive = drive.arrive(f"Late {drive.setup.player_count}")
+                else:
+                    drive = drive.leave(draw(st.sampled_from(here)))
+        for table in range(1, drive.state.layout.tables + 1):
+            drive = drive.enter(HandEntry(hand=hand, table=table, tricks=draw(st.integers(0, 13))))
+    return drive
+
+
+@settings(max_examples=80, deadline=None)
+@given(changing_drives())
+def test_whoever_is_there_plays_or_sits_out_once_and_the_sit_out_turn_is_fair(drive: Drive) -> None:
+    """Nobody sits out again while someone there has sat out fewer times (a newcomer aside, who
+    takes the sit-out seat on arriving), whatever the entry order and the arrivals."""
+    state = drive.state
+    assert state.finished
+    sat: Counter[int] = Counter()
+    for hand in state.hands:
+        here = [p for p in range(drive.setup.player_count) if drive.present(p, hand.number)]
+        seated = [player for table in hand.tables for player in table.players]
+        assert sorted(seated + list(hand.sitting_out)) == here
+        assert len(hand.sitting_out) == len(here) % 4 and len(seated) == 4 * (len(here) // 4)
+        assert sorted(hand.absent) == sorted(set(range(drive.setup.player_count)) - set(here))
+        newcomers = {p for p in here if not drive.present(p, hand.number - 1)} if hand.number > 1 else set()
+        turn = [p for p in hand.sitting_out if p not in newcomers]
+        playing = [p for p in seated if p not in newcomers]
+        if turn and playing:
+            assert max(sat[p] for p in turn) <= min(sat[p] for p in playing)
+        sat.update(hand.sitting_out)
+        for player in hand.sitting_out:
+            assert state.scores[player][hand.number - 1] == drive.setup.sit_out_tricks
+        for player in hand.absent:
+            assert state.scores[player][hand.number - 1] is None
+
+
+def test_a_player_arriving_before_the_first_hand_plays_it() -> None:
+    drive = Drive.start("Hall", 11, hands=3)
+    assert drive.open_hand() == 1
+    full = drive.arrive("Mia")
+    assert full.state.layout.tables == 3 and full.state.hand(1).sitting_out == ()
+    assert 11 in seatings(full, 1)[2]
+    with refused(RosterRefused, "drive_roster_leave_before_start"):
+        drive.leave(0)

@@ -95,6 +95,16 @@ def check_accessibility(page: Page, where: str = "") -> None:
     assert not problems, f"{where or page.url}:\n" + "\n".join(problems)
 
 
+def printed(total: int) -> str:
+    """A total as the page prints it: "12", "0", "−12" (the real minus sign)."""
+    return str(total).replace("-", "\u2212")
+
+
+def number(shown: str) -> int:
+    """A total as the page prints it, its minus sign the real one ("−12")."""
+    return int(shown.strip().replace("\u2212", "-"))
+
+
 SHEET_URL = re.compile(r"/games/[0-9a-f]{32}(#deal-\d+)?$")
 DEAL_URL = re.compile(r"/games/[0-9a-f]{32}/deals/\d+(\?.*)?$")
 FIRST_DEAL_URL = re.compile(r"/games/[0-9a-f]{32}/deals/1$")
@@ -384,7 +394,7 @@ class Phone:
         """The standings at the top of the deal screen: each side's name and total."""
         names = self.page.locator(".strip-name").all_text_contents()
         totals = self.page.locator(".strip-score strong").all_text_contents()
-        return {name.strip(): int(total) for name, total in zip(names, totals, strict=True)}
+        return {name.strip(): number(total) for name, total in zip(names, totals, strict=True)}
 
     # --- the sheet --------------------------------------------------------------------
 
@@ -401,13 +411,13 @@ class Phone:
                 expect(cell).to_have_text("—")
                 expect(cell).to_have_class("out")
             else:
-                expect(cell.locator(".tot")).to_have_text(str(total).replace("-", "\u2212"))  # the minus sign
+                expect(cell.locator(".tot")).to_have_text(printed(total))
 
     def standings(self) -> dict[str, int]:
         """The standings under the sheet: each side's name and total."""
         names = self.page.locator(".standings li span").all_text_contents()
         totals = self.page.locator(".standings li strong").all_text_contents()
-        return {name.strip(): int(total) for name, total in zip(names, totals, strict=True)}
+        return {name.strip(): number(total) for name, total in zip(names, totals, strict=True)}
 
     def shoot(self, name: str, *, dark: bool = False) -> Path:
         """A screenshot of the phone's screen at this step (light, or dark), in the test's tmp dir."""

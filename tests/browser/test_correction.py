@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import DEAL_URL, SHEET_URL, Phone
+from .conftest import DEAL_URL, SHEET_URL, Phone, printed
 from .test_table_events import confirm, open_event
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -146,5 +146,5 @@ def test_a_refused_correction_after_an_arrival_says_why_where_the_thumb_is(phone
     expect(page).to_have_url(re.compile(r"#deal-1$"))
     expect(page.locator(".flash")).to_have_text("Deal 1 corrected.")
     for seat, total in enumerate(common_points(DEAL_1_BIDS, DEAL_1_CORRECTED)):
-        expect(phone.cell(1, seat).locator(".tot")).to_have_text(str(total))
+        expect(phone.cell(1, seat).locator(".tot")).to_have_text(printed(total))
     expect(phone.cell(1, len(PLAYERS))).to_have_attribute("aria-label", "not yet at the table")

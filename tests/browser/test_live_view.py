@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Playwright, Response, expect
 
-from .conftest import PHONE_MODEL, TIMEOUT_MS, Phone
+from .conftest import PHONE_MODEL, TIMEOUT_MS, Phone, printed
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 ANN, BOB, CY, DEE = range(4)
@@ -103,7 +103,7 @@ def test_the_live_link_follows_a_deal_entered_on_the_first_phone_by_itself(
     phone.expect_tricks(TRICKS)
     phone.save_tricks(1)
     for seat, total in TOTALS.items():
-        expect(live_cell(spectator, 1, seat).locator(".tot")).to_have_text(str(total), timeout=UPDATE_MS)
+        expect(live_cell(spectator, 1, seat).locator(".tot")).to_have_text(printed(total), timeout=UPDATE_MS)
     expect(spectator.locator("section.current h2")).to_have_text("Deal 2 of 19")
     standings = dict(
         zip(

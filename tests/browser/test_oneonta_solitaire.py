@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, expect
 
-from .conftest import Phone
+from .conftest import Phone, printed
 
 ANN = 0
 NOT_A_MAXIMUM_DOUBLE = "Ann may double only a bid of 9 or a null of 9, not 5"
@@ -51,7 +51,7 @@ def expect_ann(phone: Phone, number: int, bid_and_tricks: str, points: str, tota
     cell = phone.cell(number, ANN)
     expect(cell.locator(".bt")).to_have_text(bid_and_tricks)
     expect(cell.locator(".pts")).to_have_text(points)
-    expect(cell.locator(".tot")).to_have_text(str(total))
+    expect(cell.locator(".tot")).to_have_text(printed(total))
 
 
 @pytest.mark.browser

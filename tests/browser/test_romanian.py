@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import Phone
+from .conftest import Phone, printed
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 ANN, BOB, CY, DEE, EVE, FAY, GUS = range(7)
@@ -98,7 +98,7 @@ def test_seven_players_the_dealer_sits_out_and_the_last_bidder_carries_the_hook(
     standings = phone.standings()
     assert standings == dict(zip(PLAYERS, totals, strict=True))
     # Bob sat deal 2 out: his total on the standings is still the one deal 1 left him.
-    expect(phone.cell(1, BOB).locator(".tot")).to_have_text(str(standings["Bob"]))
+    expect(phone.cell(1, BOB).locator(".tot")).to_have_text(printed(standings["Bob"]))
     # Seven players fit a phone: the sheet shows totals only, every one of them without scrolling sideways.
     expect(page.locator("#compact")).to_be_checked()
     wrap = page.locator(".grid-wrap")

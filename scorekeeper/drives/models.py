@@ -25,7 +25,8 @@ class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
     hands, interval_after, trumps, sit_out_tricks, tie_break, up_direction, winners_move,
     one_prize_each; older drives lack the last two: their defaults);
     ``prizes`` those the organiser added; ``roster`` the players who arrived late
-    (their names are at the end of ``players``) or left early, each from a hand.
+    (their names are at the end of ``players``) or left early, each from a hand; ``seatings``
+    where players actually sat when the hall did not move as planned (hand, player, table, seat).
     The version rises with every change.
     """
 
@@ -37,6 +38,7 @@ class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     prizes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
     roster: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
+    seatings: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

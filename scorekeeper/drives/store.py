@@ -38,13 +38,20 @@ from ..rules.drive import (
     HandEntry,
     InvalidDriveSetup,
     Pair,
-    PrizeRule,
     PrizeSpec,
-    RosterChange,
-    RosterKind,
+    Seat,
     StartFrom,
 )
 from ..rules.errors import OutOfTurn
+from .inputs import (
+    prize_data,
+    read_prize,
+    roster_data,
+    roster_of,
+    seating_data,
+    seatings_of,
+    setup_options,
+)
 from .models import DriveHandRecord, DriveRecord
 
 DRIVES: KeptByVersion[Drive] = KeptByVersion(size=64)
@@ -73,6 +80,7 @@ class StoredDrive:
     options: dict[str, Any]
     prizes: list[dict[str, Any]]
     roster: list[dict[str, Any]]
+    seatings: list[dict[str, Any]]
     edit_key_hash: str
     version: int
     created_at: datetime
@@ -158,6 +166,9 @@ _SET_PRIZES = update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(p
 _SET_PLAYERS = (
     update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(players=bindparam("new_players"))
 )
+_SET_SEATINGS = (
+    update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(seatings=bindparam("new_seatings"))
+)
 _SET_ROSTER = (
     update(_DRIVES)
     .where(_DRIVES.c.id == bindparam("drive"))
@@ -166,59 +177,6 @@ _SET_ROSTER = (
 
 
 # --- set-up --------------------------------------------------------------------------
-
-
-def setup_options(setup: DriveSetup) -> dict[str, Any]:
-    """The set-up's options as stored: the engine's own codes, by the names ``create`` takes."""
-    return {
-        "format": setup.format.value,
-        "hands": setup.hands,
-        "interval_after": setup.interval_after,
-        "trumps": [trump.value for trump in setup.trumps],
-        "sit_out_tricks": setup.sit_out_tricks,
-        "tie_break": setup.tie_break.value,
-        "up_direction": setup.up_direction.value,
-        "winners_move": setup.winners_move,
-        "one_prize_each": setup.one_prize_each,
-    }
-
-
-def prize_data(prize: PrizeSpec) -> dict[str, Any]:
-    """An organiser's prize as stored."""
-    return {"rule": prize.rule.value, "name": prize.name, "place": prize.place, "player": prize.player}
-
-
-def read_prize(data: Mapping[str, Any]) -> PrizeSpec:
-    """A stored prize for the engine to check."""
-    return PrizeSpec(
-        rule=PrizeRule(data["rule"]),
-        name=data.get("name"),
-        place=data.get("place"),
-        player=data.get("player"),
-    )
-
-
-def roster_data(change: RosterChange) -> dict[str, Any]:
-    """An arrival or a departure as stored."""
-    return {
-        "hand": change.hand,
-        "player": change.player,
-        "kind": change.kind.value,
-        "start": change.start.value,
-    }
-
-
-def roster_of(record: StoredDrive) -> tuple[RosterChange, ...]:
-    """The stored arrivals and departures, for the engine to check on replay."""
-    return tuple(
-        RosterChange(
-            hand=item["hand"],
-            player=item["player"],
-            kind=RosterKind(item["kind"]),
-            start=StartFrom(item.get("start", StartFrom.ZERO.value)),
-        )
-        for item in record.roster or ()
-    )
 
 
 def setup_of(record: StoredDrive) -> DriveSetup:
@@ -244,6 +202,7 @@ def create_drive(name: str, players: Sequence[str] | int, **options: Any) -> tup
         options=setup_options(setup),
         prizes=[],
         roster=[],
+        seatings=[],
         edit_key_hash=hash_key(key),
         version=1,
         created_at=now,
@@ -301,7 +260,7 @@ def drive_of(record: StoredDrive) -> Drive:
             for row in rows
             if row.hand is not None
         )
-        drive = Drive(setup_of(record), entries, roster_of(record))
+        drive = Drive(setup_of(record), entries, roster_of(record), seatings_of(record))
         DRIVES.put((record.id, record.version), drive)
         return drive
     return kept
@@ -373,7 +332,7 @@ def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Dr
             raise InvalidDriveSetup("drive_names_all", field="players", count=setup.player_count)
         options = setup_options(setup)
         renamed = DriveSetup.create(setup.name, list(names), **options, prizes=setup.prizes)
-        updated = Drive(renamed, drive.entries, drive.roster)
+        updated = Drive(renamed, drive.entries, drive.roster, drive.seatings)
         _ = updated.state
         return updated, _SET_PLAYERS, {"new_players": list(renamed.players)}
 
@@ -394,6 +353,37 @@ def remove_player(drive_id: str, player: int) -> tuple[StoredDrive, Drive]:
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         return _roster_change(drive.leave(player))
+
+    return _apply(drive_id, None, change)
+
+
+def enter_card(drive_id: str, player: int, rows: Mapping[int, int]) -> tuple[StoredDrive, Drive]:
+    """The organiser types a player's tally card: the hands not yet entered at the player's tables
+    are entered (as the organiser's, needing no confirmation); those entered must agree."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, list[dict[str, Any]]]:
+        updated = drive.enter_card(player, rows)
+        added = updated.entries[len(drive.entries) :]  # entering appends: the new rows come last
+        return updated, _ADD_HAND, [_hand_values(entry) for entry in added]
+
+    return _apply(drive_id, None, change)
+
+
+def record_seat(drive_id: str, hand: int, player: int, table: int, seat: Seat) -> tuple[StoredDrive, Drive]:
+    """Record where a player actually sat for a hand (checked by the engine); scores stay with people."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        updated = drive.record_seat(hand, player, table, seat)
+        return updated, _SET_SEATINGS, {"new_seatings": [seating_data(fix) for fix in updated.seatings]}
+
+    return _apply(drive_id, None, change)
+
+
+def remove_table(drive_id: str, table: int) -> tuple[StoredDrive, Drive]:
+    """A table goes from the next hand nobody has played: its four players leave (checked by the engine)."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        return _roster_change(drive.remove_table(table))
 
     return _apply(drive_id, None, change)
 
@@ -433,8 +423,11 @@ def _check_seen(drive: Drive, seen: Seen | None) -> None:
         raise DriveChangedElsewhere()
 
 
+Values = dict[str, Any] | list[dict[str, Any]]  # one row's parameters, or several rows' (none: no row)
+
+
 def _apply(
-    drive_id: str, seen: Seen | None, change: Callable[[Drive], tuple[Drive, Any, dict[str, Any]]]
+    drive_id: str, seen: Seen | None, change: Callable[[Drive], tuple[Drive, Any, Values]]
 ) -> tuple[StoredDrive, Drive]:
     """Judge ``change`` on the stored drive and write it under the drive's version claim.
 
@@ -454,17 +447,19 @@ def _apply(
             raise DriveChangedElsewhere()
 
 
-def _claim_and(record: StoredDrive, statement: Any, values: dict[str, Any]) -> bool:
-    """Raise the drive's version from the one ``record`` was read at, and make ``statement``, atomically.
+def _claim_and(record: StoredDrive, statement: Any, values: Values) -> bool:
+    """Raise the drive's version from the one ``record`` was read at, and make ``statement``, atomically
+    (once per row when ``values`` lists several rows).
 
     False, with nothing written, when another change claimed that version first.
     """
     seen, now = record.version, utcnow()
-    parameters = {**values, "drive": record.id, "seen": seen, "now": now}
+    base = {"drive": record.id, "seen": seen, "now": now}
+    rows = [{**row, **base} for row in values] if isinstance(values, list) else [{**values, **base}]
     with database.transaction() as writing:
-        claimed = writing.execute(_CLAIM, parameters).rowcount == 1
-        if claimed:
-            writing.execute(statement, parameters)
+        claimed = writing.execute(_CLAIM, base).rowcount == 1
+        if claimed and rows:
+            writing.execute(statement, rows)
     if not claimed:
         if find_drive(record.id) is None:
             abort(404)

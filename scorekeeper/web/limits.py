@@ -132,12 +132,19 @@ RULES = (
             "tables.add_player",
             "tables.rename_player",
             # A hall enters 40 tables' hands a minute from as many phones, each counted apart by
-            # its drive; the organiser's corrections and prizes count with them.
+            # its drive (a hand is two writes: the entry and the other pair's confirmation); the
+            # organiser's corrections, prizes and roster count with them.
             "drives.table_phone",
+            "drives.confirm",
             "drives.organiser_hand",
             "drives.add_prize",
             "drives.remove_prize",
             "drives.rename",
+            "drives.add_player",
+            "drives.remove_player",
+            "drives.remove_table",
+            "drive_cards.card",
+            "drive_cards.record_seat",
             "api.put_drive_hand",
         ),
         methods=("POST", "PUT", "DELETE"),

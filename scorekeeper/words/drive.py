@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, names_list, names_param, say, worded, words
+from ._core import N_, Params, Speaker, gettext, names_list, names_param, say, say_n, worded, words
 from .cards import pair_words, trump_name
 
 DRIVE_OPTIONS = {
@@ -238,6 +238,57 @@ words(
         "drive_prize_player_unwanted": say("%(prize)s: only a prize the organiser awards names its player"),
         "drive_prize_half_needs_interval": say("%(prize)s: a prize for a half needs an interval"),
         "drive_prize_name_twice": say("Two prizes are called %(prize)s: give each a different name"),
+    }
+)
+
+
+@worded("drive_seat_moved_on")
+def _seat_moved_on(speaker: Speaker, params: Params) -> str:
+    template = gettext(
+        "Hand %(hand)s: the players have moved on (hand %(next)s is entered at %(tables)s), so where "
+        "they sat in hand %(hand)s can no longer be changed"
+    )
+    return _with_tables(template, speaker, params)
+
+
+# A player's tally card typed in, and where a player actually sat.
+words(
+    {
+        "drive_card_unknown_player": say("%(value)s is not one of the drive's players"),
+        "drive_card_absent": say(
+            "Hand %(hand)s: %(player)s was not at the drive for this hand: leave the row empty"
+        ),
+        "drive_card_sat_out": say_n(
+            "Hand %(hand)s: %(player)s sat out, which scores %(tricks)s trick: type that or leave the row "
+            "empty",
+            "Hand %(hand)s: %(player)s sat out, which scores %(tricks)s tricks: type that or leave the row "
+            "empty",
+            "tricks",
+        ),
+        "drive_card_differs": say_n(
+            "Hand %(hand)s: %(player)s's card says %(card)s trick, but table %(table)s entered "
+            "%(entered)s for that pair. Nothing was changed: check the card, or correct table %(table)s's "
+            "hand",
+            "Hand %(hand)s: %(player)s's card says %(card)s tricks, but table %(table)s entered "
+            "%(entered)s for that pair. Nothing was changed: check the card, or correct table %(table)s's "
+            "hand",
+            "card",
+        ),
+        "drive_seat_unknown_player": say("%(value)s is not one of the drive's players"),
+        "drive_seat_no_such_hand": say("This drive has hands 1 to %(hands)s, not hand %(value)s"),
+        "drive_seat_unknown": say("Hand %(hand)s: choose a table and one of North, East, South and West"),
+        "drive_seat_not_at_a_table": say(
+            "Hand %(hand)s: %(player)s was not at a table (sitting out, or not there): only players at a "
+            "table change places"
+        ),
+        "drive_seat_already": say(
+            "Hand %(hand)s: %(player)s already sits there, at table %(table)s"
+        ),
+        "drive_form_table_missing": say("Choose the table that goes"),
+        "drive_form_seat_missing": say("Choose the player, the table and the seat where they sat"),
+        "drive_form_card_tricks": say(
+            "Hand %(hand)s: the tricks are a whole number from 0 to 13, not %(value)s"
+        ),
     }
 )
 

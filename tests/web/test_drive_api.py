@@ -54,6 +54,7 @@ def test_a_drive_is_set_up_read_and_played_through_the_api(client: FlaskClient) 
         "partner": 1,
         "opponents": [2, 3],
         "sat_out": False,
+        "absent": False,
         "tricks": 8,
         "running_total": 8,
     }

@@ -4,14 +4,18 @@ A drive is its set-up (:class:`DriveSetup`) and the tricks each table entered
 for each hand (:class:`HandEntry`); :class:`Drive` replays them into every
 seating, each player's score and the leaderboard (:class:`DriveState`). Pure
 Python, no I/O, like the rest of the engine. The movement of each format is
-described in :mod:`.seating`, the ranking and prizes in :mod:`.standings`, and
-what a correction does to the movement in :mod:`.drive`.
+described in :mod:`.seating`, the ranking and prizes in :mod:`.standings`,
+what a correction does to the movement in :mod:`.drive`, players arriving and
+leaving in :mod:`.roster`, and where players actually sat when the hall did not
+move as planned in :mod:`.actual`.
 """
 
 from __future__ import annotations
 
+from .actual import SeatFix
 from .drive import CorrectionEffect, Drive, legal_tricks
 from .errors import (
+    CardRefused,
     ConfirmationRefused,
     CorrectionRefused,
     DriveViolation,
@@ -23,6 +27,7 @@ from .errors import (
     InvalidPrize,
     NothingToCorrect,
     RosterRefused,
+    SeatRefused,
     UnknownTable,
 )
 from .replay import DriveState, replay
@@ -67,6 +72,7 @@ __all__ = [
     "MIN_PLAYERS",
     "SEATS",
     "SIT_OUT_TRICK_CHOICES",
+    "CardRefused",
     "CardRow",
     "ConfirmationRefused",
     "CorrectionEffect",
@@ -98,6 +104,8 @@ __all__ = [
     "RosterKind",
     "RosterRefused",
     "Seat",
+    "SeatFix",
+    "SeatRefused",
     "Standing",
     "StartFrom",
     "TableHand",

@@ -17,22 +17,25 @@ called nobody has moved, so the movement follows the corrected result.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
+from .actual import SeatFix
 from .errors import (
+    CardRefused,
     ConfirmationRefused,
     CorrectionRefused,
     DriveViolation,
     HandAlreadyEntered,
     NothingToCorrect,
     RosterRefused,
+    SeatRefused,
 )
 from .replay import DriveState, check_entry, replay
 from .roster import RosterChange, RosterKind, StartFrom
-from .seating import layout_for
+from .seating import Pair, Seat, layout_for
 from .setup import DriveFormat, DriveSetup, PrizeSpec
 from .state import TRICKS_PER_HAND, HandEntry
 
@@ -61,12 +64,14 @@ def legal_tricks() -> range:
 
 @dataclass(frozen=True)
 class Drive:
-    """A drive's set-up, its recorded hands (one entry per table per hand) and the players who
-    arrived or left (``roster``, see :mod:`.roster`)."""
+    """A drive's set-up, its recorded hands (one entry per table per hand), the players who
+    arrived or left (``roster``, see :mod:`.roster`) and where players actually sat when the hall
+    did not move as planned (``seatings``, see :mod:`.actual`)."""
 
     setup: DriveSetup
     entries: tuple[HandEntry, ...] = ()
     roster: tuple[RosterChange, ...] = ()
+    seatings: tuple[SeatFix, ...] = ()
 
     @classmethod
     def start(cls, name: str, players: Sequence[str] | int, **options: Any) -> Drive:
@@ -76,7 +81,7 @@ class Drive:
     @cached_property
     def state(self) -> DriveState:
         """Seatings, scores, leaderboard and prizes, replayed from the set-up and the entries."""
-        return replay(self.setup, self.entries, self.roster)
+        return replay(self.setup, self.entries, self.roster, self.seatings)
 
     def entered(self, hand: int, table: int) -> HandEntry | None:
         """The recorded entry of a table's hand, if any."""
@@ -233,7 +238,7 @@ class Drive:
 
     def with_prizes(self, prizes: Sequence[PrizeSpec]) -> Drive:
         """The same drive with these organiser-added prizes (checked) instead of the old ones."""
-        return Drive(self.setup.with_prizes(prizes), self.entries, self.roster)
+        return Drive(self.setup.with_prizes(prizes), self.entries, self.roster, self.seatings)
 
     def open_hand(self) -> int:
         """The first hand whose seating nobody has played yet: an arrival or a departure counts from it.
@@ -258,7 +263,7 @@ class Drive:
             raise RosterRefused("drive_roster_start", value=repr(start))
         setup = self.setup.with_player(name)
         change = RosterChange(hand=hand, player=setup.player_count - 1, kind=RosterKind.ARRIVE, start=start)
-        return Drive(setup, self.entries, (*self.roster, change))._checked()
+        return Drive(setup, self.entries, (*self.roster, change), self.seatings)._checked()
 
     def leave(self, player: int) -> Drive:
         """A player leaves from :meth:`open_hand` on: a sitter-out takes the seat, or it becomes a
@@ -277,7 +282,86 @@ class Drive:
             # Gone already, or arriving only now: an arrival not yet played is no departure.
             raise RosterRefused("drive_roster_not_here", player=self.setup.players[player], hand=hand)
         change = RosterChange(hand=hand, player=player, kind=RosterKind.LEAVE)
-        return Drive(self.setup, self.entries, (*self.roster, change))._checked()
+        return Drive(self.setup, self.entries, (*self.roster, change), self.seatings)._checked()
+
+    def enter_card(self, player: int, rows: Mapping[int, int]) -> Drive:
+        """Type a player's tally card: ``rows`` are, by hand, the tricks the card says the player's
+        pair took. Each hand is entered for the table the player sat at, hand by hand (a hand
+        completed here opens the next); a hand already entered must agree, never overwritten.
+
+        Refuses a row for a hand whose seating is not known yet, for a hand the player was not
+        there for, a sit-out scored otherwise than the drive's sit-out tricks, and a row that
+        differs from the table's result: the organiser corrects that table's hand instead.
+        """
+        name = self._player_name(player, CardRefused, "drive_card_unknown_player")
+        drive = self
+        for hand in sorted(rows):
+            tricks = rows[hand]
+            place = drive.state.placement(player, hand)  # HandNotOpen while the seating is unknown
+            if place.absent:
+                raise CardRefused("drive_card_absent", hand=hand, player=name)
+            if place.table is None or place.seat is None:  # sitting out: the tricks are fixed
+                if tricks != self.setup.sit_out_tricks:
+                    raise CardRefused(
+                        "drive_card_sat_out", hand=hand, player=name, tricks=self.setup.sit_out_tricks
+                    )
+                continue
+            entry = HandEntry(hand=hand, table=place.table, tricks=tricks, pair=place.seat.pair)
+            check_entry(entry, self.setup, drive.state.layout.tables)
+            old = drive.entered(hand, place.table)
+            if old is None:
+                drive = drive.enter(entry)
+            elif old.north_south_tricks != entry.north_south_tricks:
+                ns = old.north_south_tricks
+                raise CardRefused(
+                    "drive_card_differs",
+                    hand=hand,
+                    table=place.table,
+                    player=name,
+                    card=tricks,
+                    entered=ns if entry.pair is Pair.NORTH_SOUTH else TRICKS_PER_HAND - ns,
+                )
+        return drive
+
+    def record_seat(self, hand: int, player: int, table: int, seat: Seat) -> Drive:
+        """Record that ``player`` actually sat at ``table`` in ``seat`` for ``hand``: they change places
+        with the player the plan put there (see :mod:`.actual`). Scores stay with the people.
+
+        Refused once any table has entered the hand after it (the room has moved on from where they
+        sat), for a player sitting out or not there, and for the seat the player already has.
+        """
+        name = self._player_name(player, SeatRefused, "drive_seat_unknown_player")
+        place = self.state.placement(player, hand)  # HandNotOpen while the seating is unknown
+        later = self._later_tables(hand)
+        if later:
+            raise SeatRefused("drive_seat_moved_on", hand=hand, next=hand + 1, tables=tuple(later))
+        if place.table is None:
+            raise SeatRefused("drive_seat_not_at_a_table", hand=hand, player=name)
+        if not isinstance(seat, Seat):
+            raise SeatRefused("drive_seat_unknown", hand=hand, value=repr(seat))
+        if place.table == table and place.seat is seat:
+            raise SeatRefused("drive_seat_already", hand=hand, table=table, player=name, seat=seat.value)
+        fix = SeatFix(hand=hand, player=player, table=table, seat=seat)
+        return Drive(self.setup, self.entries, self.roster, (*self.seatings, fix))._checked()
+
+    def _player_name(self, player: object, refusal: type[DriveViolation], code: str) -> str:
+        """The player's name; ``refusal`` when ``player`` is no index in the drive's players."""
+        count = self.setup.player_count
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < count:
+            raise refusal(code, value=repr(player))
+        return self.setup.players[player]
+
+    def remove_table(self, table: int) -> Drive:
+        """A table goes from :meth:`open_hand` on, in one step: its four players leave (their scores
+        stay theirs), and the tables that are left are filled as after any departure (the last
+        table's players take the free seats, sitters-out come in). The four are those seated at the
+        table for that hand when it is called, else those playing there now."""
+        hand = self.open_hand()
+        known = min(hand, len(self.state.hands))
+        drive = self
+        for player in self.state.table_hand(known, table).players:  # UnknownTable for no such table
+            drive = drive.leave(player)
+        return drive
 
     def present(self, player: int, hand: int) -> bool:
         """True when ``player`` is there for ``hand`` (arrived, and not gone)."""
@@ -299,7 +383,7 @@ class Drive:
         return self
 
     def _replayed(self, entries: tuple[HandEntry, ...]) -> Drive:
-        drive = Drive(self.setup, entries, self.roster)
+        drive = Drive(self.setup, entries, self.roster, self.seatings)
         _ = drive.state  # replays and checks the whole record
         return drive
 

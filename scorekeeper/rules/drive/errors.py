@@ -101,3 +101,17 @@ class RosterRefused(DriveViolation):
     a change after the last hand began, or in a partner drive (whose pairs are fixed)."""
 
     field = "player"
+
+
+class CardRefused(DriveViolation):
+    """A row typed from a player's tally card that the drive cannot take: it differs from the result
+    already entered for that table, or the player sat out or was not there for the hand."""
+
+    field = "tricks"
+
+
+class SeatRefused(DriveViolation):
+    """Where a player actually sat, refused: a player not at a table that hand, a seat they already
+    had, or a hand the players have moved on from."""
+
+    field = "seat"

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from .replay import DriveState
 from .setup import PrizeRule, PrizeSpec, plays_lady
-from .standings import _PRIZE_ORDER as PRIZE_ORDER  # the order one_prize_each gives the prizes in
+from .standings import PRIZE_ORDER
 from .state import TRICKS_PER_HAND, WINNING_TRICKS, PrizeResult
 
 
@@ -139,16 +139,20 @@ def _bounds(state: DriveState, rule: PrizeRule) -> _Bounds:
     elif rule is PrizeRule.BEST_SECOND_HALF and setup.interval_after is not None:
         first = setup.interval_after + 1
     per_hand = 1 if rule is PrizeRule.MOST_HANDS_WON else TRICKS_PER_HAND
+    # A late player's total starts where the organiser put it (0 or the lowest total then): the
+    # totals the prizes are judged on count it, a half's total and hands won do not.
+    on_total = rule not in (PrizeRule.MOST_HANDS_WON, PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF)
+    carried = state.carried if on_total and state.carried else (0,) * len(state.scores)
     low: list[int] = []
     high: list[int] = []
     most_left = 0
-    for row in state.scores:
+    for player, row in enumerate(state.scores):
         scored = [score for score in row[first - 1 : last] if score is not None]
         left = (last - first + 1) - len(scored)
         if rule is PrizeRule.MOST_HANDS_WON:
             now = sum(1 for score in scored if score >= WINNING_TRICKS)
         else:
-            now = sum(scored)
+            now = carried[player] + sum(scored)
         low.append(now)
         high.append(now + per_hand * left)
         most_left = max(most_left, left)

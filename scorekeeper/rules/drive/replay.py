@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .actual import SeatFix, apply_fixes, fixes_by_hand
 from .errors import ConfirmationRefused, HandAlreadyEntered, HandNotOpen, InvalidHandTricks, UnknownTable
 from .roster import Roster, RosterChange, StartFrom, check_enough, check_roster, choose_sitters
 from .seating import (
@@ -143,7 +144,8 @@ class DriveState:
         for state in self.hands:
             place = state.placement(player)
             tricks = self.scores[player][state.number - 1]
-            running = None if running is None or tricks is None else running + tricks
+            if not place.absent:  # a hand the player missed adds nothing and holds up nothing after it
+                running = None if running is None or tricks is None else running + tricks
             rows.append(
                 CardRow(
                     hand=state.number,
@@ -153,7 +155,7 @@ class DriveState:
                     partner=place.partner,
                     sat_out=place.sitting_out,
                     tricks=tricks,
-                    running_total=running,
+                    running_total=None if place.absent else running,
                     absent=place.absent,
                 )
             )
@@ -234,14 +236,19 @@ def index_entries(
 
 
 def replay(
-    setup: DriveSetup, entries: Iterable[HandEntry], changes: Sequence[RosterChange] = ()
+    setup: DriveSetup,
+    entries: Iterable[HandEntry],
+    changes: Sequence[RosterChange] = (),
+    fixes: Sequence[SeatFix] = (),
 ) -> DriveState:
     """Derive the seatings, scores, leaderboard and prizes; raise a RuleViolation for a bad entry.
 
-    ``changes`` are the players arriving and leaving (:mod:`.roster`).
+    ``changes`` are the players arriving and leaving (:mod:`.roster`), ``fixes`` where players
+    actually sat when the hall did not move as planned (:mod:`.actual`).
     """
     players = setup.player_count
     roster = check_roster(changes, players, setup.hands) if changes else None
+    fixed = fixes_by_hand(fixes, setup.hands, players) if fixes else {}
     most_tables = players // SEATS_PER_TABLE
     index = index_entries(entries, setup, most_tables)
     scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
@@ -260,6 +267,8 @@ def replay(
     hand_in_play: int | None = None
     absent: tuple[int, ...] = tuple(range(first, players))
     for number in range(1, setup.hands + 1):
+        if number in fixed:
+            seats = apply_fixes(seats, fixed.pop(number), setup.players)
         state = _score_hand(setup, number, seats, sitting_out, moves, index, scores, absent)
         hands.append(state)
         if roster is not None:
@@ -304,6 +313,11 @@ def replay(
         seats, sitting_out, moves = tuple(movement.seats), tuple(leaving), tuple(movement.moves)
     if hand_in_play is not None:
         _refuse_later_entries(index, hands[-1])
+    if fixed:  # a seat recorded for a hand whose seating is not known yet
+        hand = min(fixed)
+        raise HandNotOpen(
+            "drive_hand_not_open", hand=hand, playing=hand_in_play, tables=hands[-1].tables_not_in
+        )
     frozen = tuple(tuple(row) for row in scores)
     overall = tally(frozen, 1, setup.hands, carried if roster is not None else None)
     halves = None

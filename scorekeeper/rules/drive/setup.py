@@ -219,16 +219,19 @@ def default_player_names(count: int, stand_in: StandIn = english_stand_in) -> tu
 def _player_names(players: Sequence[str] | int, stand_in: StandIn) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         count = players
-        names = default_player_names(max(count, 0), stand_in)
     elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = tuple(_drive_player_name(name, index) for index, name in enumerate(players))
-        count = len(names)
+        count = len(players)
     else:
         raise InvalidDriveSetup("drive_players_shape")
+    # The count is checked before a single name is built: a count of a billion is refused at once.
     if count < MIN_PLAYERS:
         raise InvalidDriveSetup("drive_too_few_players", least=MIN_PLAYERS, count=count)
     if count > MAX_PLAYERS:
         raise InvalidDriveSetup("drive_too_many_players", most=MAX_PLAYERS, count=count)
+    if isinstance(players, int):
+        names = default_player_names(count, stand_in)
+    else:
+        names = tuple(_drive_player_name(name, index) for index, name in enumerate(players))
     seen: set[str] = set()
     for name in names:
         if (key := same_name_key(name)) in seen:

@@ -121,7 +121,7 @@ def _last_group(keys: Sequence[tuple[int, ...]], eligible: Callable[[int], bool]
 
 # With ``one_prize_each`` the prizes are given from the highest down: a player who wins one is
 # not in the running for those after it. The organiser's own award (CHOSEN) stands apart.
-_PRIZE_ORDER = {
+PRIZE_ORDER = {
     PrizeRule.HIGHEST_TOTAL: 0,
     PrizeRule.PLACE: 1,
     PrizeRule.LADIES_HIGHEST: 2,
@@ -146,7 +146,7 @@ def award_prizes(
     if not setup.one_prize_each:
         return tuple(_award(spec, setup, overall, halves, hands_complete, frozenset()) for spec in specs)
     order = sorted(
-        range(len(specs)), key=lambda index: (_PRIZE_ORDER[specs[index].rule], specs[index].place or 0)
+        range(len(specs)), key=lambda index: (PRIZE_ORDER[specs[index].rule], specs[index].place or 0)
     )
     results: dict[int, PrizeResult] = {}
     taken: set[int] = set()

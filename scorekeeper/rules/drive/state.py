@@ -310,7 +310,8 @@ class CardRow:
     ``tricks`` is None until the player's table has entered the hand (for a
     player sitting out, until every table has); ``running_total`` is the total
     after this hand, None while this hand or an earlier one is not yet scored;
-    it starts from the total a late player was given. ``absent``: not there for this hand.
+    it starts from the total a late player was given. ``absent``: not there for this hand (no
+    table, no tricks, no running total; the hands after it carry the total on).
     """
 
     hand: int

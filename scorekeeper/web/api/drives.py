@@ -176,14 +176,13 @@ def _hand_json(drive: Drive, number: int) -> dict[str, Any]:
     hand = drive.state.hand(number)
     tables = []
     for line in hand.tables:
-        entry = drive.entered(number, line.table)
         tables.append(
             {
                 "table": line.table,
                 "players": list(line.players),
                 "tricks": None if line.tricks is None else {"NS": line.tricks[0], "EW": line.tricks[1]},
-                "corrected": bool(getattr(entry, "corrected", False)),
-                "confirmed": bool(getattr(entry, "confirmed", True)) if entry is not None else None,
+                "corrected": line.corrected,
+                "confirmed": line.confirmed if line.entry is not None else None,
             }
         )
     return {
@@ -210,6 +209,7 @@ def _card_json(drive: Drive, player: int) -> dict[str, Any]:
                 "partner": row.partner,
                 "opponents": list(place.opponents),
                 "sat_out": row.sat_out,
+                "absent": row.absent,
                 "tricks": row.tricks,
                 "running_total": row.running_total,
             }

@@ -139,7 +139,11 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
                     **PRIZE,
                     "properties": {
                         **PRIZE["properties"],
-                        "winners": _array(PLAYER),
+                        "winners": {
+                            **_array(PLAYER),
+                            "description": "empty (and score null) when, with one_prize_each, everyone "
+                            "who could take the prize has won a higher one",
+                        },
                         "score": NULLABLE_INT,
                         "decided": {"type": "boolean"},
                         "tied": {"type": "boolean"},
@@ -235,6 +239,11 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
                                             "partner": NULLABLE_INT,
                                             "opponents": _array(PLAYER),
                                             "sat_out": {"type": "boolean"},
+                                            "absent": {
+                                                "type": "boolean",
+                                                "description": "not there for this hand (arrived "
+                                                "later, or gone): no table, tricks or total",
+                                            },
                                             "tricks": NULLABLE_INT,
                                             "running_total": NULLABLE_INT,
                                         },

@@ -12,7 +12,7 @@ __all__ = ["register", "status_words"]
 
 def register(app: Flask) -> None:
     """Add the drives' blueprints to ``app``."""
-    from . import exchange, pages, pdfs, screens
+    from . import cards, exchange, pages, pdfs, screens
 
-    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp):
+    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp, cards.bp):
         app.register_blueprint(blueprint)

@@ -7,7 +7,7 @@ the engine's refusal names them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from ...rules.drive import (
     Pair,
     PrizeRule,
     PrizeSpec,
+    Seat,
     StartFrom,
     TieBreak,
     UpDirection,
@@ -178,3 +179,38 @@ def read_prize(form: Mapping[str, str]) -> PrizeSpec:
     place = _number(form.get("place", "")) if rule is PrizeRule.PLACE else None
     player = _number(form.get("player", "")) if rule is PrizeRule.CHOSEN else None
     return PrizeSpec(rule=rule, name=form.get("name", ""), place=place, player=player)  # type: ignore[arg-type]
+
+
+def read_card(form: Mapping[str, str], hands: Iterable[int]) -> dict[int, int]:
+    """A tally card typed in: by hand, the tricks the card gives the player's pair (rows left
+    empty are skipped); a row that is not a whole number is refused, naming its hand."""
+    rows: dict[int, int] = {}
+    for hand in hands:
+        raw = form.get(f"hand-{hand}", "").strip()
+        if not raw:
+            continue
+        tricks = _number(raw)
+        if not isinstance(tricks, int):
+            raise RuleViolation("drive_form_card_tricks", field=f"hand-{hand}", hand=hand, value=raw)
+        rows[hand] = tricks
+    return rows
+
+
+def read_seat(form: Mapping[str, str]) -> tuple[int | str, int | str, Seat]:
+    """Where a player actually sat: the player (index), the table and the seat (N, E, S or W)."""
+    player, table = _number(form.get("player", "")), _number(form.get("table", ""))
+    try:
+        seat = Seat(form.get("seat", ""))
+    except ValueError:
+        raise RuleViolation("drive_form_seat_missing", field="seat") from None
+    if player == "" or table == "":
+        raise RuleViolation("drive_form_seat_missing", field="seat")
+    return player, table, seat
+
+
+def read_table(form: Mapping[str, str]) -> int | str:
+    """The table that goes (its number), or what came, for the engine to refuse."""
+    table = _number(form.get("table", ""))
+    if table == "":
+        raise RuleViolation("drive_form_table_missing", field="table")
+    return table

@@ -14,7 +14,7 @@ from ...rules.drive import Drive, PrizeResult, PrizeRule
 from ...rules.drive.outlook import PrizeOutlook, outlook, shows_outlook
 from ...words import gettext, ngettext
 from . import view
-from .wording import names_list, prize_name
+from .wording import names_list, no_winner, prize_name
 
 # The outlook names this many contenders, best placed first, and counts the rest.
 MOST_CONTENDERS_NAMED = 5
@@ -39,8 +39,7 @@ UNPLACED = 6.5
 def caller(drive: Drive) -> dict[str, Any]:
     """The caller's screen: the phones' caller view, the results entered but not yet confirmed by the
     other pair, and, from the interval on, who can still win."""
-    # Read only where the engine keeps results to confirm (two-sided entry, RULES.md §10).
-    unconfirmed = getattr(drive.state, "unconfirmed_tables", ())
+    unconfirmed = drive.state.unconfirmed_tables
     return {**view.caller(drive), "unconfirmed": list(unconfirmed), "outlook": outlook_lines(drive)}
 
 
@@ -108,11 +107,14 @@ def announce(drive: Drive, shown: int) -> dict[str, Any]:
 def _announced(drive: Drive, result: PrizeResult, *, revealed: bool) -> dict[str, Any]:
     names = drive.setup.players
     winners = [names[player] for player in result.winners]
-    many = len(winners) > view.MOST_WINNERS_NAMED
+    count = len(winners)
+    many = count > view.MOST_WINNERS_NAMED
+    headline = ngettext("%(count)s player level", "%(count)s players level", count) % {"count": count}
     return {
         "name": prize_name(result),
-        "winners": names_list(winners) if revealed else "",
-        "headline": (gettext("%(count)s players level") % {"count": len(winners)}) if many else "",
+        # With one prize each a prize can be left with nobody to take it: it says so when revealed.
+        "winners": (names_list(winners) if winners else no_winner()) if revealed else "",
+        "headline": headline if many else "",
         "score": result.score if revealed else None,
         "tied": result.tied,
         "revealed": revealed,

@@ -29,6 +29,7 @@ from .access import (
     table_links,
     table_token,
 )
+from .cards import seat_context
 from .forms import (
     HandForm,
     read_arrival,
@@ -36,6 +37,7 @@ from .forms import (
     read_departure,
     read_hand,
     read_prize,
+    read_table,
     setup_defaults,
     setup_inputs,
     setup_values,
@@ -183,7 +185,7 @@ def hand_tables(drive_id: str, hand: int) -> str:
     require_organiser(record)
     if not 1 <= hand <= len(drive.state.hands):
         abort(404)
-    context = view.overview(record, drive)
+    context = {**view.overview(record, drive), **seat_context(drive, hand, None, None)}
     return render_template("drives/hand.html", hand=view.hand_rows(drive, hand), **context)
 
 
@@ -260,6 +262,24 @@ def remove_player(drive_id: str) -> Page:
         return _roster_refused(record, drive, refused)
     assert isinstance(player, int)
     flash(view.roster_message(updated, player, arrived=False))
+    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
+
+
+@bp.post("/drives/<drive_id>/tables/remove")
+def remove_table(drive_id: str) -> Page:
+    """A table goes from the next hand nobody has played: its four players leave in one step."""
+    record, drive = store.load_drive(drive_id)
+    require_organiser(record)
+    try:
+        table = read_table(request.form)
+        _record, updated = store.remove_table(drive_id, table)  # type: ignore[arg-type]
+    except RuleViolation as refused:
+        return _roster_refused(record, drive, refused)
+    gone = [updated.setup.players[change.player] for change in updated.roster[len(drive.roster) :]]
+    flash(
+        gettext("Table %(table)s goes from hand %(hand)s: %(names)s leave.")
+        % {"table": table, "hand": updated.roster[-1].hand, "names": words.names_list(gone)}
+    )
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
 
 

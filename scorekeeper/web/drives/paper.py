@@ -22,6 +22,8 @@ from .wording import SEAT_NAMES, names_list
 # takes the whole height of the sheet (two to an A4 page side by side, one to a Letter page).
 CARDS_PER_PAGE = {"a4": 4, "letter": 2}
 LONG_DRIVE = 28
+# A hand the player was not there for (a late arrival's first hands, a leaver's last ones).
+ABSENT_ROW = {"table": "—", "seat": "", "partner": "—", "opponents": "", "tricks": "—", "total": "—"}
 
 
 def tally_card(drive: Drive, player: int) -> dict[str, Any]:
@@ -30,6 +32,9 @@ def tally_card(drive: Drive, player: int) -> dict[str, Any]:
     names = drive.setup.players
     rows: list[dict[str, Any]] = []
     for row in state.card(player):
+        if row.absent:  # not yet arrived, or gone: a dash across the row, as a card is marked by hand
+            rows.append({"hand": row.hand, "trump": trump_mark(row.trump), "absent": True, **ABSENT_ROW})
+            continue
         place = state.hand(row.hand).placement(player)
         rows.append(
             {
@@ -78,7 +83,7 @@ def movement_line(rule: MovementRule, table: int) -> str:
     """
     up = table_after(table, rule.tables, 1, rule.up_direction)
     down = table_after(table, rule.tables, -1, rule.up_direction)
-    winners_move = bool(getattr(rule, "winners_move", False))
+    winners_move = rule.winners_move
     if rule.losers is LosersMove.TOGETHER_UP:
         if winners_move:
             return gettext("Winners move together to table %(up)s; losers stay.") % {"up": up}

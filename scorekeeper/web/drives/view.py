@@ -34,6 +34,7 @@ from .wording import (
     correction_words,
     movement_words,
     names_list,
+    no_winner,
     pair_names,
     prize_name,
     result_format,
@@ -68,7 +69,11 @@ def status_words(state: DriveState) -> str:
     """ "Hand 5 of 24 · ♥ Hearts · waiting for tables 2 and 7", or the drive's end."""
     current = state.current
     if current is None:
-        return gettext("All %(hands)s hands played: the drive is over") % {"hands": state.setup.hands}
+        return ngettext(
+            "All %(hands)s hand played: the drive is over",
+            "All %(hands)s hands played: the drive is over",
+            state.setup.hands,
+        ) % {"hands": state.setup.hands}
     waiting = current.waiting_tables
     head = gettext("Hand %(hand)s of %(hands)s · %(trump)s") % {
         "hand": current.number,
@@ -372,7 +377,10 @@ def decided_prizes(drive: Drive) -> list[dict[str, Any]]:
 
 def _prize(result: PrizeResult, names: tuple[str, ...]) -> dict[str, Any]:
     if len(result.winners) > MOST_WINNERS_NAMED:
-        winners = gettext("%(count)s players level") % {"count": len(result.winners)}
+        count = len(result.winners)
+        winners = ngettext("%(count)s player level", "%(count)s players level", count) % {"count": count}
+    elif not result.winners:  # one prize each: everyone who could take it has a higher prize
+        winners = no_winner()
     else:
         winners = names_list([names[player] for player in result.winners])
     return {

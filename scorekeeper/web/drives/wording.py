@@ -155,6 +155,16 @@ def tables_words(tables: Sequence[int]) -> str:
     return gettext("tables %(tables)s") % {"tables": names_list([str(table) for table in tables])}
 
 
+def tricks_words(tricks: int) -> str:
+    """ "7 tricks" (with the plural the reader's language gives the number)."""
+    return ngettext("%(tricks)s trick", "%(tricks)s tricks", tricks) % {"tricks": tricks}
+
+
+def no_winner() -> str:
+    """What a prize nobody can take says: with one prize each, all in the running won a higher one."""
+    return gettext("Nobody: all in the running have won a higher prize")
+
+
 def prize_name(result: PrizeResult) -> str:
     """The prize's own name, or the drive's word for its rule."""
     return result.prize.name or PRIZE_NAMES[result.prize.rule]
@@ -222,23 +232,24 @@ def movement_words(rule: MovementRule) -> list[str]:
     elif rule.format is DriveFormat.SEMI_PARTNER:
         sentences.append(gettext("The two newcomers at a table partner each other."))
     if rule.sit_outs_per_hand:
-        values = {"tricks": rule.sit_out_tricks}
+        # Two counts, each with its own plural: the players (or pairs) sitting out, and the tricks.
+        values = {"tricks": tricks_words(rule.sit_out_tricks)}
         if rule.sit_out_by_pairs:
             count = rule.sit_outs_per_hand // 2
             sitting = ngettext(
                 "The players do not fill the last table: %(count)s pair sits out each hand in turn and "
-                "scores %(tricks)s tricks for it.",
+                "scores %(tricks)s for it.",
                 "The players do not fill the last table: %(count)s pairs sit out each hand in turn and "
-                "score %(tricks)s tricks for it.",
+                "score %(tricks)s for it.",
                 count,
             )
         else:
             count = rule.sit_outs_per_hand
             sitting = ngettext(
                 "The players do not fill the last table: %(count)s player sits out each hand in turn and "
-                "scores %(tricks)s tricks for it.",
+                "scores %(tricks)s for it.",
                 "The players do not fill the last table: %(count)s players sit out each hand in turn and "
-                "score %(tricks)s tricks for it.",
+                "score %(tricks)s for it.",
                 count,
             )
         sentences.append(sitting % {**values, "count": count})
@@ -260,9 +271,14 @@ def setup_words(setup: DriveSetup) -> list[tuple[str, str]]:
     """The drive's options as (label, value) lines for its pages and results sheet."""
     hands = {"hands": setup.hands, "interval": setup.interval_after}
     halves = (
-        gettext("%(hands)s hands, an interval after hand %(interval)s") % hands
+        ngettext(
+            "%(hands)s hand, an interval after hand %(interval)s",
+            "%(hands)s hands, an interval after hand %(interval)s",
+            setup.hands,
+        )
+        % hands
         if setup.interval_after
-        else gettext("%(hands)s hands") % hands
+        else ngettext("%(hands)s hand", "%(hands)s hands", setup.hands) % hands
     )
     lines = [
         (gettext("Format"), FORMAT_NAMES[setup.format]),
@@ -273,8 +289,6 @@ def setup_words(setup: DriveSetup) -> list[tuple[str, str]]:
     if setup.one_prize_each:
         lines.append((gettext("Prizes"), gettext("One prize each: a player wins only their highest prize")))
     if setup.player_count % SEATS_PER_TABLE:  # nobody sits out when the players fill every table
-        lines.append(
-            (gettext("Sitting out scores"), gettext("%(tricks)s tricks") % {"tricks": setup.sit_out_tricks})
-        )
+        lines.append((gettext("Sitting out scores"), tricks_words(setup.sit_out_tricks)))
     lines.append((gettext("Ties"), TIE_BREAK_NAMES[setup.tie_break]))
     return lines

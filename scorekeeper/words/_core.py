@@ -156,6 +156,8 @@ class Phrase:
     count: str | None = None
 
     def __call__(self, speaker: Speaker, params: Params, /) -> str:
+        if not self.singular:
+            return ""  # gettext("") is the catalogue's header, never an empty message
         if self.plural is None or self.count is None:
             template = gettext(self.singular)
         else:

@@ -3,7 +3,7 @@ refusal of a declared rule that names none."""
 
 from __future__ import annotations
 
-from ._core import say, words
+from ._core import Phrase, say, words
 
 words(
     {
@@ -22,7 +22,8 @@ words(
             "hand when the connection is back"
         ),
         # A declared rule without a refusal of its own (a value outside its choices, which no
-        # page offers): nothing to say beyond marking the field.
-        "constraint_broken": say(""),
+        # page offers): nothing to say beyond marking the field. (A Phrase, not ``say``: an empty
+        # message is not one to extract — gettext("") is the catalogue's header.)
+        "constraint_broken": Phrase(""),
     }
 )

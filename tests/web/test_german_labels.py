@@ -36,3 +36,13 @@ def test_the_arrival_forms_starting_totals_keep_the_nouns_capitals(
         assert label[0].islower() and any(char.isupper() for char in label[1:]), label
         opened = label[0].upper() + label[1:]
         assert opened in text and label.capitalize() not in text
+
+
+def test_an_empty_wording_is_never_the_catalogues_header(app: Flask) -> None:
+    """gettext("") answers a catalogue's header (its Project-Id, its plural rule): a refusal worded as
+    nothing must say nothing in German too, not the header."""
+    from scorekeeper.rules.text import Text
+    from scorekeeper.web.wording import say
+
+    with app.test_request_context(headers={"Accept-Language": "de"}):
+        assert say(Text("constraint_broken")) == ""

@@ -62,7 +62,7 @@ def test_saving_the_tricks_answers_with_the_next_deal_and_the_standings(driver: 
     assert "<h1>Deal 2 of 21</h1>" in html and "Save the bids" in html
     strip = re.search(r'<section class="strip".*?</section>', html, re.S)
     assert strip and "After deal 1" in strip.group(0)
-    assert re.findall(r"<strong>(-?\d+)</strong>", strip.group(0)) == ["6", "-1", "5"]
+    assert re.findall(r"<strong>(−?\d+)</strong>", strip.group(0)) == ["6", "−1", "5"]  # the minus sign
     # The message went with the answer: no page shows it again later.
     assert "Deal 1 saved." not in driver.sheet(game_id)
 

@@ -50,7 +50,7 @@ def start_here(phone: TablePhone, group_id: str, **fields: str) -> tuple[str, ob
     """Post the table page's start form as its buttons do; returns the form's address and the answer."""
     page = phone.client.get(f"/tables/{group_id}")
     action = re.search(
-        r'<form method="post" action="([^"]+)" class="start-form">', page.get_data(as_text=True)
+        r'<form method="post" action="([^"]+)" class="start-form" data-soft>', page.get_data(as_text=True)
     )
     assert action, "the table's page has no start form that posts"
     return action.group(1), phone.client.post(
@@ -124,7 +124,7 @@ def test_a_new_tables_page_asks_for_its_first_games_players(phone: TablePhone) -
     made = phone.client.post("/tables/new", data={"csrf_token": csrf_token(page), "name": "Friday"})
     shown = html.unescape(phone.client.get(made.headers["Location"]).get_data(as_text=True))
     assert "Friday is kept on this phone. Start its first game: its players join the table." in shown
-    assert re.search(r'<form method="get" action="/tables/[0-9a-f]{32}/start" class="start-form">', shown)
+    assert re.search(r'<form method="get" action="/tables/[0-9a-f]{32}/start" class="start-form" data-soft>', shown)
     assert 'name="seats" value="new" class="primary">Choose the players' in shown
 
 

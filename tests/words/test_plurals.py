@@ -4,6 +4,7 @@ for 1 and 2 with the language's own plural rule, as gettext does on the pages.""
 
 from __future__ import annotations
 
+import re
 from io import BytesIO
 
 import pytest
@@ -51,3 +52,19 @@ def test_one_and_two_take_the_singular_and_the_plural(code: str, message: tuple[
     one, two = (words.ngettext(*message, count) % {"count": count} for count in (1, 2))
     assert (one, two) == COUNTS[message][code]
     assert one != two
+
+
+def test_a_plural_with_several_values_names_its_count() -> None:
+    """Jinja counts a bare ``{% pluralize %}`` by the trans tag's first value: with ``format_name=…,
+    count=…`` that is a name, and every translated page with it answered 500 (a plural needs a number)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "templates"
+    tag = re.compile(r"\{%-?\s*trans\s+([^%]*?)\s*-?%\}(.*?)\{%-?\s*endtrans\s*-?%\}", re.S)
+    bare: list[str] = []
+    for template in root.rglob("*.html"):
+        for values, body in tag.findall(template.read_text()):
+            several = values.count("=") > 1
+            if several and re.search(r"\{%-?\s*pluralize\s*-?%\}", body):
+                bare.append(f"{template.relative_to(root)}: {{% trans {values} %}}")
+    assert not bare, "name the count: {% pluralize count %}\n" + "\n".join(bare)

@@ -124,7 +124,8 @@ def test_a_new_tables_page_asks_for_its_first_games_players(phone: TablePhone) -
     made = phone.client.post("/tables/new", data={"csrf_token": csrf_token(page), "name": "Friday"})
     shown = html.unescape(phone.client.get(made.headers["Location"]).get_data(as_text=True))
     assert "Friday is kept on this phone. Start its first game: its players join the table." in shown
-    assert re.search(r'<form method="get" action="/tables/[0-9a-f]{32}/start" class="start-form" data-soft>', shown)
+    start_form = r'<form method="get" action="/tables/[0-9a-f]{32}/start" class="start-form" data-soft>'
+    assert re.search(start_form, shown)
     assert 'name="seats" value="new" class="primary">Choose the players' in shown
 
 

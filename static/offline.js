@@ -3,10 +3,9 @@
 // and the words to show (#offline-words). Offline, the deal screen is drawn from that data, and
 // every entry is checked by ONE generic function, refusal(), which reads the declared rules (one_of,
 // entered, total_not, total_is): no rule of any game is written here. Entries are kept on the phone
-// (IndexedDB), marked "waiting to send", and sent in order when the connection is back, each to the
-// deal's own address with If-Match on the version it was made from. Another phone's change met on
-// the way stops the sending and shows both versions; nothing typed is lost. Points and totals of
-// waiting deals are never worked out here: they show as pending until the server answers.
+// (IndexedDB) and sent together when the connection is back, merged on top of other phones' changes
+// (web/games/merge.py); where the scorer must choose, offline_merge.js shows both versions. Points
+// and totals of waiting deals are never worked out here: they show as pending until the server answers.
 (function () {
   "use strict";
   const S = window.Scorekeeper = window.Scorekeeper || {};
@@ -20,7 +19,7 @@
   const list = document.querySelector("[data-waiting-list]");
   const note = document.querySelector("[data-waiting-note]");
   let sending = false;
-  let lastAnswer = null;
+  let drawing = Promise.resolve();  // the offline screen being drawn: coming back online waits for it
   let carried = null;  // taps made on the server's screen when the connection went, to show again
 
   function say(template, fill) {
@@ -179,11 +178,13 @@
     latest.forEach((entry, index) => {
       const item = element("li", { class: `waiting-item is-${entry.state}` });
       const deal = dealOf(entry.number);
-      const title = deal ? deal.title : `${plan.word} ${entry.number}`;
+      const title = entry.title || (deal ? deal.title : `${plan.word} ${entry.number}`);
       item.append(element("strong", {}, title));
       item.append(document.createTextNode(` — ${describe(entry.values)}`));
+      const said = entry.words || {};  // from the server's answer
       const state = entry.state === "waiting" ? `${words.waiting}; ${words.pending}.`
-        : entry.state === "refused" ? `${words.refused} ${entry.reason}` : words.conflict;
+        : entry.state === "refused" ? `${said.refused_after} ${entry.reason}`
+          : entry.state === "fixing" ? said.fixing : said.choose;
       item.append(element("span", { class: "waiting-state" }, state));
       if (index === latest.length - 1 && entry.state !== "conflict") {
         const button = element("button", { type: "button", class: "drop", "aria-label": `${words.drop}: ${title}` },
@@ -367,6 +368,7 @@
       await showOffline();
       const shownStatus = box.querySelector(".status");
       if (shownStatus) shownStatus.textContent = words.saved_here;
+      if (navigator.onLine) flush();
     });
     if (S.swaps !== undefined) S.swaps += 1;
   }
@@ -383,8 +385,10 @@
         fields.push([input, String(raw)]);
       }
     });
-    await keep({ game: plan.game, number: deal.number, phase: phase.name, values: values, fields: fields,
-                 version: entries.length ? null : plan.version, csrf: plan.csrf, state: "waiting", made: Date.now() });
+    // The deals as seen when the queue began: what the server merges it against.
+    await keep({ game: plan.game, number: deal.number, title: deal.title, phase: phase.name, values: values, fields: fields,
+                 seen: entries.length && entries[0].seen ? entries[0].seen : plan.seen, csrf: plan.csrf,
+                 state: "waiting", made: Date.now() });
   }
 
   // A save the server could not be reached for (screen.js): checked here, kept, and the next screen drawn.
@@ -403,161 +407,119 @@
     return true;
   };
 
-  // --- sending what waits, in order -------------------------------------------------------------
-  function post(entry, version) {
-    const data = new FormData();
-    entry.fields.forEach(([name, value]) => data.append(name, value));
-    data.append("csrf_token", entry.csrf);
-    data.append("version", String(version));
-    return fetch(`${plan.deal_url}${entry.number}`, {
-      method: "POST", body: data, credentials: "same-origin",
-      headers: { "Accept": "application/json", "If-Match": String(version) },
-    });
-  }
-
+  // --- sending what waits, in one request, applied in order on the server -----------------------
   async function flush() {
     if (sending || !navigator.onLine) return;
     sending = true;
     try {
-      let entries = (await waitingEntries()).filter((entry) => entry.state === "waiting");
-      if (!entries.length) return;
-      tell(words.sending);
-      let version = null;
-      for (let index = 0; index < entries.length; index += 1) {
-        const entry = entries[index];
+      let entries = await waitingEntries();
+      // A deal's bids travel with its tricks: the later entry holds both.
+      for (const [index, entry] of entries.entries()) {
         const next = entries[index + 1];
-        if (next && next.number === entry.number) {
-          // The bids of a deal whose tricks wait too travel with them, made from the same version.
-          next.version = entry.version !== null ? entry.version : version;
+        if (next && next.number === entry.number && entry.state === "waiting") {
+          if (!next.seen) next.seen = entry.seen;
           await keep(next);
           await drop(entry.id);
-          continue;
         }
-        const made = entry.version !== null ? entry.version : version;
-        let response;
-        try {
-          response = await post(entry, made);
-        } catch (error) {
-          return;  // offline again: the rest waits
-        }
-        const answer = await response.json().catch(() => null);
-        if (response.status === 429) {
-          const seconds = Number(response.headers.get("Retry-After")) || 30;
-          tell(say(words.wait_server, { seconds: seconds }));
-          await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-          index -= 1;
-          continue;
-        }
-        if (response.ok && answer) {
-          await drop(entry.id);
-          version = answer.version;
-          lastAnswer = answer;
-          if (answer.plan) plan = answer.plan;
-          continue;
-        }
-        if (response.status === 409) {
-          for (const later of entries.slice(index)) {
-            later.state = "conflict";
-            later.theirs = answer ? answer.version : null;  // the version the other phone made
-            await keep(later);
-          }
-          await showConflict();
-          return;
-        }
-        if (response.status === 422 && answer) {
-          entry.state = "refused";
-          entry.reason = answer.error;
-          await keep(entry);
-          tell(`${words.refused} ${answer.error}`);
-          return;
-        }
+      }
+      entries = await waitingEntries();
+      if (!entries.length) {
+        // Nothing to send: the server's screen again, unless unsaved taps are on this one.
+        const tapped = document.querySelector("form[data-offline] input[data-seat]:checked");
+        if (document.documentElement.classList.contains("offline-entry") && !tapped) location.reload();
+        return;
+      }
+      if (entries[0].state !== "waiting") {
+        await showConflict();
+        return;
+      }
+      tell(words.sending);
+      let response;
+      try {
+        response = await fetch(plan.merge_url, {
+          method: "POST", credentials: "same-origin",
+          headers: { "Accept": "application/json", "Content-Type": "application/json",
+                     "X-CSRFToken": plan.csrf || entries[0].csrf },
+          body: JSON.stringify({ seen: entries[0].seen || plan.seen, entries: entries.map((entry) => (
+            { number: entry.number, phase: entry.phase, fields: entry.fields })) }),
+        });
+      } catch (error) {
+        tell(words.offline_note);
+        return;  // offline again: everything waits
+      }
+      const answer = await response.json().catch(() => null);
+      if (response.status === 429 || response.status === 409) {
+        const seconds = Number(response.headers.get("Retry-After")) || 2;
+        tell(say(words.wait_server, { seconds: seconds }));
+        setTimeout(flush, seconds * 1000);
+        return;
+      }
+      if (!response.ok || !answer) {
         tell(response.status === 403 ? words.not_yours : (answer && answer.error) || words.waiting);
         return;
       }
-      tell(words.sent);
-      const url = lastAnswer && lastAnswer.url ? lastAnswer.url : plan.sheet_url;
-      if (document.getElementById("screen") && !location.pathname.endsWith(plan.sheet_url)) {
-        location.assign(url);
-      } else {
-        location.reload();
+      for (const entry of entries.slice(0, answer.done)) await drop(entry.id);
+      if (answer.plan) plan = answer.plan;
+      const stop = answer.stop;
+      sessionStorage.setItem(`merged-${plan.game}`, String(answer.version));
+      if (!stop) {
+        location.assign(answer.url || plan.sheet_url);  // which says once what was sent
+        return;
       }
+      const stopped = entries[answer.done];
+      Object.assign(stopped, { state: stop.kind, theirs: stop.theirs, theirsMark: stop.theirs_mark,
+                               reason: stop.error || null, words: answer.words });
+      await keep(stopped);
+      if (answer.message) S.sentNote = answer.message;
+      tell("");  // the panel says it
+      await showConflict();
     } finally {
       sending = false;
       await showWaiting();
     }
   }
 
-  // --- another phone changed the game meanwhile: both versions, nothing lost -------------------
-  async function showConflict() {
-    const entries = (await showWaiting()).filter((entry) => entry.state === "conflict");
-    if (!entries.length) return;
-    let theirs = [];
-    try {
-      const response = await fetch(plan.export_url, { headers: { "Accept": "application/json" }, credentials: "same-origin" });
-      theirs = (await response.json()).deals || [];
-    } catch (error) {
-      theirs = [];
+  // --- where the scorer chooses: offline_merge.js, fetched when needed -------------------------
+  let panel = null;
+  function showConflict() {
+    if (!panel) {
+      panel = new Promise((resolve, reject) => {
+        const script = element("script", { src: plan.panel_script });
+        script.onload = resolve;
+        script.onerror = () => { panel = null; reject(new Error("no panel")); };
+        document.head.append(script);
+      });
     }
-    tell(words.conflict);
-    const table = element("div", { class: "conflict", role: "group", "aria-label": words.conflict });
-    table.append(element("p", { class: "error", role: "alert" }, words.conflict));
-    const numbers = [...new Set(entries.map((entry) => entry.number))];
-    numbers.forEach((number) => {
-      const deal = dealOf(number);
-      const block = element("div", { class: "conflict-deal" });
-      block.append(element("h3", {}, deal ? deal.title : `${plan.word} ${number}`));
-      const mine = entries.filter((entry) => entry.number === number).pop();
-      const rows = element("dl", { class: "facts" });
-      const there = theirs[number - 1];
-      const pair = (label, text) => {
-        const wrap = element("div");
-        wrap.append(element("dt", {}, label), element("dd", {}, text));
-        rows.append(wrap);
-      };
-      pair(words.theirs, there ? describe(there) : words.not_there);
-      pair(words.mine, describe(mine.values));
-      block.append(rows);
-      table.append(block);
-    });
-    const actions = element("div", { class: "actions" });
-    const sendMine = element("button", { type: "button", class: "primary" }, words.send_mine);
-    const keepTheirs = element("button", { type: "button" }, words.keep_theirs);
-    sendMine.addEventListener("click", async () => {
-      for (const [index, entry] of entries.entries()) {
-        entry.state = "waiting";
-        entry.version = index === 0 ? entry.theirs : null;
-        await keep(entry);
-      }
-      table.remove();
-      await flush();
-    });
-    keepTheirs.addEventListener("click", async () => {
-      for (const entry of entries) await drop(entry.id);
-      location.assign(plan.sheet_url);
-    });
-    actions.append(sendMine, keepTheirs);
-    table.append(actions);
-    const old = section.querySelector(".conflict");
-    if (old) old.remove();
-    section.append(table);
-    section.hidden = false;
+    return panel.then(() => S.mergePanel({ plan: plan, section: section, waitingEntries: waitingEntries, keep: keep,
+      drop: drop, describe: describe, element: element, say: say, flush: flush, showWaiting: showWaiting }))
+      .catch(() => null);
   }
 
   // --- when to draw offline, when to send -------------------------------------------------------
   if (S.answered) S.answered.push((answer) => { if (answer.plan) plan = answer.plan; });
 
-  async function start() {
-    const entries = await showWaiting();
-    if (entries.some((entry) => entry.state === "conflict")) {
-      await showConflict();
+  // A page older than what this phone just sent is the worker's copy, served while the connection
+  // came back: the server's, a moment later.
+  function stale() {
+    const sent = Number(sessionStorage.getItem(`merged-${plan.game}`));
+    if (sent && plan.version < sent && navigator.onLine) {
+      setTimeout(() => location.reload(), 300);
+      return true;
     }
+    if (sent) sessionStorage.removeItem(`merged-${plan.game}`);
+    return false;
+  }
+
+  async function start() {
+    if (stale()) return;
+    const entries = await showWaiting();
+    if (entries.length && entries[0].state !== "waiting") await showConflict();  // "fixing" too
     const onDealAddress = /\/deals\/\d+/.test(location.pathname);
     if (!navigator.onLine && (onDealAddress || document.getElementById("screen"))) {
       await showOffline();
     } else if (!navigator.onLine && plan.unknown) {
       tell(`${words.cannot} ${plan.unknown}.`);
-    } else if (navigator.onLine && entries.some((entry) => entry.state === "waiting")) {
-      if (document.getElementById("screen")) await showOffline();
+    } else if (navigator.onLine && entries.length && entries[0].state === "waiting") {
       flush();
     }
   }
@@ -567,19 +529,19 @@
       const form = document.querySelector("#screen form[data-save]");
       if (form && S.unreachable) {
         // Carry the taps made so far over to the screen drawn from the plan, without saving them.
-        waitingEntries().then((entries) => {
+        drawing = waitingEntries().then((entries) => {
           const place = due(entries);
           if (place) {
             const values = readForm(form, place.deal.phases[place.phase], place.values);
             carried = { number: place.deal.number, phase: place.phase, values: values };
           }
-          showOffline();
+          return showOffline();
         });
       }
     }
     if (!document.getElementById("screen")) tell(plan.unknown ? `${words.cannot} ${plan.unknown}.` : words.offline_note);
   });
-  window.addEventListener("online", () => { flush(); });
+  window.addEventListener("online", () => { drawing.then(flush, flush); });
   setInterval(() => { if (navigator.onLine) flush(); }, 20000);
 
   // On the sheet, offline: the button to the deal due opens the screen drawn from the plan.

@@ -123,6 +123,7 @@ RULES = (
             "events.new_event",
             "events.event",
             "events.take_back",
+            "merge.merge",  # a phone's offline queue, sent at once: one write, however many deals
             "api.put_deal",
             "api.delete_deal",
             "api.undo",

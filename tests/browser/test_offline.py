@@ -1,6 +1,7 @@
 """The phone app at the table: installable, controlled by its service worker, and going on without a
 connection — deals entered offline (the hook refusing one, on the phone), kept through a reload,
-sent in order with If-Match when the connection is back; another phone's change shown, nothing lost."""
+sent in order when the connection is back (web/games/merge.py); the same deal changed on another phone
+shown beside this one's, nothing lost, nothing dropped without its own confirmation."""
 
 from __future__ import annotations
 
@@ -110,15 +111,12 @@ def test_two_deals_entered_offline_are_kept_through_a_reload_and_stored_in_order
         {"bids": [5, 3, 3], "tricks": [5, 3, 2]},
         {"bids": [3, 3, 2], "tricks": [3, 4, 2]},
     ]
-    posts = [request for request in sent if "/deals/" in request.url]
-    assert [request.url.rsplit("/", 1)[1] for request in posts] == [
-        "1",
-        "2",
-    ]  # in order, the bids with the tricks
-    assert [request.headers["if-match"] for request in posts] == [
-        "1",
-        "2",
-    ]  # each on the version it was made from
+    # One request carries the queue, in order, with each deal as the phone saw it (none yet).
+    posts = [request for request in sent if request.url.endswith("/merge")]
+    assert len(posts) == 1 and not [request for request in sent if "/deals/" in request.url]
+    body = json.loads(posts[0].post_data or "{}")
+    assert [entry["number"] for entry in body["entries"]] == [1, 2] and body["seen"]["deals"] == []
+    expect(page.get_by_text("2 deals sent.")).to_have_count(1)  # said once
     page.goto(game_url)
     expect(page.locator("[data-waiting]")).to_be_hidden()
 
@@ -163,8 +161,8 @@ def test_a_change_from_another_phone_while_offline_is_shown_and_nothing_is_lost(
     conflict = phone.page.locator(".conflict")
     expect(conflict).to_be_visible(timeout=3 * TIMEOUT_MS)
     expect(conflict).to_contain_text("Another phone changed this game while this one was offline")
-    expect(conflict.locator("dd").nth(0)).to_have_text("Bids: Ann 2 · Bob 2 · Cy 2")
-    expect(conflict.locator("dd").nth(1)).to_have_text(
+    expect(conflict.locator(".is-theirs p")).to_have_text("Bids: Ann 2 · Bob 2 · Cy 2")
+    expect(conflict.locator(".is-mine p")).to_have_text(
         "Bids: Ann 1 · Bob 1 · Cy 1; Tricks: Ann 3 · Bob 4 · Cy 3"
     )
     assert _stored(phone.page, game_url) == [{"bids": [2, 2, 2]}]  # nothing of either was overwritten
@@ -173,7 +171,14 @@ def test_a_change_from_another_phone_while_offline_is_shown_and_nothing_is_lost(
 
     phone.page.reload()  # what was typed is still on the phone, and still shown beside theirs
     expect(conflict).to_be_visible()
-    phone.page.click("text=Send mine on top of theirs")
+    phone.page.click("text=Keep theirs")  # asks once more: nothing played is dropped at one tap
+    expect(conflict.locator(".conflict-confirm")).to_contain_text(
+        "Drop what this phone entered for Deal 1 of 19?"
+    )
+    phone.page.click(".conflict-confirm >> text=Cancel")
+    expect(conflict.locator(".conflict-confirm")).to_have_count(0)
+    phone.page.click("text=Keep mine")
+    phone.page.click("text=Yes, replace theirs")
     expect(phone.page.locator("h1")).to_have_text("Deal 2 of 19", timeout=3 * TIMEOUT_MS)
     assert _stored(phone.page, game_url) == [{"bids": [1, 1, 1], "tricks": [3, 4, 3]}]
     context.close()

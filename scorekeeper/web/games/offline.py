@@ -5,11 +5,15 @@ entries as declared data, rules/constraints.py); this adds what the page
 shows about each (its title and one-line facts, in the sheet's words), what
 its entry screen calls each value (labels per input kind, from the entry
 screen), and what the page needs to send the entries later: the game's
-version, the form token and the addresses. static/offline.js reads it.
+version, each deal's fingerprint as seen (for merge.py), the form token and
+the addresses. static/offline.js reads it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import url_for
@@ -17,6 +21,7 @@ from flask_wtf.csrf import generate_csrf
 
 from ...games.store import StoredGame
 from ...rules import Game
+from ...rules.foresee_events import foresee_game
 from ...words import deal_words
 from ..wording import say
 from . import view
@@ -29,9 +34,8 @@ AHEAD = 36
 def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
     """The deals this phone may enter offline, how to show and send them, or why it may not."""
     table = game.table
-    state = game.state
     screen = screen_for(table.variant)
-    foresight = table.variant.engine.foresee(table, state, AHEAD) if record.abandoned_at is None else None
+    foresight = foresee_game(game, AHEAD) if record.abandoned_at is None else None
     deals: list[dict[str, Any]] = []
     for ahead in foresight.deals if foresight is not None else ():
         facts = ahead.facts
@@ -57,6 +61,10 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "sheet_url": url_for("games.sheet", game_id=record.id),
         "deal_url": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
         "export_url": url_for("share.export_game_json", game_id=record.id),
+        "merge_url": url_for("merge.merge", game_id=record.id),
+        "panel_script": url_for("static", filename="offline_merge.js"),  # fetched when a merge stops
+        # Each deal as this phone saw it: what the queue is sent against (merge.py).
+        "seen": seen_of(game),
         "labels": screen.offline_labels(game) if screen.offline_labels is not None else {},
         "deals": deals,
         "ends_on_score": bool(foresight and foresight.ends_on_score),
@@ -69,3 +77,21 @@ def _stored(game: Game, number: int) -> dict[str, Any]:
     if number <= len(game.entries):
         return game.table.variant.engine.write_entry(game.entries[number - 1])
     return {}
+
+
+def fingerprint(data: Mapping[str, Any] | None) -> str | None:
+    """A short, stable mark of one deal's stored inputs (None for a deal not stored)."""
+    if data is None:
+        return None
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    # 40 bits: two different versions of one deal never share a mark by chance.
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def seen_of(game: Game) -> dict[str, Any]:
+    """The fingerprints of the game as it stands: each deal's, and the table events' as one."""
+    engine = game.table.variant.engine
+    deals = [fingerprint(engine.write_entry(entry)) for entry in game.entries]
+    positions = {game.deal_position(number) for number in range(1, len(game.entries) + 1)}
+    events = [item for place, item in enumerate(game.log_data(), start=1) if place not in positions]
+    return {"deals": deals, "events": fingerprint({"events": events}) if events else None}

@@ -1,0 +1,213 @@
+"""Sending what a phone entered offline: its queue applied on top of what other phones recorded meanwhile.
+
+The phone keeps, with its queue, a fingerprint of every deal as it last saw it (``seen``, from the
+offline plan). Here each queued entry is applied in order, each checked again by the engine as any
+save is. A deal the other phones did not touch since is simply recorded; deals they changed that the
+queue does not touch are only told ("another phone had corrected deal 2"). The merge stops, and asks
+the scorer, only at a real conflict: the same deal changed on both phones (both versions go back,
+nothing is dropped here), or an entry the engine refuses after the other change (the reason goes back,
+with the field and the seat, for the values to be fixed on the phone).
+
+The database keeps no history of versions (it stores the inputs only), hence the fingerprints: they
+let the server tell "changed meanwhile" from "as the phone saw it" without keeping old versions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, request, url_for
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from ...games import store
+from ...games.store import StoredGame
+from ...rules import Game, OutOfTurn, RuleViolation
+from ...words import deal_words
+from ...words._core import gettext, ngettext
+from ..device import require_edit
+from . import changes, screens
+from .entry import screen_for
+from .offline import fingerprint, offline_plan, seen_of
+
+bp = Blueprint("merge", __name__)
+
+MOST_ENTRIES = 200
+"""The most queued entries one batch may carry: two a deal (bids, tricks) of the longest game, with room."""
+MOST_FIELDS = 100
+"""The most form fields one queued entry may carry: a bid and tricks a seat, and the deal's own values."""
+
+
+def _deal_mark(seen: Mapping[str, Any], number: int) -> str | None:
+    """The fingerprint of deal ``number`` in ``seen``; None when the phone had not seen it stored."""
+    deals = seen.get("deals")
+    if not isinstance(deals, list) or not 1 <= number <= len(deals):
+        return None
+    mark = deals[number - 1]
+    return mark if isinstance(mark, str) else None
+
+
+def _queued(raw: object) -> list[tuple[int, str | None, MultiDict[str, str]]]:
+    """The queue as sent: (deal number, phase, the form's fields) per entry; 400 for a wrong shape."""
+    if not isinstance(raw, list) or len(raw) > MOST_ENTRIES:
+        abort(400)
+    queued = []
+    for item in raw:
+        if not isinstance(item, dict):
+            abort(400)
+        number, phase, fields = item.get("number"), item.get("phase"), item.get("fields")
+        if type(number) is not int or not 1 <= number <= 999 or not isinstance(fields, list):
+            abort(400)
+        if phase is not None and not isinstance(phase, str):
+            abort(400)
+        if len(fields) > MOST_FIELDS:
+            abort(400)
+        pairs = [pair for pair in fields if isinstance(pair, list) and len(pair) == 2]
+        if len(pairs) != len(fields) or not all(isinstance(a, str) and isinstance(b, str) for a, b in pairs):
+            abort(400)
+        queued.append((number, phase, MultiDict(pairs)))
+    return queued
+
+
+@bp.post("/games/<game_id>/merge")
+def merge(game_id: str) -> Response | tuple[Response, int]:
+    """Apply the phone's queue in order on top of the stored game; say what was sent, what the other
+    phones had changed, and where (if anywhere) the scorer must choose."""
+    record, game = store.load_game(game_id)
+    require_edit(record)
+    screens.refuse_if_abandoned(record)
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("seen"), dict):
+        abort(400)
+    seen: dict[str, Any] = body["seen"]
+    queued = _queued(body.get("entries"))
+    for _attempt in range(3):  # a third phone saving between two of ours: start again from what it stored
+        try:
+            return _apply(record, game, seen, queued)
+        except store.ChangedElsewhere:
+            record, game = store.load_game(game_id)
+    return jsonify({"error": gettext("The game is changing on another phone: sending again shortly.")}), 409
+
+
+def _apply(
+    record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequence[tuple[int, str | None, Any]]
+) -> Response:
+    """Each queued entry in turn; stops at the first conflict or refusal, with what is needed to choose."""
+    before = seen_of(game)
+    others = [
+        number for number, mark in enumerate(before["deals"], start=1) if mark != _deal_mark(seen, number)
+    ]
+    events_changed = before["events"] != seen.get("events")
+    done = 0
+    written: set[int] = set()  # the deals this batch recorded: the phone's own, no clash with itself
+    stop: dict[str, Any] | None = None
+    for number, phase, fields in queued:
+        game, stop = _one(record, game, seen, number, phase, fields, mine_before=number in written)
+        if stop is not None:
+            break
+        done += 1
+        written.add(number)
+    told = [number for number in others if number not in written]
+    message = _message(game, len(written), told, events_changed and done > 0)
+    sheet = url_for("games.sheet", game_id=record.id)
+    answer: dict[str, Any] = {
+        "done": done,
+        "stop": stop,
+        "message": message,
+        "others": told,
+        "version": record.version,
+        "plan": offline_plan(record, game),  # the deals ahead from here, for the phone's next screens
+        "url": screens.current_url(record, game) if stop is None else sheet,
+    }
+    if stop is not None:
+        answer["words"] = panel_words()  # the page fetches the panel's script only now: its words too
+    if stop is None and message:
+        flash(message)  # shown once, by the page the phone goes to
+    return jsonify(answer)
+
+
+def _one(
+    record: StoredGame,
+    game: Game,
+    seen: Mapping[str, Any],
+    number: int,
+    phase: str | None,
+    fields: Any,
+    *,
+    mine_before: bool,
+) -> tuple[Game, dict[str, Any] | None]:
+    """One queued entry: recorded (the game after it, no stop), kept once where both phones entered
+    the same, or the stop — a conflict (both versions) or a refusal (the reason, field and seat)."""
+    engine = game.table.variant.engine
+    facts = screens.facts_of(game, number)
+    theirs = screens.stored_values(game, number) if number <= len(game.entries) else None
+    mark = fingerprint(theirs)
+    stop: dict[str, Any] = {"number": number, "theirs": theirs, "mine": None, "theirs_mark": mark}
+    try:
+        if facts is None:  # the other phone's change ended the game, or the phone went past it
+            if game.state.finished:
+                raise OutOfTurn("game_over_no_deal", number=number)
+            raise OutOfTurn("deal_not_yet", number=number, next=len(game.entries) + 1)
+        screen = screen_for(game.table.variant)
+        mine = screen.read(fields, game, facts, phase or screen.phase(game, number))
+        stop["mine"] = mine = engine.write_entry(engine.read_entry(number, mine))
+        # Changed on the other phone since this one saw it (not by this batch): a real conflict,
+        # unless both phones entered the very same, which is then kept once.
+        if not mine_before and mark != _deal_mark(seen, number):
+            if mark == fingerprint(mine):
+                return game, None
+            return game, {**stop, "kind": "conflict"}
+        updated = store.record_deal(record, game, number, mine)  # checked again by the engine
+    except store.ChangedElsewhere:
+        raise
+    except RuleViolation as refused:
+        return game, {**stop, "kind": "refused", **screens.refusal(refused)}
+    changes.remember_change(record, number, theirs)  # undo takes back this phone's last one
+    return updated, None
+
+
+def _message(game: Game, sent: int, others: Sequence[int], events: bool) -> str | None:
+    """ "3 deals sent. Another phone had corrected deal 2." — or None when nothing was sent."""
+    if not sent:
+        return None
+    word = deal_words(game.table.variant.deal_word)
+    said = gettext("%(count)s sent.") % {"count": word.count(sent)}
+    if others:
+        numbers = ", ".join(str(number) for number in others)
+        said += " " + ngettext(
+            "Another phone had corrected %(deal)s %(numbers)s.",
+            "Another phone had corrected %(deals)s %(numbers)s.",
+            len(others),
+        ) % {"deal": word.singular, "deals": word.plural, "numbers": numbers}
+    if events:
+        said += " " + gettext("Another phone had changed the table's events.")
+    return said
+
+
+def panel_words() -> dict[str, str]:
+    """The words of the panel where the scorer chooses (static/offline_merge.js); ``{title}`` is the
+    deal's title, filled in by the page."""
+    return {
+        "conflict": gettext(
+            "Another phone changed this game while this one was offline. Nothing is lost: here are both."
+        ),
+        "refused_after": gettext(
+            "Checked again on the server, this one was refused, "
+            "so it and the ones after it stay here, not sent:"
+        ),
+        "choose": gettext("changed on both phones: choose below which to keep."),
+        "fixing": gettext("Being fixed on its own screen: save it there, and the ones after it are sent."),
+        "theirs": gettext("On the server now"),
+        "mine": gettext("On this phone, not sent"),
+        "not_there": gettext("not entered"),
+        "keep_mine": gettext("Keep mine"),
+        "keep_theirs": gettext("Keep theirs"),
+        "replace_theirs": gettext("Replace what the other phone entered for {title} with this phone's?"),
+        "replace_yes": gettext("Yes, replace theirs"),
+        "drop_mine": gettext("Drop mine"),
+        "drop_question": gettext("Drop what this phone entered for {title}? It cannot be brought back."),
+        "drop_yes": gettext("Yes, drop mine"),
+        "fix_mine": gettext("Fix mine on its screen"),
+        "cancel": gettext("Cancel"),
+    }

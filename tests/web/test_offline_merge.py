@@ -1,0 +1,193 @@
+"""A phone's offline queue sent on top of what another phone recorded meanwhile (web/games/merge.py):
+applied in order, each checked again; silent when the two did not touch the same deal, a stop with
+both versions when they did, a refusal with its reason, and nothing stored past the stop."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Flask
+
+from .conftest import Driver, csrf_token
+
+PLAYERS = ["Peter", "Peggy", "John"]
+PLAN = re.compile(r'<script type="application/json" id="offline-plan">(.*?)</script>', re.S)
+# Romanian Whist for three, Peggy deals first: deals 1 to 3 have one card, deal 4 two.
+ONE_CARD = {"bids": [1, 1, 0], "tricks": [1, 0, 0]}
+OTHER_ONE_CARD = {"bids": [0, 1, 1], "tricks": [0, 1, 0]}
+TWO_CARDS = {"bids": [1, 0, 0], "tricks": [1, 1, 0]}
+
+
+def _fields(values: dict[str, list[int]], phase: str = "tricks") -> list[list[str]]:
+    """A deal's values as the phone's queue keeps them: the deal form's fields."""
+    fields = [["phase", phase]]
+    for key, input_name in (("bids", "bid"), ("tricks", "tricks")):
+        fields += [[f"{input_name}-{seat}", str(value)] for seat, value in enumerate(values.get(key, []))]
+    return fields
+
+
+def _entry(number: int, values: dict[str, list[int]]) -> dict[str, Any]:
+    return {"number": number, "phase": "tricks", "fields": _fields(values)}
+
+
+def _plan(driver: Driver, game_id: str) -> dict[str, Any]:
+    """The offline plan the scorer's sheet carries now."""
+    page = driver.client.get(f"/games/{game_id}")
+    found = PLAN.search(page.get_data(as_text=True))
+    assert found
+    plan = json.loads(found.group(1))
+    assert isinstance(plan, dict)
+    return plan
+
+
+def _save(driver: Driver, game_id: str, number: int, values: dict[str, list[int]]) -> None:
+    """Another phone (the same rights) saving a deal online."""
+    response = driver.post_deal(game_id, number, {key: value for key, value in _fields(values)})
+    assert response.status_code == 302, response.status_code
+
+
+def _merge(driver: Driver, game_id: str, seen: Any, entries: list[dict[str, Any]]) -> Any:
+    page = driver.client.get(f"/games/{game_id}")
+    return driver.client.post(
+        f"/games/{game_id}/merge",
+        json={"seen": seen, "entries": entries},
+        headers={"Accept": "application/json", "X-CSRFToken": csrf_token(page)},
+    )
+
+
+def _game(driver: Driver) -> str:
+    game_id = driver.start("romanian-whist", PLAYERS, first_dealer=1)
+    _save(driver, game_id, 1, ONE_CARD)
+    _save(driver, game_id, 2, ONE_CARD)
+    return game_id
+
+
+def test_the_plan_carries_each_deal_as_the_phone_saw_it_and_where_to_send(driver: Driver) -> None:
+    game_id = _game(driver)
+    plan = _plan(driver, game_id)
+    assert plan["merge_url"] == f"/games/{game_id}/merge"
+    assert len(plan["seen"]["deals"]) == 2 and plan["seen"]["events"] is None
+    assert plan["seen"]["deals"][0] == plan["seen"]["deals"][1]  # the same inputs, the same mark
+
+
+def test_deals_queued_offline_go_on_top_of_an_older_deal_corrected_meanwhile(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    _save(driver, game_id, 1, OTHER_ONE_CARD)  # the other phone corrects deal 1 online
+    answer = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), _entry(4, TWO_CARDS)])
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert body["done"] == 2 and body["stop"] is None and body["others"] == [1]
+    assert body["message"] == "2 deals sent. Another phone had corrected deal 1."
+    assert body["url"] == f"/games/{game_id}/deals/5"
+    assert driver.stored(game_id) == [OTHER_ONE_CARD, ONE_CARD, ONE_CARD, TWO_CARDS]
+    assert body["version"] == driver.version(game_id) and body["plan"]["deals"][0]["number"] == 5
+    sheet = driver.sheet(game_id)  # said once, by the page the phone goes to
+    assert sheet.count("Another phone had corrected deal 1.") == 1
+
+
+def test_the_same_deal_changed_on_both_phones_stops_with_both_versions(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    _save(driver, game_id, 3, OTHER_ONE_CARD)  # both phones enter deal 3
+    answer = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), _entry(4, TWO_CARDS)])
+    body = answer.get_json()
+    assert answer.status_code == 200 and body["done"] == 0 and body["message"] is None
+    stop = body["stop"]
+    assert stop["kind"] == "conflict" and stop["number"] == 3
+    assert stop["theirs"] == OTHER_ONE_CARD and stop["mine"] == ONE_CARD
+    assert driver.stored(game_id)[2:] == [OTHER_ONE_CARD]  # theirs kept, nothing of mine stored
+
+    # The scorer keeps theirs... or mine: sent again against the version it was shown, it replaces theirs.
+    seen["deals"] = [*seen["deals"], stop["theirs_mark"]]
+    again = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), _entry(4, TWO_CARDS)]).get_json()
+    assert again["done"] == 2 and again["stop"] is None
+    assert driver.stored(game_id)[2:] == [ONE_CARD, TWO_CARDS]
+
+
+def test_the_same_entry_made_on_both_phones_is_kept_once(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    _save(driver, game_id, 3, ONE_CARD)
+    body = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), _entry(4, TWO_CARDS)]).get_json()
+    assert body["done"] == 2 and body["stop"] is None
+    assert driver.stored(game_id) == [ONE_CARD, ONE_CARD, ONE_CARD, TWO_CARDS]
+
+
+def test_a_refused_entry_stops_the_merge_with_its_reason_and_keeps_what_came_before(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    hooked = {"bids": [1, 1, 0], "tricks": [2, 0, 0]}  # two cards: the bids add up to them
+    body = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), _entry(4, hooked)]).get_json()
+    assert body["done"] == 1 and body["stop"]["kind"] == "refused" and body["stop"]["number"] == 4
+    assert body["stop"]["error"] and body["stop"]["field"] in {"bids", "tricks"}
+    assert body["stop"]["mine"] == hooked
+    assert driver.stored(game_id) == [ONE_CARD, ONE_CARD, ONE_CARD]
+    assert body["message"] == "1 deal sent."
+
+
+def test_a_deal_past_the_end_or_not_yet_due_is_refused_not_stored(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    body = _merge(driver, game_id, seen, [_entry(5, ONE_CARD)]).get_json()
+    assert body["done"] == 0 and body["stop"]["kind"] == "refused" and body["stop"]["number"] == 5
+    assert len(driver.stored(game_id)) == 2
+
+
+def test_a_phone_without_the_right_or_a_wrong_shape_is_refused(app: Flask, driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    for wrong in ({"seen": seen}, {"seen": seen, "entries": [{"number": "3"}]}, {"entries": []}, [1]):
+        page = driver.client.get(f"/games/{game_id}")
+        answer = driver.client.post(
+            f"/games/{game_id}/merge", json=wrong, headers={"X-CSRFToken": csrf_token(page)}
+        )
+        assert answer.status_code == 400, wrong
+    stranger = app.test_client()
+    page = stranger.get("/games/new/oh-hell")
+    answer = stranger.post(
+        f"/games/{game_id}/merge",
+        json={"seen": seen, "entries": [_entry(3, ONE_CARD)]},
+        headers={"Accept": "application/json", "X-CSRFToken": csrf_token(page)},
+    )
+    assert answer.status_code == 403
+    assert len(driver.stored(game_id)) == 2
+
+
+def test_after_table_events_the_plan_carries_every_deal_the_game_has_left(driver: Driver) -> None:
+    from .events_driver import play, record, state_of
+
+    game_id = driver.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"])
+    play(driver, game_id, 1)
+    record(driver, game_id, "misdeal")
+    play(driver, game_id, 1)
+    plan = _plan(driver, game_id)
+    current = state_of(driver, game_id).current
+    assert plan["deals"][0]["number"] == current.number == 3
+    assert [deal["number"] for deal in plan["deals"]] == list(range(3, 3 + len(plan["deals"])))
+    last = plan["deals"][-1]  # every deal left, to the game's last
+    assert last["title"] == f"Deal {last['number']} of {last['number']}" and len(plan["deals"]) > 10
+    assert not plan["unknown"]
+
+
+def test_hostile_queues_answer_4xx_and_store_nothing(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    odd_entries: list[Any] = [
+        [{"number": 3, "phase": "nonsense", "fields": _fields(ONE_CARD)}],
+        [{"number": 3, "phase": "bids", "fields": [["bid-0", "x"], ["bid-9", "1"], ["tricks-0", "-4"]]}],
+        [{"number": 3, "phase": None, "fields": [["bid-0", "9" * 40]]}],
+        [{"number": 3, "phase": "tricks", "fields": [["a", "b"]] * 101}],
+        [{"number": 0, "phase": "tricks", "fields": []}],
+        [{"number": True, "phase": "tricks", "fields": []}],
+    ]
+    for entries in odd_entries:
+        answer = _merge(driver, game_id, seen, entries)
+        assert answer.status_code < 500 and answer.is_json == (answer.status_code == 200), entries
+    for odd_seen in ({"deals": "x"}, {"deals": [1, None, {}]}, {}):
+        answer = _merge(driver, game_id, odd_seen, [_entry(3, ONE_CARD)])
+        assert answer.status_code < 500
+    assert all(deal["bids"] == [1, 1, 0] for deal in driver.stored(game_id)[2:])  # only what the engine kept
+    assert "Deal 3" in driver.sheet(game_id)

@@ -73,7 +73,7 @@ def places(app: Flask, client: FlaskClient) -> dict[str, str]:
         token = table_token(organiser.drive_id, 1)
     return {
         "game_id": game_id, "group_id": group_id, "drive_id": organiser.drive_id, "token": token,
-        "number": "1", "hand": "1", "table": "1", "index": "0", "seat": "0", "player_id": "1",
+        "number": "1", "hand": "1", "table": "1", "index": "0", "seat": "0", "player_id": "1", "player": "0",
         "kind": "adjustment", "code": "oh-hell", "filename": "app.css",
     }  # fmt: skip
 

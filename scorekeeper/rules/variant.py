@@ -104,6 +104,8 @@ class Variant:
     code: str
     name: str
     family: str
+    # The club ladder its games are rated on ("oh_hell", "romanian", "whist"; see rules.club.LADDERS).
+    ladder: str
     summary: str
     min_players: int
     max_players: int

@@ -107,6 +107,7 @@ CUSTOM_OH_HELL = Variant(
     code="custom-oh-hell",
     name=N_("Custom Oh Hell"),
     family=N_("Oh Hell"),
+    ladder="oh_hell",
     summary=N_(
         "Your table's own rules: the deal shape, the hook, the trump and the scoring are yours to set."
     ),

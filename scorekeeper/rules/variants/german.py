@@ -337,6 +337,7 @@ GERMAN_WHIST = Variant(
     code="german-whist",
     name=GERMAN_WHIST_NAME,
     family=N_("German Whist"),
+    ladder="whist",
     summary=N_("Two players: win the face-up cards in stage one, then the tricks that count in stage two."),
     aliases=("german",),
     min_players=2,

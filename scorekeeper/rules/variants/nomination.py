@@ -41,6 +41,7 @@ NOMINATION_WHIST = Variant(
     code="nomination-whist",
     name=N_("Nomination Whist"),
     family=N_("Nomination Whist"),
+    ladder="oh_hell",
     summary=N_("10 cards down to 1 and back; trumps go spades, hearts, clubs, diamonds, no trump."),
     aliases=("nomination",),
     min_players=3,

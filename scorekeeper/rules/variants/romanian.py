@@ -120,6 +120,7 @@ ROMANIAN_WHIST = Variant(
     code="romanian-whist",
     name=N_("Romanian Whist"),
     family=N_("Romanian Whist"),
+    ladder="romanian",
     summary=N_("Whist românesc: 8 cards a player, one-card deals at the ends, 5 + bid when exact."),
     aliases=("romanian", "whist-romanesc"),
     min_players=3,

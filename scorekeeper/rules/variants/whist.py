@@ -462,6 +462,7 @@ CLASSIC_WHIST = Variant(
     code="classic-whist",
     name=CLASSIC_WHIST_NAME,
     family=N_("Classic Whist"),
+    ladder="whist",
     summary=N_("Partners opposite, no bidding: a point a trick over six, first side to the target wins."),
     aliases=("whist", "short-whist"),
     min_players=4,

@@ -1,0 +1,38 @@
+"""A club's engine: members' ratings, the ladder and the records, from its games and drives.
+
+Pure Python, no I/O, like the rest of the engine. The store gives each finished game or drive as
+an :class:`Outcome` (:mod:`.outcome`); :func:`rate` rates members with OpenSkill's Weng-Lin
+Plackett-Luce model, per ladder or overall, over a season or for ever (:mod:`.ratings`);
+:func:`ladder` ranks the ratings (:mod:`.ladder`); :func:`records` and :func:`records_set_by` find
+the hall of fame (:mod:`.records`). Everything is codes and numbers; the words layer says them.
+"""
+
+from __future__ import annotations
+
+from .ladder import MINIMUM_GAMES, LadderRow, ladder
+from .outcome import DRIVE, LADDERS, Ladder, Outcome, Placing, Season, ladder_of, unique_placings
+from .ratings import MODEL, Rated, rate, sides_of
+from .records import RECORD_KINDS, ClubRecord, outcome_bests, records, records_set_by
+
+__all__ = [
+    "DRIVE",
+    "LADDERS",
+    "MINIMUM_GAMES",
+    "MODEL",
+    "RECORD_KINDS",
+    "ClubRecord",
+    "Ladder",
+    "LadderRow",
+    "Outcome",
+    "Placing",
+    "Rated",
+    "Season",
+    "ladder",
+    "ladder_of",
+    "outcome_bests",
+    "rate",
+    "records",
+    "records_set_by",
+    "sides_of",
+    "unique_placings",
+]

@@ -1,0 +1,71 @@
+"""Properties of ratings and records over any club history hypothesis makes up."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules.club import Outcome, rate, records
+
+from .building import evening, free_for_all
+
+SETTINGS = settings(max_examples=60, deadline=None)
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Outcome:
+    """One free-for-all game of 3 to 7 of 9 members, with ranks (ties allowed) and scores."""
+    players = draw(st.lists(st.integers(0, 8), min_size=3, max_size=7, unique=True))
+    scores = draw(st.lists(st.integers(-50, 200), min_size=len(players), max_size=len(players)))
+    ranks = [1 + sum(1 for other in scores if other > score) for score in scores]
+    week = draw(st.integers(0, 20))
+    number = draw(st.integers(0, 10**6))
+    exact = draw(st.lists(st.integers(0, 10), min_size=len(players), max_size=len(players)))
+    return free_for_all(
+        f"game:{number}", players, ranks=ranks, scores=scores, exact_bids=exact, at=evening(week)
+    )
+
+
+histories = st.lists(games(), min_size=1, max_size=15, unique_by=lambda outcome: outcome.key)
+
+
+@SETTINGS
+@given(history=histories, order=st.randoms(use_true_random=False))
+def test_ratings_and_records_do_not_depend_on_the_order_outcomes_are_given_in(
+    history: list[Outcome], order: random.Random
+) -> None:
+    shuffled = list(history)
+    order.shuffle(shuffled)
+    assert rate(shuffled) == rate(history)
+    assert records(shuffled) == records(history)
+
+
+@SETTINGS
+@given(
+    others=st.lists(
+        st.lists(st.integers(2, 12), min_size=1, max_size=5, unique=True), min_size=1, max_size=12
+    )
+)
+def test_a_member_who_only_wins_is_rated_above_one_who_only_loses(others: list[list[int]]) -> None:
+    # Member 0 is first and member 1 last in every game, whoever else plays.
+    history = [
+        free_for_all(f"game:{week}", [0, *table, 1], at=evening(week)) for week, table in enumerate(others)
+    ]
+    rated = rate(history)
+    assert rated[0].ordinal > rated[1].ordinal
+    assert rated[0].mu > 25 > rated[1].mu
+    assert rated[0].wins == len(history) and rated[1].wins == 0
+
+
+@SETTINGS
+@given(history=histories)
+def test_every_record_is_reached_by_an_outcome_and_beaten_by_none(history: list[Outcome]) -> None:
+    for record in records(history):
+        if record.kind != "highest_score":
+            continue
+        scores = [p.score for o in history if o.variant == record.variant for p in o.placings]
+        assert record.value == max(score for score in scores if score is not None)
+        reached = {p.member for o in history for p in o.placings if p.score == record.value}
+        assert set(record.members) == reached

@@ -182,7 +182,8 @@
       item.append(element("strong", {}, title));
       item.append(document.createTextNode(` — ${describe(entry.values)}`));
       const said = entry.words || {};  // from the server's answer
-      const state = entry.state === "waiting" ? `${words.waiting}; ${words.pending}.`
+      const state = entry.state === "waiting" && entry.unchecked ? `${words.waiting}; ${words.unchecked}.`
+        : entry.state === "waiting" ? `${words.waiting}; ${words.pending}.`
         : entry.state === "refused" ? `${said.refused_after} ${entry.reason}`
           : entry.state === "fixing" ? said.fixing : said.choose;
       item.append(element("span", { class: "waiting-state" }, state));
@@ -326,6 +327,8 @@
     deal.last = bidRule ? bidRule.blame : null;
     box.append(element("p", { class: "facts-static" }, deal.line));
     if (plan.ends_on_score && deal.number > plan.deals[0].number) box.append(element("p", { class: "hint" }, words.may_end));
+    // A deal whose declared rules are not all its rules (bids judged in turn, an auction): kept unchecked.
+    if (deal.checked === false) box.append(element("p", { class: "hint unchecked" }, words.unchecked_note));
     const form = element("form", { class: "entry rows-wrap", novalidate: true, "data-offline": true });
     phase.fields.forEach((key) => {
       const rule = phase.rules.find((r) => r.kind === "one_of" && r.field === key);
@@ -388,7 +391,8 @@
     // The deals as seen when the queue began: what the server merges it against.
     await keep({ game: plan.game, number: deal.number, title: deal.title, phase: phase.name, values: values, fields: fields,
                  seen: entries.length && entries[0].seen ? entries[0].seen : plan.seen, csrf: plan.csrf,
-                 state: "waiting", made: Date.now() });
+                 state: "waiting", unchecked: deal.checked === false || entries.some((entry) => entry.unchecked),
+                 made: Date.now() });
   }
 
   // A save the server could not be reached for (screen.js): checked here, kept, and the next screen drawn.

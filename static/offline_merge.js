@@ -76,6 +76,12 @@
       if (!entry || (entry.state !== "conflict" && entry.state !== "refused")) return;
       words = entry.words || {};
       const deal = plan.deals.find((ahead) => ahead.number === entry.number) || null;
+      if (entry.state === "refused" && entry.unchecked && deal && deal === plan.deals[0]) {
+        // Kept unchecked on this phone and refused now: back to its own screen, the values kept, the
+        // reason shown there — nothing another phone did is in the way.
+        fixOnScreen(entry);
+        return;
+      }
       const title = entry.title || (deal ? deal.title : `${plan.word} ${entry.number}`);
       const panel = element("div", { class: "conflict", role: "group", "aria-labelledby": "conflict-heading" });
       const heading = entry.state === "conflict" ? words.conflict : `${words.refused_after} ${entry.reason || ""}`;

@@ -116,14 +116,31 @@ class EntryPhase:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DealAhead:
-    """A deal whose facts the rules decide before it is played, and the rules of its entry."""
+    """A deal whose facts the rules decide before it is played, and the rules of its entry.
+
+    ``checked`` is False where the deal's entry has rules beyond the declared ones
+    (an auction judged call by call, bids judged in turn): a page then keeps an
+    entry as "not yet checked", and the server checks it when it is sent.
+    ``stand_in`` is an entry (as ``read_entry`` reads it) that keeps every rule of
+    the deal, given by a family whose declared rules are not all its rules, so
+    that the deals after this one can be foreseen (foresee_events.py); it never
+    leaves the engine.
+    """
 
     facts: DealFacts
     phases: tuple[EntryPhase, ...]
+    checked: bool = True
+    stand_in: Mapping[str, object] | None = None
 
     def as_data(self, say: Say) -> dict[str, object]:
         """The deal's number and phases as JSON-like data (the page words the facts itself)."""
-        return {"number": self.facts.number, "phases": [phase.as_data(say) for phase in self.phases]}
+        data: dict[str, object] = {
+            "number": self.facts.number,
+            "phases": [phase.as_data(say) for phase in self.phases],
+        }
+        if not self.checked:
+            data["checked"] = False
+        return data
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -1,4 +1,5 @@
-"""The deals ahead of a game whose table recorded events (an arrival, a sit-out, a misdeal…).
+"""The deals ahead of a game whose table recorded events (an arrival, a sit-out, a misdeal…), or
+of a family whose declared rules are not all its rules (Oneonta's bids, Bid Whist's auction).
 
 A family foresees every deal of a game without events from the table alone. After an event the deals
 ahead follow from the seating the events made and the deals re-planned for it (RULES.md §9), which
@@ -12,7 +13,7 @@ refuses it, the foresight stops there, as it did before: no deal is foreseen wro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import cast
 
@@ -28,13 +29,18 @@ def foresee_game(game: Game, count: int) -> Foresight:
     table = game.table
     engine = table.variant.engine
     first = engine.foresee(table, game.state, count)
-    if game.state.life is None or len(first.deals) != 1 or count <= 1:
-        return first  # without events the family foresees every deal itself
+    # Without events a family foresees every deal itself, unless its declared rules are not all its
+    # rules (it then foresees the deal due and gives a stand-in entry for it).
+    replanned = game.state.life is not None or any(not deal.checked for deal in first.deals)
+    if not replanned or len(first.deals) != 1 or count <= 1:
+        return first
     deals = list(first.deals)
     ahead = game
     while len(deals) < count:
         due = deals[-1]
-        values = stand_in(due, ahead.state.players, turn=len(deals))
+        values = due.stand_in
+        if values is None:
+            values = stand_in(due, ahead.state.players, turn=len(deals))
         if values is None:
             break
         try:
@@ -49,7 +55,7 @@ def foresee_game(game: Game, count: int) -> Foresight:
     return replace(first, deals=tuple(deals))
 
 
-def stand_in(deal: DealAhead, players: Sequence[str], *, turn: int = 0) -> dict[str, object] | None:
+def stand_in(deal: DealAhead, players: Sequence[str], *, turn: int = 0) -> Mapping[str, object] | None:
     """Values for every phase of ``deal`` that keep all its declared rules; None when none are found.
     ``turn`` counts the deals ahead, so that a choice between sides goes to each in turn."""
     values: dict[str, object] = {}

@@ -13,7 +13,7 @@ from .conftest import PHONE_MODEL, TIMEOUT_MS, Phone, printed
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 ANN, BOB, CY, DEE = range(4)
 LIVE_URL = re.compile(r"^http://127\.0\.0\.1:\d+/games/[0-9a-f]{32}/live$")
-# The live page polls every 2 s; a change must show within 3 s, with a little slack for the request.
+# The live page polls every second; a change must show within 3 s, with a little slack for the request.
 UPDATE_MS = 3_500
 
 # Oh Hell, common scoring, 10 cards, Ann deals: Bob bids first and Ann last.

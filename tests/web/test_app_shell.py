@@ -111,10 +111,23 @@ def test_an_answer_in_place_brings_the_deals_ahead_from_the_next_one(driver: Dri
     assert plan["deals"][0]["phase"] == "tricks" and plan["deals"][0]["values"] == {"bids": [1, 2, 3]}
 
 
-def test_families_the_engine_cannot_foresee_say_why_on_the_page(driver: Driver) -> None:
+def test_hands_judged_in_turn_are_carried_unchecked_with_the_words_of_their_chips(driver: Driver) -> None:
+    """Bid Whist's auction and Oneonta's bids are judged in turn, which the page cannot: their hands are
+    carried marked not checked, each player's call or bid among every chip of the server's screen."""
     game_id = driver.start("bid-whist", ["Ann", "Bob", "Cy", "Dee"])
     plan = _plan(driver.sheet(game_id))
-    assert plan["deals"] == [] and "auction" in str(plan["unknown"])
+    assert not plan["unknown"] and len(plan["deals"]) == 36
+    first = plan["deals"][0]
+    assert first["checked"] is False and [phase["name"] for phase in first["phases"]] == ["auction", "play"]
+    auction = first["phases"][0]["rules"][0]
+    assert auction["seats"] == [1, 2, 3, 0]
+    assert "pass" in auction["choices"] and "4 downtown" in auction["choices"]
+    assert plan["labels"]["auction"]["input"] == "caller"
+    assert plan["labels"]["auction"]["choices"]["5 NT"][0] == "5 NT"
+    oneonta = _plan(driver.sheet(driver.start("oneonta", ["Ann", "Bob", "Cy"])))
+    bids = oneonta["deals"][0]["phases"][0]
+    assert oneonta["deals"][0]["checked"] is False and bids["fields"] == ["trump", "bids"]
+    assert "N2" in bids["rules"][1]["choices"] and oneonta["labels"]["bids"]["choices"]["N2"][1] == "null 2"
 
 
 def test_the_worker_s_copy_of_a_page_leaves_the_message_to_the_page_the_player_opens(

@@ -21,6 +21,7 @@ from ..state import GameState
 from ..table import Table
 from ..text import Text
 from ..walk import TableLaws, TableWalk
+from ._oneonta_ahead import oneonta_foresight
 from ._oneonta_bids import (
     BidRules,
     OneontaBid,
@@ -49,11 +50,6 @@ from ._oneonta_table import (
     oneonta_deck,
     oneonta_laws,
 )
-
-NEXT_HAND_FOLLOWS_THIS_ONE = Text("foresee_next_hand_follows")
-"""Why no hand is foreseen: the next hand's first bidder and the tie-break hands follow this one's score."""
-BIDS_JUDGED_IN_TURN = Text("foresee_bids_in_turn")
-"""Why no hand is foreseen: Oneonta bids are judged one after another in bidding order."""
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -118,12 +114,9 @@ class OneontaEngine:
         return verify_bids(self.bid_rules(table), facts, bids, names)
 
     def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
-        """No hand is foreseen: why, in the players' words (see the two reasons below)."""
-        if state.current is None:
-            return Foresight()
-        if self.form.follows_previous_high or self.form.tie_breaks:
-            return Foresight(unknown=NEXT_HAND_FOLLOWS_THIS_ONE)
-        return Foresight(unknown=BIDS_JUDGED_IN_TURN)
+        """The hand due, not checked on the page (bids are judged in turn), with a stand-in entry from
+        which the hands after it are foreseen (rules/foresee_events.py)."""
+        return oneonta_foresight(self.form, self.bid_rules(table), table, state)
 
     # --- entries as data -------------------------------------------------------------
 

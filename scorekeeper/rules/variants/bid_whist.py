@@ -19,6 +19,7 @@ from ..text import Text
 from ..tricks import FULL_DECK, JokerName, Ranking, RankOrder, TrickSetting
 from ..variant import HAND, Variant
 from ..walk import TableLaws, TableWalk
+from ._bid_whist_ahead import bid_whist_foresight
 from ._bid_whist_auction import (
     BOOK,
     AuctionRules,
@@ -99,8 +100,6 @@ BID_WHIST_LAWS = TableLaws(
     target=_plays_to,
     stop_winners=_stopped_winners,
 )
-AUCTION_NEEDS_THE_SERVER = Text("foresee_auction_needs_server")
-"""Why no hand is foreseen: its auction is judged call by call against the high bid so far."""
 
 
 def auction_rules(options: Options) -> AuctionRules:
@@ -130,10 +129,9 @@ class BidWhistEngine:
         return None
 
     def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
-        """No hand is foreseen: its auction is judged call by call, which the declared rules do not carry."""
-        if state.current is None:
-            return Foresight()
-        return Foresight(unknown=AUCTION_NEEDS_THE_SERVER)
+        """The hand due, not checked on the page (its auction is judged call by call), with a stand-in
+        entry from which the hands after it are foreseen (rules/foresee_events.py)."""
+        return bid_whist_foresight(auction_rules(table.options), state)
 
     def describe_deck(self, table: Table) -> Text:
         """The pack the table needs: 52 cards and the jokers played."""
@@ -474,6 +472,7 @@ BID_WHIST = Variant(
     code="bid-whist",
     name=BID_WHIST_NAME,
     family=N_("Bid Whist"),
+    ladder="whist",
     summary=N_(
         "Partners opposite bid once each for books uptown, downtown or no trump; "
         "the kitty is the bidders' first book."

@@ -16,6 +16,7 @@ from werkzeug.datastructures import MultiDict
 from .... import words
 from ....rules import SUITS, Game, RuleViolation
 from ....rules.state import DealFacts
+from ....rules.variants._bid_whist_auction import every_call
 from ....rules.variants.bid_whist import (
     KITTY_BOOKS,
     TRICKS_IN_PLAY,
@@ -25,6 +26,7 @@ from ....rules.variants.bid_whist import (
     CallChoice,
     Declaration,
     Direction,
+    auction_rules,
     read_call,
 )
 from ....words import gettext
@@ -39,10 +41,13 @@ DIRECTION_SIGNS = {Direction.UPTOWN: "↑", Direction.DOWNTOWN: "↓"}
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
-    """The calls ``call-0`` … in order up to the first one not made, the declaration and the tricks."""
+    """The calls ``call-0`` … in order up to the first one not made (or ``caller-<seat>`` by seat, from
+    the offline page), the declaration and the tricks."""
     calls: list[str] = []
-    for position in range(len(facts.bidding_order)):
-        raw = (form.get(f"call-{position}") or "").strip()
+    # The phone that took the hand offline sends each player's call by seat (``caller-<seat>``).
+    by_seat = form.get("call-0") is None and any(f"caller-{seat}" in form for seat in facts.bidding_order)
+    for position, seat in enumerate(facts.bidding_order):
+        raw = (form.get(f"caller-{seat}" if by_seat else f"call-{position}") or "").strip()
         if not raw:
             break
         calls.append(raw)
@@ -294,6 +299,35 @@ def _choices(caller: Mapping[str, Any]) -> list[CallChoice]:
     return [caller["passing"], *bids] if caller["passing"] is not None else bids
 
 
+def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
+    """Each player's call, the declaration and the bidders' tricks, as the offline page words them
+    (the chips' signs as the server's screen shows them: "4 ↓", "5 NT", "♠", "↑ uptown")."""
+    calls = every_call(auction_rules(game.table.options))
+    declarations: list[Declaration] = [*SUITS, *Direction]
+    return {
+        "auction": {
+            "input": "caller",
+            "legend": gettext("Auction"),
+            "choices": {call.text: [call_sign(call), call_sign(call)] for call in calls},
+            "saves": gettext("Save the auction"),
+        },
+        "declaration": {
+            "input": "declaration",
+            "legend": gettext("Declaration"),
+            "choices": {
+                str(choice.value): [declaration_sign(choice), declaration_sign(choice)]
+                for choice in declarations
+            },
+        },
+        "tricks": {
+            "input": "tricks",
+            "legend": gettext("Tricks"),
+            "note": gettext("the bidders took, the kitty aside"),
+            "saves": gettext("Save the hand"),
+        },
+    }
+
+
 register(
     "bid_whist_auction",
     EntryScreen(
@@ -305,5 +339,6 @@ register(
         live=live,
         stylesheet="whist.css",
         script="bid_whist.js",
+        offline_labels=offline_labels,
     ),
 )

@@ -14,18 +14,29 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from .... import words
 from ....rules import Game, RuleViolation, Text, Trump
 from ....rules.state import DealFacts
+from ....rules.variants._oneonta_ahead import DOUBLED_MARK, NULL_MARK, bid_token
+from ....rules.variants._oneonta_bids import candidate_bids
 from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ....words import gettext
 from ...wording import say
-from . import EntryScreen, deal_players, number_or_text, per_seat, register, tricks_fill, tricks_tally
+from . import (
+    EntryScreen,
+    deal_players,
+    number_or_text,
+    per_seat,
+    register,
+    tricks_fill,
+    tricks_tally,
+    trump_labels,
+)
 from . import trump_text as describe_trump
 from .exact import CHIPS_A_LINE, row_layout
 
 BID_LINES = 8
 """How many lines of bid buttons (each bidder's bids of tricks and nulls) leave Save in reach."""
-NULL_MARK = "N"
 DOUBLE_VALUE = "double"
 """The ``value`` of a struck entry that concerns the Double switch rather than a bid chip."""
 
@@ -53,7 +64,8 @@ def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) ->
 
 
 def bid_data(raw: str | None, *, doubled: bool) -> object:
-    """One bid from its chip value: "3" → 3 tricks, "N2" → null staking 2, "N" → plain null.
+    """One bid from its chip value: "3" → 3 tricks, "N2" → null staking 2, "N" → plain null; a
+    trailing "D" (as the offline page sends a doubled bid) doubles it.
 
     Blank is no bid yet (a Double switch without a bid is dropped: there is
     nothing to double). Anything else is returned as typed for the engine to refuse.
@@ -61,6 +73,9 @@ def bid_data(raw: str | None, *, doubled: bool) -> object:
     text = (raw or "").strip()
     if not text:
         return None
+    if len(text) > 1 and text[-1].upper() == DOUBLED_MARK:
+        # A bid taken offline carries its double in its token ("7D", rules/variants/_oneonta_ahead.py).
+        text, doubled = text[:-1], True
     kind, digits = ("null", text[1:].strip()) if text[0].upper() == NULL_MARK else ("positive", text)
     data: dict[str, Any] = {"kind": kind}
     if digits:
@@ -75,9 +90,7 @@ def bid_data(raw: str | None, *, doubled: bool) -> object:
 
 def chip_value(bid: OneontaBid) -> str:
     """The radio value that stands for a bid, whether doubled or not (the switch says that)."""
-    if bid.kind == "positive":
-        return str(bid.value)
-    return NULL_MARK if bid.value is None else f"{NULL_MARK}{bid.value}"
+    return bid_token(undoubled(bid))
 
 
 # --- what the engine says about the values entered ---------------------------------------
@@ -315,6 +328,46 @@ def phase(game: Game, number: int) -> str:
     return "all" if deals[number - 1].complete else "tricks"
 
 
+def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
+    """The turned card, the bids and the tricks per player, as the offline page words them: each bid's
+    chip is its token ("3", "N2", "7D") shown as the server's chips show it and spoken in words."""
+    engine = _engine(game)
+    rules = engine.bid_rules(game.table)
+    most = max(cards for cards, _ in engine.form.chart.values())
+    bids: dict[str, list[str]] = {}
+    for cards in range(1, most + 1):
+        for bid in candidate_bids(rules, cards):
+            spoken = say(bid.said)
+            if bid.doubled:
+                shown = f"{NULL_MARK if bid.kind == 'null' else ''}{bid.value}×2"
+            elif bid.kind == "null":
+                shown = NULL_MARK if bid.value is None else f"{NULL_MARK}{bid.value}"
+            else:
+                shown = str(bid.value)
+            bids[bid_token(bid)] = [shown, spoken]
+    trump = trump_labels()
+    trump["choices"] = {
+        **trump["choices"],
+        Trump.JOKER.value: [Trump.JOKER.symbol, words.trump_name(Trump.JOKER)],
+    }
+    trump["note"] = gettext("turned card")
+    return {
+        "trump": trump,
+        "bids": {
+            "input": "bid",
+            "legend": gettext("Bids"),
+            "choices": bids,
+            "saves": gettext("Save the bids"),
+        },
+        "tricks": {
+            "input": "tricks",
+            "legend": gettext("Tricks"),
+            "each": gettext("{name} took {value}"),
+            "saves": gettext("Save the tricks"),
+        },
+    }
+
+
 register(
     "oneonta_bids",
     EntryScreen(
@@ -326,5 +379,6 @@ register(
         live=live,
         stylesheet="oneonta.css",
         script="oneonta.js",
+        offline_labels=offline_labels,
     ),
 )

@@ -66,7 +66,8 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.teardown_appcontext(database.close_connection)
     csrf.init_app(app)
     migrate.init_app(app, db, directory=str(MIGRATIONS))
-    from .drives import models as drive_models  # noqa: F401  (register the tables with the metadata)
+    from .clubs import models as club_models  # noqa: F401  (register the tables with the metadata)
+    from .drives import models as drive_models  # noqa: F401
     from .games import models as game_models  # noqa: F401
     from .groups import models as group_models  # noqa: F401
 

@@ -1,0 +1,164 @@
+"""Clubs and who may change them: the read-only link, the club's own link, the phones that keep it.
+
+As with a table (groups/access.py): a club's id (128 random bits) is its read-only link; its own
+link adds a key derived from the id and the app's secret key (an HMAC, never stored), and opening
+it makes the phone keep the club. A phone that keeps a club may add tables and drives to it, link
+and merge its members and set its seasons.
+
+Refusals (RuleViolation codes): club_name_missing, club_name_unseen(character),
+club_name_too_long(start, most), club_not_found.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
+
+from .. import database
+from ..database import hash_key, new_game_id, utcnow
+from ..groups.access import clean_table_name
+from ..rules import RuleViolation
+from .models import ClubRecord, DeviceClubRecord
+
+_CLUBS = ClubRecord.__table__
+_HELD = DeviceClubRecord.__table__
+_CLUB_ROW = select(_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at).where(_CLUBS.c.id == bindparam("club"))
+_HOLDS = select(_HELD.c.club_id).where(
+    _HELD.c.device_hash == bindparam("device"), _HELD.c.club_id == bindparam("club")
+)
+_HELD_CLUBS = (
+    select(_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at)
+    .join(_HELD, _HELD.c.club_id == _CLUBS.c.id)
+    .where(_HELD.c.device_hash == bindparam("device"))
+    .order_by(_HELD.c.since.desc())
+)
+_RELEASE = delete(_HELD).where(
+    _HELD.c.device_hash == bindparam("device"), _HELD.c.club_id == bindparam("club")
+)
+_HOLD = insert(_HELD).values(
+    device_hash=bindparam("device"), club_id=bindparam("club"), since=bindparam("now")
+)
+_RAISE_VERSION = update(_CLUBS).where(_CLUBS.c.id == bindparam("club")).values(version=_CLUBS.c.version + 1)
+
+# The tables' refusals of a name, as a club says them (the same rule, the club's words).
+CLUB_NAME_CODES = {
+    "table_name_missing": "club_name_missing",
+    "table_name_unseen": "club_name_unseen",
+    "table_name_too_long": "club_name_too_long",
+}
+
+
+class InvalidClubName(RuleViolation):
+    """A club name that is blank, too long or holds a character that cannot be seen."""
+
+    field = "name"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Club:
+    """A club as stored: its id (the read-only link), name and when it was started."""
+
+    id: str
+    name: str
+    created_at: datetime
+
+
+def clean_club_name(name: object) -> str:
+    """The name as stored, checked as a table's name is; refused with the club's codes."""
+    try:
+        return clean_table_name(name)
+    except RuleViolation as refused:
+        raise InvalidClubName(CLUB_NAME_CODES.get(refused.code, refused.code), **refused.params) from None
+
+
+def create_club(name: object, *, holder: str, created_at: datetime | None = None) -> Club:
+    """Start a club that the device ``holder`` keeps; refused (nothing stored) for a bad name."""
+    club = Club(id=new_game_id(), name=clean_club_name(name), created_at=created_at or utcnow())
+    with database.transaction() as connection:
+        store_club(connection, club, holder=holder)
+    return club
+
+
+def store_club(connection: Connection, club: Club, *, holder: str) -> None:
+    """In the caller's transaction: the club's row, kept by the device ``holder``."""
+    connection.execute(insert(_CLUBS), [{**vars(club), "version": 1}])
+    hold_on(connection, holder, club.id)
+
+
+def find_club(club_id: str) -> Club | None:
+    """The stored club, if there is one."""
+    row = database.connection().execute(_CLUB_ROW, {"club": club_id}).first()
+    return None if row is None else _club(row)
+
+
+def holds(device_id: str | None, club_id: str) -> bool:
+    """True when the device keeps the club."""
+    if device_id is None:
+        return False
+    found = database.connection().execute(_HOLDS, {"device": hash_key(device_id), "club": club_id}).first()
+    return found is not None
+
+
+def clubs_held(device_id: str | None) -> list[Club]:
+    """Every club the device keeps, the most recently taken first."""
+    if device_id is None:
+        return []
+    rows = database.connection().execute(_HELD_CLUBS, {"device": hash_key(device_id)}).all()
+    return [_club(row) for row in rows]
+
+
+def hold(device_id: str, club_id: str) -> None:
+    """The device keeps the club from now on (again: it then counts as taken now)."""
+    with database.transaction() as connection:
+        hold_on(connection, device_id, club_id)
+
+
+def join_key(club_id: str) -> str:
+    """The key of the club's own link: an HMAC of its id under the app's secret key (a purpose of
+    its own, so that a club's key never opens a table of the same id, nor the other way round)."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(secret, b"scorekeeper club link " + club_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def key_opens(club_id: str, key: str) -> bool:
+    """True when ``key`` is the club's own link key (compared in constant time)."""
+    return hmac.compare_digest(join_key(club_id).encode(), key.encode())
+
+
+def rename_club(club_id: str, name: object) -> None:
+    """Give the club a new name (checked as at its start); refused names change nothing."""
+    cleaned = clean_club_name(name)
+    with database.transaction() as connection:
+        renamed = connection.execute(
+            update(_CLUBS).where(_CLUBS.c.id == club_id).values(name=cleaned)
+        ).rowcount
+    if renamed != 1:
+        raise RuleViolation("club_not_found", field="club")
+
+
+def hold_on(connection: Connection, device_id: str, club_id: str) -> None:
+    """In the caller's transaction: the device keeps the club, taken now."""
+    parameters = {"device": hash_key(device_id), "club": club_id, "now": utcnow()}
+    connection.execute(_RELEASE, parameters)
+    connection.execute(_HOLD, parameters)
+
+
+def changed(connection: Connection, club_id: str) -> None:
+    """In the caller's transaction: raise the club's version (what it holds or links changed), so
+    that nothing derived from the club before the change is served again; club_not_found if none."""
+    if connection.execute(_RAISE_VERSION, {"club": club_id}).rowcount != 1:
+        raise RuleViolation("club_not_found", field="club")
+
+
+def _club(row: Any) -> Club:
+    """A club's row as a Club, its time with its zone (SQLite gives times back without one)."""
+    created = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=UTC)
+    return Club(id=row.id, name=row.name, created_at=created)

@@ -1,0 +1,391 @@
+"""A whole club as a file: JSON that imports to the same club elsewhere, nothing lost.
+
+The file holds the club's name, its members (each with every name they are found by), its
+seasons, each table as the tables' own file holds it (clubs/table_files.py) and each drive's stored
+inputs (set-up, prizes, arrivals and departures, seatings and every table's hand as entered, with
+their times), each with the member of every player (an index into ``members``). Importing replays
+every game and every drive with the engine and checks every name, link and season first: a refused
+file stores nothing, and an accepted one is stored in one transaction. Tables, games and drives get
+new ids; the importing phone keeps the club, its tables and their games; each drive gets a new
+organiser key (``import_club_with_keys`` gives them, as a drive's start does).
+
+Refusals (RuleViolation codes, field "file"): club_file_not_club, club_file_version(version, ours),
+club_file_shape(part), club_file_too_many(part, most, count), club_file_name_twice(name),
+club_file_link(part, number), club_file_table_refused(number, reason: a text),
+club_file_drive_refused(number, reason: a text or None), and the club's name, members' names and
+seasons' refusals (access.py, members.py, seasons.py).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, insert, select
+
+from .. import database
+from ..database import hash_key, new_game_id, utcnow
+from ..drives import store as drives
+from ..drives.inputs import read_prize, roster_of, seatings_of
+from ..drives.models import DriveHandRecord, DriveRecord
+from ..groups.importing import ImportedTable
+from ..groups.roster import name_key
+from ..rules import RuleViolation
+from ..rules.club.outcome import Season
+from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
+from ..rules.table import same_name_key
+from . import table_files
+from .access import Club, clean_club_name, find_club, store_club
+from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
+from .linking import MOST_MEMBERS
+from .members import member_name
+from .models import (
+    ClubDriveLinkRecord,
+    ClubDriveRecord,
+    ClubMemberRecord,
+    ClubNameRecord,
+    ClubPlayerLinkRecord,
+    ClubSeasonRecord,
+    ClubTableRecord,
+)
+from .seasons import MOST_SEASONS, checked_season, seasons
+
+FORMAT = "scorekeeper/club"
+FORMAT_VERSION = 1
+_HAND_FIELDS = (
+    "hand",
+    "table_number",
+    "tricks",
+    "pair",
+    "moved_as",
+    "needs_confirmation",
+    "confirmed_by",
+    "corrected",
+)
+_DRIVE_FIELDS = ("name", "players", "options", "prizes", "roster", "seatings")
+_HANDS = DriveHandRecord.__table__
+_MEMBERS = ClubMemberRecord.__table__
+_NAMES = ClubNameRecord.__table__
+_PLAYER_LINKS = ClubPlayerLinkRecord.__table__
+_DRIVE_LINKS = ClubDriveLinkRecord.__table__
+
+
+def export_club(club_id: str) -> dict[str, Any]:
+    """Everything of the club: name, members with their names, seasons, tables and drives with
+    every player's member. Refused (club_not_found) for a club there is not."""
+    club = find_club(club_id)
+    if club is None:
+        raise RuleViolation("club_not_found", field="club")
+    connection = database.connection()
+    member_rows = connection.execute(
+        select(_MEMBERS.c.id, _MEMBERS.c.name).where(_MEMBERS.c.club_id == club_id).order_by(_MEMBERS.c.id)
+    ).all()
+    index = {row.id: number for number, row in enumerate(member_rows)}
+    names: dict[int, list[str]] = {row.id: [] for row in member_rows}
+    for row in connection.execute(
+        select(_NAMES.c.member_id, _NAMES.c.name).where(_NAMES.c.club_id == club_id)
+    ):
+        names[row.member_id].append(row.name)
+    by_player = select(_PLAYER_LINKS.c.player_id, _PLAYER_LINKS.c.member_id).where(
+        _PLAYER_LINKS.c.club_id == club_id
+    )
+    player_links = dict(connection.execute(by_player).all())
+    drive_links = {
+        (row.drive_id, row.player): row.member_id
+        for row in connection.execute(select(_DRIVE_LINKS).where(_DRIVE_LINKS.c.club_id == club_id))
+    }
+    tables = []
+    for group in tables_of(club_id):
+        document, players = table_files.export_table(group)
+        tables.append({"table": document, "members": [_index(index, player_links.get(p)) for p in players]})
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "name": club.name,
+        "created_at": table_files.when(club.created_at),
+        "members": [
+            {"name": row.name, "names": sorted(names[row.id], key=same_name_key)} for row in member_rows
+        ],
+        "seasons": [
+            {
+                "name": stored.season.name,
+                "starts_on": stored.season.starts_on.isoformat(),
+                "ends_on": stored.season.ends_on.isoformat(),
+            }
+            for stored in reversed(seasons(club_id))
+        ],
+        "tables": tables,
+        "drives": [_drive_document(line.id, index, drive_links) for line in reversed(drives_of(club_id))],
+    }
+
+
+def _index(index: dict[int, int], member_id: int | None) -> int | None:
+    return None if member_id is None else index.get(member_id)
+
+
+def _drive_document(
+    drive_id: str, index: dict[int, int], links: dict[tuple[str, int], int]
+) -> dict[str, Any]:
+    """A drive's stored inputs, its hands as entered with their times, and each player's member."""
+    record = drives.find_drive(drive_id)
+    assert record is not None  # listed by drives_of a moment ago; a drive removed goes with its hold
+    hands = database.connection().execute(
+        select(_HANDS).where(_HANDS.c.drive_id == drive_id).order_by(_HANDS.c.hand, _HANDS.c.table_number)
+    )
+    return {
+        **{name: getattr(record, name) for name in _DRIVE_FIELDS},
+        "created_at": table_files.when(record.created_at),
+        "updated_at": table_files.when(record.updated_at),
+        "hands": [
+            {
+                **{name: getattr(row, name) for name in _HAND_FIELDS},
+                "recorded_at": table_files.when(row.recorded_at),
+            }
+            for row in hands
+        ],
+        "members": [_index(index, links.get((drive_id, player))) for player in range(len(record.players))],
+    }
+
+
+@dataclass(frozen=True, kw_only=True)
+class _Drive:
+    """A drive of the file, replayed: its row as stored (without id and key), hands and links."""
+
+    row: dict[str, Any]
+    hands: list[dict[str, Any]]
+    members: list[int | None]
+
+
+@dataclass(frozen=True, kw_only=True)
+class _File:
+    """A club's file, checked entirely."""
+
+    club: Club
+    members: list[tuple[str, list[str]]]
+    seasons: list[Season]
+    tables: list[tuple[ImportedTable, list[int | None]]]
+    drives: list[_Drive]
+
+
+def import_club(data: object, *, holder: str) -> Club:
+    """Check a club's file entirely, then store it in one transaction, kept by the device ``holder``.
+    Refused (RuleViolation), nothing is stored."""
+    return import_club_with_keys(data, holder=holder)[0]
+
+
+def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str, str]]:
+    """As ``import_club``, with each imported drive's new organiser key by the drive's new id."""
+    checked = read_club(data)
+    keys: dict[str, str] = {}
+    with database.transaction() as connection:
+        store_club(connection, checked.club, holder=holder)
+        member_ids = _store_members(connection, checked)
+        club_id, added = checked.club.id, checked.club.created_at
+        for imported, links in checked.tables:
+            group_id, players = table_files.store_table(connection, imported, hash_key(holder))
+            connection.execute(
+                insert(ClubTableRecord.__table__),
+                {"group_id": group_id, "club_id": club_id, "added_at": added},
+            )
+            rows = [
+                {"player_id": player, "club_id": club_id, "member_id": member_ids[link]}
+                for player, link in zip(players, links, strict=True)
+                if link is not None
+            ]
+            if rows:
+                connection.execute(insert(_PLAYER_LINKS), rows)
+        for drive in checked.drives:
+            drive_id, key = new_game_id(), secrets.token_urlsafe(24)
+            keys[drive_id] = key
+            connection.execute(
+                insert(DriveRecord.__table__), {**drive.row, "id": drive_id, "edit_key_hash": hash_key(key)}
+            )
+            if drive.hands:
+                connection.execute(insert(_HANDS), [{**hand, "drive_id": drive_id} for hand in drive.hands])
+            connection.execute(
+                insert(ClubDriveRecord.__table__),
+                {"drive_id": drive_id, "club_id": club_id, "added_at": added},
+            )
+            names = drive.row["players"]
+            rows = [
+                {
+                    "drive_id": drive_id,
+                    "player": player,
+                    "name": names[player],
+                    "club_id": club_id,
+                    "member_id": member_ids[link],
+                }
+                for player, link in enumerate(drive.members)
+                if link is not None
+            ]
+            if rows:
+                connection.execute(insert(_DRIVE_LINKS), rows)
+        for season in checked.seasons:
+            values = {"name": season.name, "starts_on": season.starts_on, "ends_on": season.ends_on}
+            connection.execute(insert(ClubSeasonRecord.__table__), {"club_id": club_id, **values})
+    return checked.club, keys
+
+
+def _store_members(connection: Connection, checked: _File) -> list[int]:
+    """Each member of the file and the names that find them; their new ids in file order."""
+    found = []
+    for own, names in checked.members:
+        member_id = connection.execute(
+            insert(_MEMBERS).returning(_MEMBERS.c.id),
+            {"club_id": checked.club.id, "name": own, "created_at": checked.club.created_at},
+        ).scalar_one()
+        found.append(member_id)
+        rows = [
+            {"club_id": checked.club.id, "name_key": name_key(name), "name": name, "member_id": member_id}
+            for name in names
+        ]
+        connection.execute(insert(_NAMES), rows)
+    return found
+
+
+def read_club(data: object) -> _File:
+    """A club's file checked entirely, every game and drive replayed; raises RuleViolation."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RuleViolation("club_file_not_club", field="file")
+    if data.get("format_version") != FORMAT_VERSION:
+        version = repr(data.get("format_version"))[:20]
+        raise RuleViolation("club_file_version", field="file", version=version, ours=FORMAT_VERSION)
+    name = clean_club_name(data.get("name"))
+    created = table_files.read_time(data.get("created_at"), utcnow(), "club_start")
+    members = _members(_list(data, "members", MOST_MEMBERS))
+    count = len(members)
+    return _File(
+        club=Club(id=new_game_id(), name=name, created_at=created),
+        members=members,
+        seasons=[_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
+        tables=[_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)],
+        drives=[_drive(n, item, count) for n, item in enumerate(_list(data, "drives", MOST_DRIVES), start=1)],
+    )
+
+
+def _list(data: dict[str, Any], part: str, most: int) -> list[dict[str, Any]]:
+    found = data.get(part, [])
+    if not isinstance(found, list) or not all(isinstance(item, dict) for item in found):
+        raise RuleViolation("club_file_shape", field="file", part=part)
+    if len(found) > most:
+        raise RuleViolation("club_file_too_many", field="file", part=part, most=most, count=len(found))
+    return found
+
+
+def _members(items: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
+    """Each member's own name and every name that finds them (their own among them), checked: one
+    name finds one member."""
+    seen: set[str] = set()
+    found = []
+    for item in items:
+        own = member_name(item.get("name"))
+        others = item.get("names", [])
+        if not isinstance(others, list):
+            raise RuleViolation("club_file_shape", field="file", part="members")
+        names: dict[str, str] = {same_name_key(own): own}
+        for other in others:
+            cleaned = member_name(other)
+            names.setdefault(same_name_key(cleaned), cleaned)
+        for key, name in names.items():
+            if key in seen:
+                raise RuleViolation("club_file_name_twice", field="file", name=name)
+            seen.add(key)
+        found.append((own, list(names.values())))
+    return found
+
+
+def _season(item: dict[str, Any]) -> Season:
+    return checked_season(item.get("name"), item.get("starts_on"), item.get("ends_on"))
+
+
+def _links(item: dict[str, Any], count: int, players: int, part: str, number: int) -> list[int | None]:
+    """Each player's member as an index into the file's members (None: linked to nobody)."""
+    links = item.get("members")
+    if links is None:
+        return [None] * players
+    if not isinstance(links, list) or len(links) != players:
+        raise RuleViolation("club_file_link", field="file", part=part, number=number)
+    if not all(link is None or (type(link) is int and 0 <= link < count) for link in links):
+        raise RuleViolation("club_file_link", field="file", part=part, number=number)
+    return links
+
+
+def _table(number: int, item: dict[str, Any], count: int) -> tuple[ImportedTable, list[int | None]]:
+    try:
+        imported = table_files.read_table(item.get("table"))
+    except RuleViolation as refused:
+        raise RuleViolation(
+            "club_file_table_refused", field="file", number=number, reason=refused.text
+        ) from refused
+    return imported, _links(item, count, len(imported.players), "tables", number)
+
+
+def _drive(number: int, item: dict[str, Any], count: int) -> _Drive:
+    """A drive of the file, its set-up and every hand checked by the engine's replay."""
+    try:
+        row = {name: item.get(name) for name in _DRIVE_FIELDS}
+        if not isinstance(row["players"], list) or not isinstance(row["options"], dict):
+            raise RuleViolation("club_file_shape", field="file", part="drives")
+        for name in ("prizes", "roster", "seatings"):
+            row[name] = row[name] or []
+            if not isinstance(row[name], list) or not all(isinstance(part, dict) for part in row[name]):
+                raise RuleViolation("club_file_shape", field="file", part="drives")
+        hands = item.get("hands") or []
+        if not isinstance(hands, list) or not all(isinstance(hand, dict) for hand in hands):
+            raise RuleViolation("club_file_shape", field="file", part="drives")
+        prizes = [read_prize(prize) for prize in row["prizes"]]
+        setup = DriveSetup.create(str(row["name"]), row["players"], **row["options"], prizes=prizes)
+        inputs = _Inputs(roster=row["roster"], seatings=row["seatings"])
+        _ = Drive(setup, tuple(_entry(hand) for hand in hands), roster_of(inputs), seatings_of(inputs)).state
+        created = table_files.read_time(item.get("created_at"), utcnow(), "drive_start")
+        updated = table_files.read_time(item.get("updated_at"), created, "drive_last_change")
+        hand_rows = [
+            {
+                **{name: hand.get(name) for name in _HAND_FIELDS},
+                "needs_confirmation": bool(hand.get("needs_confirmation")),
+                "corrected": bool(hand.get("corrected")),
+                "recorded_at": table_files.read_time(hand.get("recorded_at"), updated, "hand_time"),
+            }
+            for hand in hands
+        ]
+    except RuleViolation as refused:
+        raise RuleViolation(
+            "club_file_drive_refused", field="file", number=number, reason=refused.text
+        ) from refused
+    except (KeyError, TypeError, ValueError):  # options or inputs of the wrong shape for the engine
+        raise RuleViolation("club_file_drive_refused", field="file", number=number, reason=None) from None
+    row.update(
+        name=setup.name, players=list(setup.players), version=1, created_at=created, updated_at=updated
+    )
+    return _Drive(row=row, hands=hand_rows, members=_links(item, count, len(setup.players), "drives", number))
+
+
+@dataclass
+class _Inputs:
+    """A drive's arrivals, departures and seatings as stored, for the drives' readers."""
+
+    roster: list[dict[str, Any]]
+    seatings: list[dict[str, Any]]
+
+
+def _entry(hand: dict[str, Any]) -> HandEntry:
+    """A hand as the file holds it, as the engine takes it (checked by the replay)."""
+    for name in ("hand", "table_number", "tricks"):
+        if type(hand.get(name)) is not int:
+            raise RuleViolation("club_file_shape", field="file", part="hands")
+    confirmed_by = hand.get("confirmed_by")
+    if confirmed_by is not None and type(confirmed_by) is not int:
+        raise RuleViolation("club_file_shape", field="file", part="hands")
+    moved_as = hand.get("moved_as")
+    return HandEntry(
+        hand=hand["hand"],
+        table=hand["table_number"],
+        tricks=hand["tricks"],
+        pair=Pair(hand.get("pair")),
+        moved_as=None if moved_as is None else Pair(moved_as),
+        needs_confirmation=bool(hand.get("needs_confirmation")),
+        confirmed_by=confirmed_by,
+        corrected=bool(hand.get("corrected")),
+    )

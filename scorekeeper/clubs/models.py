@@ -1,0 +1,125 @@
+"""The clubs' typed models: a club, the phones that keep it, what it holds, its members and seasons.
+
+Only links and names are stored: every result is read from the tables' game summaries and the
+drives' replays (clubs/outcomes.py), so a club never holds a copy of a game that could go stale.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import Date, DateTime, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..database import new_game_id, utcnow
+from ..extensions import db
+
+
+class ClubRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A club: its id is its read-only link (as a table's); the keeping link is an HMAC of it.
+
+    ``version`` rises with every change the organisers make to what the club holds, its members,
+    their links and its seasons: with the games' and drives' own versions it makes the club's
+    fingerprint (clubs/outcomes.py), the key of everything derived from the club.
+    """
+
+    __tablename__ = "clubs"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(60))
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeviceClubRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A device's right to change a club, as DeviceGroupRecord for tables."""
+
+    __tablename__ = "device_clubs"
+
+    device_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    club_id: Mapped[str] = mapped_column(
+        ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubTableRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A table the club holds. A table belongs to one club at most (its key is the table)."""
+
+    __tablename__ = "club_tables"
+
+    group_id: Mapped[str] = mapped_column(ForeignKey("groups.id", ondelete="CASCADE"), primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubDriveRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A drive the club holds. A drive belongs to one club at most."""
+
+    __tablename__ = "club_drives"
+
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id", ondelete="CASCADE"), primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubMemberRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A person of the club: one member across every table and drive the club holds."""
+
+    __tablename__ = "club_members"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ClubNameRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A name a member is found by when a table or a drive joins the club: their own name and each
+    name linked or merged into them ("Ann B." for Ann Baker). ``name_key`` is the SHA-256 of the
+    engine's same-name key, as a roster's; one name finds one member of a club."""
+
+    __tablename__ = "club_names"
+
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    member_id: Mapped[int] = mapped_column(ForeignKey("club_members.id", ondelete="CASCADE"), index=True)
+
+
+class ClubPlayerLinkRecord(db.Model):  # type: ignore[name-defined,misc]
+    """Which member a roster player of one of the club's tables is (one link per roster player)."""
+
+    __tablename__ = "club_player_links"
+
+    player_id: Mapped[int] = mapped_column(
+        ForeignKey("group_players.id", ondelete="CASCADE"), primary_key=True
+    )
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("club_members.id", ondelete="CASCADE"), index=True)
+
+
+class ClubDriveLinkRecord(db.Model):  # type: ignore[name-defined,misc]
+    """Which member a player of one of the club's drives is. ``player`` is the player's place in the
+    drive's players, which renaming keeps and an arrival appends to (drives/store.py); ``name`` is
+    the name the player had when linked, for the export and for reading by eye."""
+
+    __tablename__ = "club_drive_links"
+
+    drive_id: Mapped[str] = mapped_column(ForeignKey("drives.id", ondelete="CASCADE"), primary_key=True)
+    player: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("club_members.id", ondelete="CASCADE"), index=True)
+
+
+class ClubSeasonRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A season of the club: a named date range, both ends inclusive (seasons may overlap)."""
+
+    __tablename__ = "club_seasons"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    starts_on: Mapped[date] = mapped_column(Date)
+    ends_on: Mapped[date] = mapped_column(Date)

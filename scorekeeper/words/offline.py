@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._core import Phrase, say, words
+from ._core import Phrase, words
 
 words(
     {

@@ -1,6 +1,6 @@
 """The web layer: the app's shell here (the home page, errors, language, limits, security, health,
 compression, proxy, the words of the pages and the phone's identity) and one package per feature,
-each registering its own blueprints: ``games/``, ``tables/``, ``drives/``, ``api/``.
+each registering its own blueprints: ``games/``, ``tables/``, ``drives/``, ``clubs/``, ``api/``.
 
 Layers (import-linter, ``pyproject.toml``): the home page above the features; the tables and the
 API read a game through ``games``' exports; the shell's modules below them all.
@@ -13,20 +13,23 @@ from flask import Flask
 
 def register_shell(app: Flask) -> None:
     """Add the shell's own pages to ``app``: the home page and the app shell (manifest, service
-    worker, offline page). The language picker comes with the reader's language (``wrap_pages``)."""
-    from . import app_shell, home
+    worker, offline page), and the clubs' pages. The language picker comes with the reader's
+    language (``wrap_pages``)."""
+    from . import app_shell, clubs, home
 
     for blueprint in (home.bp, app_shell.bp):
         app.register_blueprint(blueprint)
+    clubs.register(app)
 
 
 def wrap_pages(app: Flask) -> None:
     """What wraps every page of every feature (call after their blueprints): request limits (by
     endpoint), health, error pages, compression, security headers, the proxy, the words and the
     reader's language."""
-    from . import compress, errors, health, language, limits, proxy, security, wording
+    from . import clubs, compress, errors, health, language, limits, proxy, security, wording
 
     limits.init_limits(app)
+    clubs.limit_writes(app)
     health.init_health(app)
     errors.register_error_pages(app)
     compress.enable_compression(app)

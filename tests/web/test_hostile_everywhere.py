@@ -71,10 +71,18 @@ def places(app: Flask, client: FlaskClient) -> dict[str, str]:
     assert organiser.set_up(8).status_code == 303
     with app.test_request_context():
         token = table_token(organiser.drive_id, 1)
+    page = client.get("/clubs/new")
+    made = client.post("/clubs/new", data={"csrf_token": csrf_token(page), "name": "Club"})
+    club_id = made.headers["Location"].rsplit("/", 1)[1]
+    token_page = client.get(f"/clubs/{club_id}")
+    client.post(f"/clubs/{club_id}/tables", data={"csrf_token": csrf_token(token_page), "table": group_id})
+    season = {"name": "S", "starts_on": "2026-01-01", "ends_on": "2026-12-31"}
+    client.post(f"/clubs/{club_id}/seasons", data={"csrf_token": csrf_token(token_page), **season})
     return {
         "game_id": game_id, "group_id": group_id, "drive_id": organiser.drive_id, "token": token,
         "number": "1", "hand": "1", "table": "1", "index": "0", "seat": "0", "player_id": "1", "player": "0",
         "kind": "adjustment", "code": "oh-hell", "filename": "app.css",
+        "club_id": club_id, "member_id": "1", "season_id": "1",
     }  # fmt: skip
 
 

@@ -1,0 +1,67 @@
+"""Clubs: a club's pages (its tables and drives, members, seasons, ladder, records), its public
+results pages with their images, its files, and what it adds to the home page, "Your games", a
+finished game's screen and the caller's screen of a drive."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask, current_app
+
+from ...words import club as club_words  # noqa: F401  (the words of the clubs' codes)
+from ..limits import by_address, by_address_and_game, refused
+
+# The clubs' writes, limited as the tables' are (web/limits.py), in the same counts: (setting, what
+# it counts by, endpoints, which answers count — all when None).
+LIMITED = (
+    ("RATELIMIT_CREATE", by_address, ("clubs.new_club",), None),
+    ("RATELIMIT_IMPORT", by_address, ("club_files.import_file",), None),
+    (
+        "RATELIMIT_WRITE",
+        by_address_and_game,
+        (
+            "clubs.add_table",
+            "clubs.add_drive",
+            "clubs.add_season",
+            "club_members.rename",
+            "club_members.merge",
+        ),
+        None,
+    ),
+    ("RATELIMIT_JOIN", by_address_and_game, ("clubs.join",), refused),
+    ("RATELIMIT_JOIN_ADDRESS", by_address, ("clubs.join",), refused),
+    # A club's file reads every game of its tables: it counts with the printing, on GET too.
+    ("RATELIMIT_PDF", by_address, ("club_files.export_json",), None),
+)
+
+
+def register(app: Flask) -> None:
+    """Add the clubs' blueprints to ``app``."""
+    from . import files, members, pages, parts, results, standings
+
+    for blueprint in (pages.bp, members.bp, standings.bp, results.bp, files.bp, parts.bp):
+        app.register_blueprint(blueprint)
+    files.allow_large_imports(app)
+
+
+def limit_writes(app: Flask) -> None:
+    """Limit the clubs' creations, imports, writes and keys typed as the tables' are (call after
+    ``limits.init_limits``)."""
+    limiter = app.extensions["scorekeeper.limiter"]
+    for setting, key, endpoints, counts in LIMITED:
+        shared = limiter.shared_limit(
+            _configured(setting),
+            scope=setting.removeprefix("RATELIMIT_").lower(),
+            key_func=key,
+            methods=None if setting == "RATELIMIT_PDF" else ["POST"],
+            deduct_when=counts,
+        )
+        for endpoint in endpoints:
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+
+
+def _configured(setting: str) -> Callable[[], str]:
+    def value() -> str:
+        return str(current_app.config[setting])
+
+    return value

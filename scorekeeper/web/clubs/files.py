@@ -1,0 +1,87 @@
+"""Moving a club: export it whole as JSON (members, links, seasons, its tables and drives), import it
+on another server. A refused file stores nothing."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+import zlib
+
+from flask import Blueprint, Flask, Response, flash, redirect, render_template, request, url_for
+
+from ...clubs.exchange import export_club, import_club
+from ...rules import RuleViolation
+from ...words import gettext
+from ..device import holder
+from ..games import UnreadableFile, read_file
+from .access import load_club
+
+bp = Blueprint("club_files", __name__, url_prefix="/clubs")
+
+# A club's file holds its tables' games and its drives: larger than a table's. The app-wide limit
+# is for everything else.
+IMPORT_LIMIT = 32 * 1024 * 1024
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+@bp.get("/<club_id>/export.json")
+def export_json(club_id: str) -> Response:
+    """The whole club as JSON: importing it elsewhere gives the same club, members and results."""
+    found = load_club(club_id)
+    body = json.dumps(export_club(found.id), ensure_ascii=False, separators=(",", ":"))
+    response = Response(body, mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="{_stem(found.name)}.json"'
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_file() -> Response | str | tuple[str, int]:
+    """Start a club from an exported file, kept on this phone; a refused file stores nothing."""
+    if request.method == "GET":
+        return render_template("clubs/import.html", error=None)
+    upload = request.files.get("file")
+    raw = b""
+    if upload:
+        with upload.stream:  # a large upload is spooled to a file: close it once read
+            raw = upload.read(IMPORT_LIMIT + 1)
+    try:
+        if not raw:
+            raise RuleViolation("club_file_missing", field="file")
+        text = _unpacked(raw)
+        if len(text) > IMPORT_LIMIT:
+            raise RuleViolation("club_file_too_large", field="file")
+        club = import_club(read_file(text), holder=holder())
+    except UnreadableFile as refused:
+        return render_template("clubs/import.html", error=refused), 400
+    except RuleViolation as refused:
+        return render_template("clubs/import.html", error=refused), 422
+    flash(gettext("%(name)s is here, kept on this phone.") % {"name": club.name})
+    return redirect(url_for("clubs.club", club_id=club.id))
+
+
+def allow_large_imports(app: Flask) -> None:
+    """Let a club's file through the app-wide body limit, before anything (the CSRF check) reads it."""
+
+    def raise_limit() -> None:
+        if request.endpoint == "club_files.import_file":
+            request.max_content_length = IMPORT_LIMIT + 64 * 1024
+
+    app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
+
+
+def _unpacked(raw: bytes) -> bytes:
+    """The file's bytes, un-gzipped if it was compressed (no more than the limit)."""
+    if not raw.startswith(GZIP_MAGIC):
+        return raw
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
+            return unpacking.read(IMPORT_LIMIT + 1)
+    except (OSError, EOFError, zlib.error):
+        raise UnreadableFile("file_not_unpacked") from None
+
+
+def _stem(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "club"

@@ -1,0 +1,211 @@
+"""What a club's pages show, worked out from its outcomes by the engine and kept per club fingerprint.
+
+Rating a season replays every outcome of the club through OpenSkill: that is done once per change
+of the club (its fingerprint, ``clubs.outcomes.kept``) and per season and ladder; the pages then
+read small kept summaries of it — the ladder's rows, one member's history, the records — as plain
+data (numbers, strings, lists).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from flask import abort, request
+
+from ...clubs import members, outcomes, seasons
+from ...clubs.members import ClubMember
+from ...clubs.seasons import StoredSeason
+from ...rules.club import LADDERS, ladder, rate, records, records_set_by
+from ...rules.club import Season as RuleSeason
+from ...words import club as club_words
+from ...words.club import OVERALL
+from ..wording import variant_name
+
+ALL_TIME = "all"
+"""The season link's value for every outcome the club has."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice:
+    """The season and ladder a page shows, as chosen by its links (``?season=&ladder=``)."""
+
+    season: StoredSeason | None
+    ladder: str
+    seasons: list[StoredSeason]
+
+    @property
+    def season_key(self) -> str:
+        """The season as the links and the kept data name it."""
+        return str(self.season.id) if self.season else ALL_TIME
+
+    @property
+    def rule_season(self) -> RuleSeason | None:
+        """The engine's season (None for all time)."""
+        return self.season.season if self.season else None
+
+    @property
+    def engine_ladder(self) -> str | None:
+        """The engine's ladder (None for overall)."""
+        return None if self.ladder == OVERALL else self.ladder
+
+
+def chosen(club_id: str, *, today: date | None = None, current_first: bool = True) -> Choice:
+    """The season and ladder the request's links choose; 404 for one the club does not have.
+
+    No season named: the season under way (all time when none is, or when not ``current_first``).
+    """
+    stored = seasons.seasons(club_id)
+    wanted = request.args.get("season", "")
+    season: StoredSeason | None
+    if not wanted:
+        season = seasons.current_season(club_id, today or date.today()) if current_first else None
+    elif wanted == ALL_TIME:
+        season = None
+    else:
+        season = next((item for item in stored if str(item.id) == wanted), None)
+        if season is None:
+            abort(404)
+    ladder_code = request.args.get("ladder", OVERALL)
+    if ladder_code != OVERALL and ladder_code not in LADDERS:
+        abort(404)
+    return Choice(season=season, ladder=ladder_code, seasons=stored)
+
+
+def ladder_links() -> list[tuple[str, str]]:
+    """Each ladder a page links to, by its code and name: Overall, then each family's and the drives'."""
+    return [(code, club_words.ladder_name(code)) for code in (OVERALL, *LADDERS)]
+
+
+def season_of(club_id: str, season_id: int) -> StoredSeason:
+    """The club's season, or 404."""
+    found = next((item for item in seasons.seasons(club_id) if item.id == season_id), None)
+    if found is None:
+        abort(404)
+    return found
+
+
+def names(club_id: str) -> dict[int, str]:
+    """Each member's name by id."""
+    return {member.id: member.name for member in members.members(club_id)}
+
+
+def rated(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
+    """Every member's rating over the chosen season and ladder, by member id."""
+
+    def compute() -> dict[int, dict[str, Any]]:
+        found = rate(outcomes.outcomes(club_id), ladder=choice.engine_ladder, season=choice.rule_season)
+        return {
+            member: {
+                "mu": item.mu,
+                "sigma": item.sigma,
+                "ordinal": item.ordinal,
+                "games": item.games,
+                "wins": item.wins,
+                "drives": item.drives,
+                "history": item.history,
+            }
+            for member, item in found.items()
+        }
+
+    return outcomes.kept(club_id, f"web.rated:{choice.season_key}:{choice.ladder}", compute)
+
+
+def ladder_rows(club_id: str, choice: Choice, *, minimum: int) -> list[dict[str, Any]]:
+    """The ladder's rows, ranked first (ties share a place), then those not yet ranked."""
+
+    def compute() -> list[dict[str, Any]]:
+        found = rate(outcomes.outcomes(club_id), ladder=choice.engine_ladder, season=choice.rule_season)
+        return [
+            {
+                "member": row.rated.member,
+                "place": row.place,
+                "ordinal": row.rated.ordinal,
+                "sigma": row.rated.sigma,
+                "games": row.rated.games,
+                "wins": row.rated.wins,
+                "drives": row.rated.drives,
+                "to_go": row.to_go,
+            }
+            for row in ladder(found, minimum=minimum)
+        ]
+
+    key = f"web.ladder:{choice.season_key}:{choice.ladder}:{minimum}"
+    rows: list[dict[str, Any]] = outcomes.kept(club_id, key, compute)
+    known = names(club_id)
+    return [{**row, "name": known[row["member"]]} for row in rows if row["member"] in known]
+
+
+def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[datetime, float], ...]:
+    """The member's rating after each of their outcomes of the chosen season and ladder."""
+    found = rated(club_id, choice).get(member_id)
+    return () if found is None else tuple(found["history"])
+
+
+def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any] | None:
+    """The member's rating over the chosen season and ladder, without its history (None: unrated)."""
+    found = rated(club_id, choice).get(member_id)
+    return None if found is None else {key: value for key, value in found.items() if key != "history"}
+
+
+def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, Any]]:
+    """The hall of fame: each record worded, with its holders' names and when it was set."""
+
+    def compute() -> list[dict[str, Any]]:
+        found = records(outcomes.outcomes(club_id), season=season.season if season else None)
+        return [
+            {
+                "kind": item.kind,
+                "variant": item.variant,
+                "value": item.value,
+                "members": list(item.members),
+                "key": item.key,
+                "played_at": item.played_at,
+            }
+            for item in found
+        ]
+
+    kept: list[dict[str, Any]] = outcomes.kept(
+        club_id, f"web.records:{season.id if season else ALL_TIME}", compute
+    )
+    known = names(club_id)
+    return [_worded_record(line, known) for line in kept]
+
+
+def _worded_record(line: dict[str, Any], known: dict[int, str]) -> dict[str, Any]:
+    return {
+        **line,
+        "name": record_name(line["kind"], line["variant"]),
+        "shown_value": club_words.record_value(line["kind"], line["value"]),
+        "holders": [(member, known[member]) for member in line["members"] if member in known],
+    }
+
+
+def record_name(kind: str, variant: str | None) -> str:
+    """A record's name in the reader's language ("highest Oh Hell score")."""
+    return club_words.record_name(kind, variant_name(variant) if variant else None)
+
+
+def records_set(club_id: str, key: str) -> list[str]:
+    """ "New club record: …" for each record the outcome ``key`` set (none when it set none)."""
+
+    def compute() -> list[dict[str, Any]]:
+        found = records_set_by(outcomes.outcomes(club_id), key)
+        return [{"kind": item.kind, "variant": item.variant, "value": item.value} for item in found]
+
+    kept: list[dict[str, Any]] = outcomes.kept(club_id, f"web.set:{key}", compute)
+    return [
+        club_words.new_record(
+            line["kind"], line["value"], variant_name(line["variant"]) if line["variant"] else None
+        )
+        for line in kept
+    ]
+
+
+def member_or_404(club_id: str, member_id: int) -> ClubMember:
+    """The club's member, or 404."""
+    found = members.member(club_id, member_id) if member_id < 2**62 else None
+    if found is None:
+        abort(404)
+    return found

@@ -9,8 +9,10 @@ and 100 finished drives of 20 members (four hands), all in one season. Then prin
 trivial endpoint in the same run, the server time (test client, SQLite) of the ladder page, a
 member's page and the records page after a first warm request; the pages right after a change
 (nothing kept for the club's new fingerprint); recomputing every rating of the season from
-scratch; and what a game of a club's table adds to recording its last deal, beside a game of a
-table outside any club. Targets: pages ≤ 100 ms, ratings ≤ 2 s, the last deal ≤ 20 % on top.
+scratch; what reading the club's outcomes costs (cold, with the drives' standings kept, kept for
+the fingerprint) and the fingerprint itself; and what a game of a club's table adds to recording
+its last deal, beside a game of a table outside any club, with the finish screen that follows.
+Targets: pages ≤ 100 ms, ratings ≤ 2 s, the last deal ≤ 20 % on top.
 
 Prints figures only; asserts nothing about time.
 """
@@ -24,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -42,7 +45,7 @@ from scorekeeper.drives.models import DriveHandRecord
 from scorekeeper.games import store
 from scorekeeper.groups.access import create_group
 from scorekeeper.groups.importing import store_table
-from scorekeeper.rules.club import rate
+from scorekeeper.rules.club import rate, records_set_by
 from scorekeeper.rules.drive import HandEntry
 from scorekeeper.web.tables.exchange import read_table
 
@@ -149,6 +152,55 @@ def pages(client: FlaskClient, club_id: str) -> None:
     for label, url in rows:
         mean, p95 = server_ms(client, url, REPEAT)
         print(f"{label}: {mean:.1f} ms (p95 {p95:.1f} ms)")
+
+
+def best_of(runs: int, action: Callable[[], object]) -> float:
+    """The fastest of ``runs`` timings of ``action``, in milliseconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return min(times)
+
+
+def outcomes_cost(app: Flask, club_id: str) -> None:
+    """The club's outcomes read cold (nothing kept in the worker: every drive replayed), with the
+    drives' standings kept (what a change to one game costs), and kept whole; its fingerprint; and
+    the records the latest game set (the two parts of a club game's first finish screen)."""
+
+    def cold() -> object:
+        outcomes.KEPT.clear()
+        outcomes.DRIVE_RESULTS.clear()
+        drives.DRIVES.clear()
+        return outcomes.outcomes(club_id)
+
+    def drives_kept() -> object:
+        outcomes.KEPT.clear()
+        return outcomes.outcomes(club_id)
+
+    def whole() -> object:
+        return outcomes.outcomes(club_id)
+
+    def fingerprint() -> object:
+        return outcomes.club_fingerprint(club_id)
+
+    with app.test_request_context():
+        found = outcomes.outcomes(club_id)
+        games = [outcome for outcome in found if outcome.kind == "game"]
+
+        def records_set() -> object:
+            return records_set_by(found, games[-1].key)
+
+        figures = (
+            ("the club's outcomes, cold (every drive replayed; best of 3)", best_of(3, cold), 0),
+            ("the club's outcomes, the drives' standings kept (best of 5)", best_of(5, drives_kept), 0),
+            ("the club's outcomes, kept for its fingerprint (best of 20)", best_of(20, whole), 2),
+            ("the club's fingerprint (best of 50)", best_of(50, fingerprint), 2),
+            ("the records the latest game set (records_set_by; best of 5)", best_of(5, records_set), 0),
+        )
+    for label, value, places in figures:
+        print(f"{label}: {value:.{places}f} ms")
 
 
 def after_a_change(app: Flask, client: FlaskClient, club_id: str) -> None:
@@ -262,6 +314,7 @@ def main() -> None:
         club_id = fill(app, client, options.games, options.drives)
         pages(client, club_id)
         ratings(app, club_id)
+        outcomes_cost(app, club_id)
         after_a_change(app, client, club_id)
         last_deal_cost(app, client, club_id)
 

@@ -22,7 +22,7 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from .. import database
 from ..database import utcnow
 from ..drives.models import DriveRecord
-from ..groups.models import GroupPlayerRecord
+from ..groups.models import GroupPlayerRecord, GroupRecord
 from ..groups.roster import name_key, roster_name
 from ..rules import RuleViolation
 from ..rules.table import same_name_key
@@ -46,6 +46,7 @@ _TABLES = ClubTableRecord.__table__
 _DRIVES = ClubDriveRecord.__table__
 _PLAYERS = GroupPlayerRecord.__table__
 _DRIVE_ROWS = DriveRecord.__table__
+_GROUPS = GroupRecord.__table__
 
 _MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name).where(_MEMBERS.c.club_id == bindparam("club"))
 _NAME_ROWS = select(_NAMES.c.member_id, _NAMES.c.name).where(_NAMES.c.club_id == bindparam("club"))
@@ -278,6 +279,50 @@ def _refuse_taken(
     if holder is not None and holder != member_id:
         raise RuleViolation("club_member_name_twice", field="name", name=name)
     return holder
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayedAs:
+    """A name a member played under at one of the club's tables or drives, and where.
+
+    ``kind`` is "table" or "drive", ``ref`` the table's or the drive's id, ``where`` its name;
+    ``player`` is the roster player's id at a table, the player's place in the drive's players at
+    a drive (what ``link_name`` takes to move this one player to another member).
+    """
+
+    name: str
+    kind: str
+    ref: str
+    where: str
+    player: int
+
+
+def names_played(club_id: str, member_id: int) -> list[PlayedAs]:
+    """Every player of the club's tables and drives linked to the member: tables first, by name."""
+    connection = database.connection()
+    tables = connection.execute(
+        select(_PLAYERS.c.id, _PLAYERS.c.name, _GROUPS.c.id.label("ref"), _GROUPS.c.name.label("where"))
+        .join(_PLAYER_LINKS, _PLAYER_LINKS.c.player_id == _PLAYERS.c.id)
+        .join(_GROUPS, _GROUPS.c.id == _PLAYERS.c.group_id)
+        .where(_PLAYER_LINKS.c.club_id == club_id, _PLAYER_LINKS.c.member_id == member_id)
+        .order_by(_GROUPS.c.name, _PLAYERS.c.id)
+    ).all()
+    drives = connection.execute(
+        select(
+            _DRIVE_LINKS.c.player, _DRIVE_LINKS.c.name, _DRIVE_ROWS.c.id, _DRIVE_ROWS.c.name.label("where")
+        )
+        .join(_DRIVE_ROWS, _DRIVE_ROWS.c.id == _DRIVE_LINKS.c.drive_id)
+        .where(_DRIVE_LINKS.c.club_id == club_id, _DRIVE_LINKS.c.member_id == member_id)
+        .order_by(_DRIVE_ROWS.c.created_at.desc(), _DRIVE_LINKS.c.player)
+    ).all()
+    at_tables = [
+        PlayedAs(name=row.name, kind="table", ref=row.ref, where=row.where, player=row.id) for row in tables
+    ]
+    at_drives = [
+        PlayedAs(name=row.name, kind="drive", ref=row.id, where=row.where, player=row.player)
+        for row in drives
+    ]
+    return at_tables + at_drives
 
 
 def member_history(club_id: str, member_id: int) -> list[HistoryLine]:

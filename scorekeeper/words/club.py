@@ -44,6 +44,9 @@ words(
         "club_drive_elsewhere": say("That drive is in another club already"),
         "club_too_many_tables": say("A club holds at most %(most)s tables"),
         "club_too_many_drives": say("A club holds at most %(most)s drives"),
+        "club_table_not_held": say("That table is not the club's: choose one of its tables"),
+        "club_drive_not_held": say("That drive is not the club's: choose one of its drives"),
+        "club_season_not_held": say("That season is not the club's: choose one of its seasons"),
         # its members (clubs/members.py, and the member page's forms)
         "club_too_many_members": say("A club has at most %(most)s members"),
         "club_member_missing": say("Choose the other member: the one who is the same person"),
@@ -61,6 +64,7 @@ words(
             "Another member is called %(name)s: merge the two if they are one person"
         ),
         "club_link_what": say("Choose a player of one of the club's tables or drives"),
+        "club_name_played_missing": say("Choose the name played at a table or drive"),
         "club_link_no_such_name": say("Nobody played under that name in this drive"),
         "club_link_not_in_club": say("That table or drive is not the club's"),
         # its seasons (clubs/seasons.py)
@@ -143,15 +147,18 @@ def ladder_name(ladder: str) -> str:
     return gettext(LADDER_NAMES[ladder])
 
 
-def record_name(kind: str, variant: str | None = None) -> str:
+def record_name(kind: str, variant: str | None = None, *, in_season: bool = True) -> str:
     """What a record is, inside a sentence: "highest Oh Hell score", "most drives won".
 
     ``variant`` is the variant's name already in the reader's language (a highest score is per
-    variant); a record of a kind this server does not know yet is named by its code rather than
-    failing the page.
+    variant); ``in_season`` False names the games played over all time ("most games played"
+    rather than "... this season"). A record of a kind this server does not know yet is named
+    by its code rather than failing the page.
     """
     if kind == "highest_score":
         return gettext("highest %(variant)s score") % {"variant": variant or ""}
+    if kind == "most_games_season" and not in_season:
+        return gettext("most games played")
     found = RECORD_NAMES.get(kind)
     return gettext(found) if found else kind
 
@@ -178,10 +185,9 @@ def new_record(kind: str, value: int, variant: str | None = None) -> str:
 
 
 def to_be_ranked(count: int) -> str:
-    """ "3 more games to be ranked"."""
-    return ngettext("%(num)s more game to be ranked", "%(num)s more games to be ranked", count) % {
-        "num": count
-    }
+    """ "3 more games or drives": what a member not yet ranked still needs (the ladder's minimum
+    counts games and drives alike, ``rules.club.ladder``)."""
+    return ngettext("%(num)s more game or drive", "%(num)s more games or drives", count) % {"num": count}
 
 
 def members_count(count: int) -> str:

@@ -1,5 +1,8 @@
 """A club at phone size: start it, give it a table with a game, set a season, read the ladder, a
-member's rating chart and the season's public results page (axe in light and dark, 44 px targets)."""
+member's rating chart and the season's public results page; then what its organiser changes —
+the club's name, a name played moved to another member, a table and a season taken out after a
+page that asks (axe in light and dark, 44 px targets). Every page is also shot whole, light and
+dark, in the test's tmp dir."""
 
 from __future__ import annotations
 
@@ -42,6 +45,26 @@ def a_table_with_a_game(phone: Phone) -> None:
     )
 
 
+def shoot_whole(phone: Phone, name: str) -> None:
+    """The whole page, light and dark, beside the journey's screenshots."""
+    for scheme in ("light", "dark"):
+        phone.page.emulate_media(color_scheme=scheme)
+        phone.page.screenshot(path=phone.shots / f"whole-{name}-{scheme}.png", full_page=True)
+    phone.page.emulate_media(color_scheme="light")
+
+
+def a_club_with_the_table(phone: Phone) -> None:
+    """The Thursday Whist Club, kept by this phone, holding the table of ``a_table_with_a_game``."""
+    page = phone.page
+    page.goto("/clubs/new")
+    page.fill("#name", "Thursday Whist Club")
+    page.click("button.primary")
+    expect(page).to_have_url(CLUB_URL)
+    page.select_option("#add-table", label="Thursday whist")
+    page.click("text=Add the table")
+    expect(page.locator(".flash")).to_have_text("Thursday whist is the club's now: its players are members.")
+
+
 @pytest.mark.browser
 def test_a_club_its_ladder_a_members_chart_and_the_seasons_results(phone: Phone) -> None:
     page = phone.page
@@ -69,13 +92,15 @@ def test_a_club_its_ladder_a_members_chart_and_the_seasons_results(phone: Phone)
     check_accessibility(page, "the club's page")
     page.evaluate("window.scrollTo(0, 0)")
     phone.shoot_both("club")
+    shoot_whole(phone, "club")
 
     page.click("nav .tabs >> text=Ladder")
     expect(page.locator("h2.ladder-heading")).to_have_text("Overall · Autumn")
     expect(page.locator(".unranked li")).to_have_count(3)
-    expect(page.locator(".unranked")).to_contain_text("4 more games to be ranked")
+    expect(page.locator(".unranked")).to_contain_text("4 more games or drives")
     check_accessibility(page, "the ladder")
     phone.shoot_both("ladder")
+    shoot_whole(phone, "ladder")
 
     page.click(".unranked a:text('Ann')")
     expect(page.locator("h1")).to_have_text("Ann")
@@ -85,6 +110,7 @@ def test_a_club_its_ladder_a_members_chart_and_the_seasons_results(phone: Phone)
     expect(page.locator(".club-history li")).to_have_count(1)
     check_accessibility(page, "a member's page")
     phone.shoot_both("member")
+    shoot_whole(phone, "member")
 
     page.click(".crumbs a >> text=Thursday Whist Club")
     page.click(".club-seasons a.button")
@@ -95,6 +121,7 @@ def test_a_club_its_ladder_a_members_chart_and_the_seasons_results(phone: Phone)
     expect(page.locator("main")).to_contain_text("Highest Custom Oh Hell score")
     check_accessibility(page, "the season's results")
     phone.shoot_both("season-results")
+    shoot_whole(phone, "season-results")
     picture = page.request.get(page.locator('meta[property="og:image"]').get_attribute("content") or "")
     assert picture.ok and picture.headers["content-type"] == "image/png"
     (phone.shots / "season-results-picture.png").write_bytes(picture.body())
@@ -103,3 +130,59 @@ def test_a_club_its_ladder_a_members_chart_and_the_seasons_results(phone: Phone)
     expect(page.locator(".club-records li").first).to_be_visible()
     check_accessibility(page, "the records")
     phone.shoot_both("records")
+    shoot_whole(phone, "records")
+    page.click("nav .tabs >> text=Members")
+    expect(page.locator(".roster li")).to_have_count(3)
+    check_accessibility(page, "the members")
+    shoot_whole(phone, "members")
+
+
+@pytest.mark.browser
+def test_the_organiser_renames_the_club_moves_a_name_and_takes_a_table_out(phone: Phone) -> None:
+    page = phone.page
+    a_table_with_a_game(phone)
+    a_club_with_the_table(phone)
+
+    page.click("summary:text('Rename the club')")
+    page.fill("#club-name", "Thursday & Friday Club")
+    page.click("#club-name ~ button")
+    expect(page.locator(".flash")).to_have_text("The club is called Thursday & Friday Club now.")
+    expect(page.locator("h1")).to_have_text("Thursday & Friday Club")
+
+    page.click("nav .tabs >> text=Members")
+    page.click(".roster a:text('Ann')")
+    expect(page.locator(".played-as li")).to_have_text(["Ann table Thursday whist"], use_inner_text=True)
+    expect(page.locator("details.move-name")).to_have_count(0)  # one name: nothing to move
+    page.select_option("#other", label="Bob")  # a slip: Bob is not Ann...
+    page.click("text=Merge: one member")
+    expect(page.locator(".flash")).to_have_text("Bob and Ann are one member now: Ann.")
+    expect(page.locator(".played-as li")).to_have_count(2)
+    page.click("summary:text('One of these is someone else')")
+    page.select_option("#played", label="Bob, table Thursday whist")
+    page.click("text=Move this name")  # a new member, with no name typed: refused, nothing moved
+    expect(page.locator("#move-error")).to_have_text("Type the member's name")
+    expect(page.locator("details.move-name")).to_have_attribute("open", "")
+    check_accessibility(page, "a member's page with a refused move")
+    shoot_whole(phone, "member-move-refused")
+    page.select_option("#played", label="Bob, table Thursday whist")  # ...and is moved back
+    page.fill("#new-name", "Robert")
+    page.click("text=Move this name")
+    expect(page.locator(".flash")).to_have_text("Bob of Thursday whist is Robert now.")
+    expect(page.locator(".played-as li")).to_have_text(["Ann table Thursday whist"], use_inner_text=True)
+
+    page.click(".crumbs a >> text=Thursday & Friday Club")
+    page.click("summary:text('Take a table out of the club')")
+    page.click("text=Take Thursday whist out…")
+    expect(page.locator("h1")).to_have_text("Take Thursday whist out of the club?")
+    check_accessibility(page, "the page that asks before a table leaves")
+    phone.shoot_both("take-out")
+    page.click("text=No, keep it")
+    expect(page.locator("#tables + ul.games li")).to_have_count(1)
+    page.click("summary:text('Take a table out of the club')")
+    page.click("text=Take Thursday whist out…")
+    page.click("button.danger")
+    expect(page.locator(".flash")).to_have_text(
+        "Thursday whist is no longer the club's: its games are kept at the table."
+    )
+    expect(page.locator("#tables ~ p").first).to_have_text("No table yet.")
+    shoot_whole(phone, "club-after")

@@ -110,8 +110,8 @@ def test_a_member_of_a_table_and_a_drive_counts_once_on_the_ladder(app: Flask, p
     assert sorted(ids) == sorted({"Ann", "Bob", "Cy", *DRIVE_NAMES})  # Ann once
     ladder = phone.text(f"/clubs/{club_id}/ladder?season=all")
     assert ladder.count("Ann") == 1
-    assert "3 more games to be ranked" in ladder  # Ann: a game and a drive of the five
-    assert "4 more games to be ranked" in ladder  # Bob: one game
+    assert "3 more games or drives" in ladder  # Ann: a game and a drive of the five
+    assert "4 more games or drives" in ladder  # Bob: one game
     ann = phone.client.get(f"/clubs/{club_id}/members/{ids['Ann']}?season=all").get_data(as_text=True)
     assert '<svg viewBox="0 0 360 220" class="chart-svg" role="img"' in ann
     assert '<title id="rating-title">Rating</title>' in ann
@@ -137,6 +137,7 @@ def test_the_ladder_ranks_a_member_after_the_minimum_and_the_records_page(phone:
     assert "Not yet ranked" not in page
     records = phone.text(f"/clubs/{club_id}/records")
     assert "Highest Custom Oh Hell score 33" in records
+    assert "Most games played 5 games" in records and "this season" not in records  # all time
     assert phone.client.get(f"/clubs/{club_id}/ladder?ladder=chess").status_code == 404
     assert phone.client.get(f"/clubs/{club_id}/ladder?season=999").status_code == 404
 

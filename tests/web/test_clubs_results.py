@@ -74,6 +74,9 @@ def test_a_season_and_a_drive_have_public_results_with_their_pictures(app: Flask
     tags = og_tags(drive.get_data(as_text=True))
     assert tags["title"] == "Thursday Whist Club: Church hall results"
     assert "Highest total" in drive.get_data(as_text=True)
+    cards = re.findall(rf'href="/drives/{drive_id}/players/(\d+)">', drive.get_data(as_text=True))
+    assert sorted(map(int, cards)) == list(range(8))  # each player's card, hand by hand
+    assert reader.get(f"/drives/{drive_id}/players/{cards[0]}").status_code == 200
     image = png_of(app, tags["image"].removeprefix("http://localhost"))
     assert image.size == (1200, 630)
     assert image.text["Description"].startswith("Church hall\nThursday Whist Club\n")  # type: ignore[attr-defined]

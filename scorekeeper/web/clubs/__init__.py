@@ -20,11 +20,16 @@ LIMITED = (
         "RATELIMIT_WRITE",
         by_address_and_game,
         (
+            "clubs.rename",
             "clubs.add_table",
             "clubs.add_drive",
             "clubs.add_season",
+            "club_changes.remove_table",
+            "club_changes.remove_drive",
+            "club_changes.remove_season",
             "club_members.rename",
             "club_members.merge",
+            "club_members.move_name",
         ),
         None,
     ),
@@ -37,9 +42,10 @@ LIMITED = (
 
 def register(app: Flask) -> None:
     """Add the clubs' blueprints to ``app``."""
-    from . import files, members, pages, parts, results, standings
+    from . import changes, files, members, pages, parts, results, standings
 
-    for blueprint in (pages.bp, members.bp, standings.bp, results.bp, files.bp, parts.bp):
+    blueprints = (pages.bp, changes.bp, members.bp, standings.bp, results.bp, files.bp, parts.bp)
+    for blueprint in blueprints:
         app.register_blueprint(blueprint)
     files.allow_large_imports(app)
 

@@ -1,8 +1,11 @@
 """A club's members: the list, a member's page (history across tables and drives, their rating over
-the season as a chart), renaming a member, and merging two members who are one person.
+the season as a chart, the names they played under and where), renaming a member, merging two
+members who are one person, and moving one name played somewhere to another member.
 
 A member is one person in every table and drive of the club, however their name was typed there:
-merging keeps every game of both under the member kept.
+merging keeps every game of both under the member kept. Moving one name ("Ann" of the Friday drive
+is not Ann of Thursday's table, but Ann Lee) links that one player to another member, or to a new
+member; a member left with no name played anywhere is merged into the one it went to.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from ...clubs import members
 from ...clubs.access import Club
-from ...clubs.members import ClubMember
+from ...clubs.members import ClubMember, PlayedAs
 from ...rules import RuleViolation
 from ...words import gettext
 from .access import keeps, load_club, require_keeper
@@ -23,6 +26,8 @@ bp = Blueprint("club_members", __name__, url_prefix="/clubs")
 
 Page = str | tuple[str, int] | Response
 LONGEST_NUMBER = 12
+NEW_MEMBER = "new"
+"""The move form's choice of a new member (named in its ``name`` field) rather than another one."""
 
 
 @bp.get("/<club_id>/members")
@@ -77,6 +82,63 @@ def merge(club_id: str, member_id: int) -> Page:
     return redirect(url_for("club_members.member", club_id=found.id, member_id=person.id))
 
 
+@bp.post("/<club_id>/members/<int:member_id>/names")
+def move_name(club_id: str, member_id: int) -> Page:
+    """One name the member played under somewhere (``played``) is another member (``other``), or a
+    new member called ``name`` (``other`` is "new"): that one player's games and drives go with it."""
+    found = load_club(club_id)
+    require_keeper(found)
+    person = member_or_404(found.id, member_id)
+    played = _played(found.id, person, request.form.get("played", ""))
+    wanted = request.form.get("other", "")
+    typed = request.form.get("name", "")
+    try:
+        if played is None:
+            raise RuleViolation("club_name_played_missing", field="played")
+        target = _target(found.id, person, wanted, typed)
+        _link(found.id, target, played)
+    except RuleViolation as refused:
+        kept = {"played": request.form.get("played", "")[:100], "other": wanted[:20], "name": typed[:100]}
+        return _member_page(found, person, move_error=refused, move_typed=kept), 422
+    flash(
+        gettext("%(name)s of %(where)s is %(member)s now.")
+        % {"name": played.name, "where": played.where, "member": target.name}
+    )
+    stays = members.member(found.id, person.id) is not None
+    shown = person.id if stays else target.id
+    return redirect(url_for("club_members.member", club_id=found.id, member_id=shown))
+
+
+def _played(club_id: str, person: ClubMember, typed: str) -> PlayedAs | None:
+    """The name the move form chose among those the member played under (``played_key``)."""
+    found = members.names_played(club_id, person.id)
+    return next((item for item in found if played_key(item) == typed), None)
+
+
+def played_key(item: PlayedAs) -> str:
+    """How the move form names a name played: "table:<player id>" or "drive:<drive id>:<place>"."""
+    return f"table:{item.player}" if item.kind == "table" else f"drive:{item.ref}:{item.player}"
+
+
+def _link(club_id: str, target: ClubMember, played: PlayedAs) -> None:
+    """The player behind ``played`` is ``target`` from now on."""
+    if played.kind == "table":
+        members.link_name(club_id, target.id, group_player_id=played.player)
+    else:
+        members.link_name(club_id, target.id, drive_id=played.ref, drive_name=played.name)
+
+
+def _target(club_id: str, person: ClubMember, wanted: str, typed: str) -> ClubMember:
+    """The member a name goes to: another member chosen, or a new one of the name typed (stored
+    only once everything else was checked); refused when neither."""
+    if wanted == NEW_MEMBER:
+        return members.add_member(club_id, typed)
+    other = _other_member(club_id, person, wanted)
+    if other is None:
+        raise RuleViolation("club_member_missing", field="other")
+    return other
+
+
 def _other_member(club_id: str, person: ClubMember, typed: str) -> ClubMember | None:
     """The member chosen in the merge form, if it is another member of the club."""
     if not typed.isascii() or not typed.isdecimal() or len(typed) > LONGEST_NUMBER:
@@ -92,6 +154,8 @@ def _member_page(
     name_error: RuleViolation | None = None,
     typed: str | None = None,
     merge_error: RuleViolation | None = None,
+    move_error: RuleViolation | None = None,
+    move_typed: dict[str, str] | None = None,
 ) -> str:
     """The member's page, with a form's refusal and what was typed in it."""
     choice = chosen(found.id)
@@ -112,4 +176,8 @@ def _member_page(
         name_error=name_error,
         typed=person.name if typed is None else typed,
         merge_error=merge_error,
+        played=[(played_key(item), item) for item in members.names_played(found.id, person.id)],
+        move_error=move_error,
+        move_typed=move_typed or {"played": "", "other": NEW_MEMBER, "name": ""},
+        new_member=NEW_MEMBER,
     )

@@ -1,5 +1,6 @@
 """A club's own pages: start one, its home (tables, drives, seasons, links), keep it on another phone,
-and what its keepers change there — the tables and drives it holds, and its seasons.
+and what its keepers change there — its name, the tables and drives it holds, and its seasons
+(removing them asks first: web/clubs/changes.py).
 
 Anyone with a club's id (its read-only link) reads it; a phone that keeps the club may change it.
 Views are linear: load or 404, check the phone keeps the club, change, redirect (POST/redirect/GET);
@@ -45,7 +46,22 @@ def new_club() -> Page:
 @bp.get("/<club_id>")
 def club(club_id: str) -> str:
     """The club: its tables and drives, its seasons, the ladder, records and members, and its links."""
-    return _club_page(load_club(club_id))
+    return club_page(load_club(club_id))
+
+
+@bp.post("/<club_id>/name")
+def rename(club_id: str) -> Page:
+    """Give the club another name: its pages, results and pictures show it from now on."""
+    found = load_club(club_id)
+    require_keeper(found)
+    typed = request.form.get("name", "")
+    try:
+        access.rename_club(found.id, typed)
+    except RuleViolation as refused:
+        return club_page(found, name_error=refused, name_typed=typed[:100]), 422
+    renamed = load_club(found.id)
+    flash(gettext("The club is called %(name)s now.") % {"name": renamed.name})
+    return redirect(url_for("clubs.club", club_id=found.id))
 
 
 @bp.post("/<club_id>/tables")
@@ -60,7 +76,7 @@ def add_table(club_id: str) -> Page:
             raise RuleViolation("club_table_missing", field="table")
         holdings.add_table(found.id, table.id)
     except RuleViolation as refused:
-        return _club_page(found, table_error=refused), 422
+        return club_page(found, table_error=refused), 422
     flash(gettext("%(table)s is the club's now: its players are members.") % {"table": table.name})
     return redirect(url_for("clubs.club", club_id=found.id, _anchor="tables"))
 
@@ -77,7 +93,7 @@ def add_drive(club_id: str) -> Page:
             raise RuleViolation("club_drive_missing", field="drive")
         holdings.add_drive(found.id, drive.id)
     except RuleViolation as refused:
-        return _club_page(found, drive_error=refused), 422
+        return club_page(found, drive_error=refused), 422
     flash(gettext("%(drive)s is the club's now: its players are members.") % {"drive": drive.name})
     return redirect(url_for("clubs.club", club_id=found.id, _anchor="drives"))
 
@@ -91,7 +107,7 @@ def add_season(club_id: str) -> Page:
     try:
         season = seasons.add_season(found.id, typed["name"], typed["starts_on"], typed["ends_on"])
     except RuleViolation as refused:
-        return _club_page(found, season_error=refused, season_typed=typed), 422
+        return club_page(found, season_error=refused, season_typed=typed), 422
     flash(gettext("The season %(name)s is set.") % {"name": season.season.name})
     return redirect(url_for("clubs.club", club_id=found.id, _anchor="seasons"))
 
@@ -114,13 +130,15 @@ def join(club_id: str) -> Page:
     return redirect(url_for("clubs.club", club_id=found.id))
 
 
-def _club_page(
+def club_page(
     found: Club,
     *,
     table_error: RuleViolation | None = None,
     drive_error: RuleViolation | None = None,
     season_error: RuleViolation | None = None,
     season_typed: dict[str, str] | None = None,
+    name_error: RuleViolation | None = None,
+    name_typed: str | None = None,
 ) -> str:
     """The club's page, with a form's refusal and what was typed in it."""
     kept = keeps(found)
@@ -138,6 +156,8 @@ def _club_page(
         "drive_error": drive_error,
         "season_error": season_error,
         "season_typed": season_typed or dict.fromkeys(SEASON_FIELDS, ""),
+        "name_error": name_error,
+        "name_typed": found.name if name_typed is None else name_typed,
         "read_link": read_link,
         "read_qr": qr_svg(read_link, title=gettext("QR code of the club's read-only link")),
     }

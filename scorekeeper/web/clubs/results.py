@@ -143,8 +143,8 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
     state = drive.state
     names = drive.setup.players
     lines = [
-        {"rank": line.rank, "tied": line.tied, "name": names[line.player], "total": line.total,
-         "won": line.hands_won, "scored": line.hands_scored}
+        {"rank": line.rank, "tied": line.tied, "player": line.player, "name": names[line.player],
+         "total": line.total, "won": line.hands_won, "scored": line.hands_scored}
         for line in state.standings
     ]  # fmt: skip
     top = " · ".join(_place_line(line["rank"], line["name"], str(line["total"])) for line in lines[:PODIUM])

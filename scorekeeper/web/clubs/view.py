@@ -170,21 +170,21 @@ def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, An
         club_id, f"web.records:{season.id if season else ALL_TIME}", compute
     )
     known = names(club_id)
-    return [_worded_record(line, known) for line in kept]
+    return [_worded_record(line, known, in_season=season is not None) for line in kept]
 
 
-def _worded_record(line: dict[str, Any], known: dict[int, str]) -> dict[str, Any]:
+def _worded_record(line: dict[str, Any], known: dict[int, str], *, in_season: bool) -> dict[str, Any]:
     return {
         **line,
-        "name": record_name(line["kind"], line["variant"]),
+        "name": record_name(line["kind"], line["variant"], in_season=in_season),
         "shown_value": club_words.record_value(line["kind"], line["value"]),
         "holders": [(member, known[member]) for member in line["members"] if member in known],
     }
 
 
-def record_name(kind: str, variant: str | None) -> str:
+def record_name(kind: str, variant: str | None, *, in_season: bool = True) -> str:
     """A record's name in the reader's language ("highest Oh Hell score")."""
-    return club_words.record_name(kind, variant_name(variant) if variant else None)
+    return club_words.record_name(kind, variant_name(variant) if variant else None, in_season=in_season)
 
 
 def records_set(club_id: str, key: str) -> list[str]:

@@ -5,7 +5,7 @@ offline and taps 10 deals on the screen drawn from the offline plan; meanwhile p
 browser, given the scoring by hand-over) corrects deal 1 online and then watches the live view. Then
 A's connection comes back, and the clock runs until each phone shows the merged game (A its deal
 screen of deal 12, out of offline mode; B's live view deal 12 as the next deal). B's live view asks
-every two seconds whether the game changed, so its figure includes up to two seconds of waiting.
+every second whether the game changed, so its figure includes up to a second of waiting.
 
 Then the first load of a game page (deal 1's screen, on the scorer's phone): the page, what it links,
 the service worker and what the worker keeps at once, gzipped as sent — with the offline part
@@ -179,7 +179,7 @@ def main() -> None:
         with_offline, without = weights(app)
     merged = f"merge of {QUEUED} queued deals, connection back to"
     print(f"{merged} phone A showing the merged game: {shown_a:.0f} ms")
-    print(f"{merged} phone B's live view showing it: {shown_b:.0f} ms (its poll every 2 s included)")
+    print(f"{merged} phone B's live view showing it: {shown_b:.0f} ms (its poll every second included)")
     print(f"{merged} both phones showing it: {max(shown_a, shown_b):.0f} ms")
     weight = "first-load weight of a game page (deal screen), gzip,"
     print(f"{weight} with the offline part: {with_offline / 1024:.1f} KB (budget 60 KB)")

@@ -116,14 +116,51 @@
       || rule.seats.every((seat) => valueOf(values, rule, seat) !== null));
   }
 
+  // After a table event that changes the deals after it (a sit-out, someone leaving, a misdeal…), the
+  // phone cannot know who deals them or how many cards: they are drawn not checked, with the seats still
+  // at the table and every value a deal ahead allows, their facts left for the server to work out.
+  function widest(field) {
+    let found = null;
+    plan.deals.forEach((deal) => deal.phases.forEach((phase) => phase.rules.forEach((rule) => {
+      if (rule.kind === "one_of" && rule.field === field && (!found || rule.choices.length > found.length)) {
+        found = rule.choices;
+      }
+    })));
+    return found || [];
+  }
+
+  function unsure(number, table) {
+    const base = dealOf(number) || plan.deals[plan.deals.length - 1];
+    if (!base || table.stopped) return null;
+    const seats = players.map((name, seat) => seat).filter((seat) => !table.gone.has(seat) && !table.out.has(seat));
+    const phases = base.phases.map((phase) => ({
+      name: phase.name, fields: phase.fields,
+      rules: phase.rules.filter((rule) => rule.kind === "one_of").map((rule) => Object.assign({}, rule,
+        { choices: widest(rule.field) }, rule.seats && rule.seats.length ? { seats: seats } : {})),
+    }));
+    return { number: number, title: `${plan.word} ${number}`, line: words.after_event, dealer: null,
+             checked: false, phases: phases };
+  }
+
   // The deal and phase due after the server's state and the entries waiting, with the values so far.
   function due(entries) {
     const first = plan.deals[0];
     if (!first) return null;
+    const table = { gone: new Set(), out: new Set(), unsure: false, stopped: false };
+    const dealAt = (number) => (table.unsure ? unsure(number, table) : dealOf(number));
     let place = { deal: first, phase: Math.max(0, first.phases.findIndex((p) => p.name === first.phase)),
                   values: Object.assign({}, first.values || {}) };
     for (const entry of entries) {
-      const deal = dealOf(entry.number);
+      if (entry.event) {
+        table.stopped = table.stopped || entry.event === "stop";
+        if (entry.event === "departure") table.gone.add(Number(entry.seat));
+        if (entry.event === "sit_out") table.out.add(Number(entry.seat));
+        table.unsure = table.unsure || Boolean(entry.replans);
+        if (table.stopped) return null;
+        if (place && table.unsure) place = { deal: unsure(place.deal.number, table), phase: place.phase, values: place.values };
+        continue;
+      }
+      const deal = dealAt(entry.number);
       if (!deal) return null;
       const index = deal.phases.findIndex((p) => p.name === entry.phase);
       place = { deal: deal, phase: index, values: Object.assign({}, entry.values) };
@@ -131,7 +168,8 @@
         if (index + 1 < deal.phases.length) {
           place.phase = index + 1;
         } else {
-          const next = dealOf(deal.number + 1);
+          table.out.clear();  // a sit-out lasts one deal
+          const next = dealAt(deal.number + 1);
           place = next ? { deal: next, phase: 0, values: {} } : null;
           if (!place) return null;
         }
@@ -175,13 +213,14 @@
     const entries = await waitingEntries();
     list.textContent = "";
     // One line a deal: its latest entry (the tricks carry the bids along).
-    const latest = entries.filter((entry, index) => !entries.slice(index + 1).some((later) => later.number === entry.number));
+    const latest = entries.filter((entry, index) => entry.event
+      || !entries.slice(index + 1).some((later) => !later.event && later.number === entry.number));
     latest.forEach((entry, index) => {
       const item = element("li", { class: `waiting-item is-${entry.state}` });
       const deal = dealOf(entry.number);
       const title = entry.title || (deal ? deal.title : `${plan.word} ${entry.number}`);
       item.append(element("strong", {}, title));
-      item.append(document.createTextNode(` — ${describe(entry.values)}`));
+      item.append(document.createTextNode(` — ${entry.event ? entry.text : describe(entry.values)}`));
       const said = entry.words || {};  // from the server's answer
       const state = entry.state === "waiting" && entry.unchecked ? `${words.waiting}; ${words.unchecked}.`
         : entry.state === "waiting" ? `${words.waiting}; ${words.pending}.`
@@ -314,8 +353,16 @@
     box.append(top);
     const status = element("p", { class: "status", role: "status", "aria-live": "polite" }, words.offline_note);
     box.append(status);
+    if (keptEvents()) {
+      const opener = element("button", { type: "button", class: "offline-events-open", "aria-haspopup": "true" },
+                             words.events);
+      opener.addEventListener("click", openEvents);
+      box.append(opener);
+    }
     if (!place) {
-      box.append(element("p", { class: "error" }, plan.unknown ? `${words.cannot} ${plan.unknown}.` : words.no_more));
+      const stopped = entries.some((entry) => entry.event === "stop");
+      box.append(element("p", { class: "error" },
+                         stopped ? words.stopped : plan.unknown ? `${words.cannot} ${plan.unknown}.` : words.no_more));
       return;
     }
     if (carried && carried.number === place.deal.number && carried.phase === place.phase) {
@@ -396,6 +443,28 @@
                  made: Date.now() });
   }
 
+  // --- the table's events offline: offline_events.js keeps their forms and draws them ---------------
+  const keptEvents = () => localStorage.getItem(`offline-events-${plan.game}`);
+  let eventsScript = null;
+  function eventsReady() {  // fetched in the background online (the worker keeps it), never at first load
+    if (!eventsScript) {
+      eventsScript = new Promise((resolve, reject) => {
+        const script = element("script", { src: plan.events_script });
+        script.onload = resolve;
+        script.onerror = () => { eventsScript = null; reject(new Error("no events script")); };
+        document.head.append(script);
+      });
+    }
+    return eventsScript.then(() => S.offlineEvents).catch(() => null);
+  }
+  const openEvents = () => eventsReady().then((events) => events && events.open(container()));
+  S.offlineQueue = { plan: () => plan, words: words, element: element, say: say, keep: keep,
+                     waitingEntries: waitingEntries, showOffline: () => showOffline(), flush: () => flush(),
+                     dueNumber: async () => {
+                       const place = due(await waitingEntries());
+                       return place ? place.deal.number : plan.deals.length ? plan.deals[0].number : 1;
+                     } };
+
   // A save the server could not be reached for (screen.js): checked here, kept, and the next screen drawn.
   S.unreachable = async function (form) {
     if (plan.unknown || !plan.deals.length) return false;
@@ -421,7 +490,7 @@
       // A deal's bids travel with its tricks: the later entry holds both.
       for (const [index, entry] of entries.entries()) {
         const next = entries[index + 1];
-        if (next && next.number === entry.number && entry.state === "waiting") {
+        if (next && !next.event && !entry.event && next.number === entry.number && entry.state === "waiting") {
           if (!next.seen) next.seen = entry.seen;
           await keep(next);
           await drop(entry.id);
@@ -445,8 +514,9 @@
           method: "POST", credentials: "same-origin",
           headers: { "Accept": "application/json", "Content-Type": "application/json",
                      "X-CSRFToken": plan.csrf || entries[0].csrf },
-          body: JSON.stringify({ seen: entries[0].seen || plan.seen, entries: entries.map((entry) => (
-            { number: entry.number, phase: entry.phase, fields: entry.fields })) }),
+          body: JSON.stringify({ seen: entries[0].seen || plan.seen, entries: entries.map((entry) => (entry.event
+            ? { event: entry.event, fields: entry.fields }
+            : { number: entry.number, phase: entry.phase, fields: entry.fields })) }),
         });
       } catch (error) {
         tell(words.offline_note);
@@ -501,7 +571,13 @@
   }
 
   // --- when to draw offline, when to send -------------------------------------------------------
-  if (S.answered) S.answered.push((answer) => { if (answer.plan) plan = answer.plan; });
+  if (S.answered) {
+    S.answered.push((answer) => {
+      if (!answer.plan) return;
+      plan = answer.plan;
+      eventsReady().then((events) => events && events.fetch());  // the events' forms as the game now stands
+    });
+  }
 
   // A page older than what this phone just sent is the worker's copy, served while the connection
   // came back: the server's, a moment later.
@@ -517,6 +593,7 @@
 
   async function start() {
     if (stale()) return;
+    if (navigator.onLine) setTimeout(() => eventsReady().then((events) => events && events.fetch()), 1000);
     const entries = await showWaiting();
     if (entries.length && entries[0].state !== "waiting") await showConflict();  // "fixing" too
     const onDealAddress = /\/deals\/\d+/.test(location.pathname);

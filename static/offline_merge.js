@@ -75,7 +75,7 @@
       if (old) old.remove();
       if (!entry || (entry.state !== "conflict" && entry.state !== "refused")) return;
       words = entry.words || {};
-      const deal = plan.deals.find((ahead) => ahead.number === entry.number) || null;
+      const deal = entry.event ? null : plan.deals.find((ahead) => ahead.number === entry.number) || null;
       if (entry.state === "refused" && entry.unchecked && deal && deal === plan.deals[0]) {
         // Kept unchecked on this phone and refused now: back to its own screen, the values kept, the
         // reason shown there — nothing another phone did is in the way.
@@ -91,11 +91,12 @@
       const pair = element("div", { class: "conflict-pair" });
       const side = (label, values, mark) => {
         const column = element("div", { class: `version is-${mark}` });
-        column.append(element("h4", {}, label), element("p", {}, values ? describe(values) : words.not_there));
+        const shown = typeof values === "string" ? values : values ? describe(values) : words.not_there;
+        column.append(element("h4", {}, label), element("p", {}, shown));
         pair.append(column);
       };
       side(words.theirs, entry.theirs, "theirs");
-      side(words.mine, entry.values, "mine");
+      side(words.mine, entry.event ? entry.text : entry.values, "mine");  // an event: what its form said
       panel.append(pair);
       const actions = element("div", { class: "actions" });
       if (entry.state === "conflict") {

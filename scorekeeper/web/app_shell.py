@@ -28,10 +28,10 @@ SHELL = (
     "check.js",
     "deal.js",
     "sheet.js",
-    "live.js",
     "icons/app.svg",
 )
-"""The files every game page uses: kept when the worker installs. Others are kept as they are used."""
+"""The files every game page uses: kept when the worker installs. Others are kept as they are used (the
+live view's script among them: a phone that follows a game is online to follow it)."""
 
 LIGHT = {"theme": "#0b5d3b", "background": "#fdfcf8"}
 DARK = {"theme": "#12402c", "background": "#0f1318"}

@@ -191,3 +191,60 @@ def test_hostile_queues_answer_4xx_and_store_nothing(driver: Driver) -> None:
         assert answer.status_code < 500
     assert all(deal["bids"] == [1, 1, 0] for deal in driver.stored(game_id)[2:])  # only what the engine kept
     assert "Deal 3" in driver.sheet(game_id)
+
+
+def test_the_table_s_events_are_kept_for_offline_use_with_what_each_changes(
+    app: Flask, driver: Driver
+) -> None:
+    """The events' forms, fetched in the background by the scorer's phone: each kind as the sheet shows
+    it, the deals' numbers left for the phone to fill in, and whether one changes the deals after it."""
+    game_id = _game(driver)
+    plan = _plan(driver, game_id)
+    kept = driver.client.get(plan["events_url"], headers={"Accept": "application/json"})
+    assert kept.status_code == 200 and kept.headers["Cache-Control"] == "no-store"
+    events = {event["kind"]: event for event in kept.get_json()["events"]}
+    assert set(events) == {
+        "misdeal",
+        "revoke",
+        "arrival",
+        "departure",
+        "substitute",
+        "sit_out",
+        "adjustment",
+        "stop",
+    }
+    assert "{next}" in events["sit_out"]["hint"] and "Who sits out?" in events["sit_out"]["form"]
+    assert events["misdeal"]["form"] == ""  # nothing to ask: kept at one tap
+    # A sit-out changes who plays the deal after it; an adjustment changes no deal.
+    assert events["sit_out"]["replans"] is True and events["adjustment"]["replans"] is False
+    assert app.test_client().get(plan["events_url"]).status_code == 403  # another phone's game
+
+
+def test_an_event_queued_offline_is_recorded_in_its_place_and_a_refused_one_stops_the_rest(
+    driver: Driver,
+) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    bonus = {"event": "adjustment", "fields": [["side", "2"], ["sign", "+"], ["points", "5"], ["reason", "late"]]}
+    answer = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), bonus, _entry(4, TWO_CARDS)])
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    body = answer.get_json()
+    assert body["done"] == 3 and body["stop"] is None
+    assert body["message"] == "2 deals sent. 1 table event sent."
+    exported = json.loads(driver.client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    assert exported["events"][0]["event"] == "adjustment" and len(exported["deals"]) == 4
+
+    version = driver.version(game_id)
+    seen = _plan(driver, game_id)["seen"]
+    leave = {"event": "departure", "fields": [["seat", "7"]]}  # nobody sits there: the engine refuses
+    answer = _merge(driver, game_id, seen, [leave, _entry(5, TWO_CARDS)])
+    body = answer.get_json()
+    assert body["done"] == 0 and body["stop"]["kind"] == "refused" and body["stop"]["event"] == "departure"
+    assert driver.version(game_id) == version  # nothing stored past the stop
+
+
+def test_a_queue_naming_an_unknown_event_is_refused_whole(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    answer = _merge(driver, game_id, seen, [{"event": "teleport", "fields": []}])
+    assert answer.status_code == 400

@@ -339,6 +339,30 @@ def _hub(record: StoredGame, game: Game) -> dict[str, Any]:
     }
 
 
+def offline_targets(record: StoredGame, game: Game) -> list[dict[str, Any]]:
+    """Every kind of event as the hub shows it (label, hint, the engine's verdict), each with its form as
+    the sheet shows it: what the editing phone keeps to record events with no connection
+    (offline_events.py)."""
+    targets = _hub(record, game)["targets"]
+    word = deal_words(game.table.variant.deal_word).singular
+    for target in targets:
+        kind = target["choice"].kind
+        target["form"] = {**_form_context(record, game, kind, {}, None, None), "in_sheet": True}
+        # The deals' numbers left for the phone to fill in: offline, the deal due moves on.
+        target["hint"] = HINTS[kind].format(deal=word, next="{next}", last="{last}")
+    return targets
+
+
+def record_posted(record: StoredGame, game: Game, kind: str, form: Any) -> Game:
+    """Record an event of ``kind`` from its form's fields as posted (a phone's offline queue, merge.py):
+    checked by the engine as any event is; its newcomer linked to the table. Raises the refusal."""
+    values = _as_on_roster(record, kind, posted_values(kind, form))
+    updated = store.record_event(record, game, event_data(kind, values))
+    _link_newcomer(record, updated, kind)
+    changes.remember_change(record, len(updated.events), None, kind=changes.EVENT)
+    return updated
+
+
 def _seen_now(game: Game, kind: str, values: dict[str, Any]) -> dict[str, Any]:
     """For the sheet, after another phone's change: what the event would change in the game as it is
     now, if the engine allows it (``seen`` and ``after`` for ``_shown``), for a yes on what is true now."""

@@ -15,6 +15,7 @@ let the server tell "changed meanwhile" from "as the phone saw it" without keepi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, request, url_for
@@ -23,11 +24,11 @@ from werkzeug.wrappers import Response
 
 from ...games import store
 from ...games.store import StoredGame
-from ...rules import Game, OutOfTurn, RuleViolation
+from ...rules import EVENT_KINDS, Game, OutOfTurn, RuleViolation
 from ...words import deal_words
 from ...words._core import gettext, ngettext
 from ..device import require_edit
-from . import changes, screens
+from . import changes, events, screens
 from .entry import screen_for
 from .offline import fingerprint, offline_plan, seen_of
 
@@ -48,25 +49,46 @@ def _deal_mark(seen: Mapping[str, Any], number: int) -> str | None:
     return mark if isinstance(mark, str) else None
 
 
-def _queued(raw: object) -> list[tuple[int, str | None, MultiDict[str, str]]]:
-    """The queue as sent: (deal number, phase, the form's fields) per entry; 400 for a wrong shape."""
+@dataclass(frozen=True, kw_only=True)
+class Queued:
+    """One entry of a phone's queue: a deal's phase (``number``, ``phase``) or a table event
+    (``event``, its kind), with its form's fields as posted."""
+
+    fields: MultiDict[str, str]
+    number: int = 0
+    phase: str | None = None
+    event: str | None = None
+
+
+def _queued(raw: object) -> list[Queued]:
+    """The queue as sent: each deal's phase or table event, with its form's fields; 400 for a wrong shape."""
     if not isinstance(raw, list) or len(raw) > MOST_ENTRIES:
         abort(400)
     queued = []
     for item in raw:
         if not isinstance(item, dict):
             abort(400)
-        number, phase, fields = item.get("number"), item.get("phase"), item.get("fields")
-        if type(number) is not int or not 1 <= number <= 999 or not isinstance(fields, list):
+        number, phase, fields, event = (
+            item.get("number"),
+            item.get("phase"),
+            item.get("fields"),
+            item.get("event"),
+        )
+        if not isinstance(fields, list) or len(fields) > MOST_FIELDS:
+            abort(400)
+        if event is not None and event not in EVENT_KINDS:
+            abort(400)
+        if event is None and (type(number) is not int or not 1 <= number <= 999):
             abort(400)
         if phase is not None and not isinstance(phase, str):
-            abort(400)
-        if len(fields) > MOST_FIELDS:
             abort(400)
         pairs = [pair for pair in fields if isinstance(pair, list) and len(pair) == 2]
         if len(pairs) != len(fields) or not all(isinstance(a, str) and isinstance(b, str) for a, b in pairs):
             abort(400)
-        queued.append((number, phase, MultiDict(pairs)))
+        if event is not None:
+            queued.append(Queued(fields=MultiDict(pairs), event=event))
+        else:
+            queued.append(Queued(fields=MultiDict(pairs), number=number, phase=phase))
     return queued
 
 
@@ -90,26 +112,33 @@ def merge(game_id: str) -> Response | tuple[Response, int]:
     return jsonify({"error": gettext("The game is changing on another phone: sending again shortly.")}), 409
 
 
-def _apply(
-    record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequence[tuple[int, str | None, Any]]
-) -> Response:
+def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequence[Queued]) -> Response:
     """Each queued entry in turn; stops at the first conflict or refusal, with what is needed to choose."""
     before = seen_of(game)
     others = [
         number for number, mark in enumerate(before["deals"], start=1) if mark != _deal_mark(seen, number)
     ]
     events_changed = before["events"] != seen.get("events")
-    done = 0
+    done = recorded_events = 0
     written: set[int] = set()  # the deals this batch recorded: the phone's own, no clash with itself
     stop: dict[str, Any] | None = None
-    for number, phase, fields in queued:
-        game, stop = _one(record, game, seen, number, phase, fields, mine_before=number in written)
+    for entry in queued:
+        if entry.event is not None:
+            game, stop = _one_event(record, game, entry.event, entry.fields)
+        else:
+            mine_before = entry.number in written
+            game, stop = _one(
+                record, game, seen, entry.number, entry.phase, entry.fields, mine_before=mine_before
+            )
         if stop is not None:
             break
         done += 1
-        written.add(number)
+        if entry.event is None:
+            written.add(entry.number)
+        else:
+            recorded_events += 1
     told = [number for number in others if number not in written]
-    message = _message(game, len(written), told, events_changed and done > 0)
+    message = _message(game, len(written), recorded_events, told, events_changed and done > 0)
     sheet = url_for("games.sheet", game_id=record.id)
     answer: dict[str, Any] = {
         "done": done,
@@ -167,12 +196,33 @@ def _one(
     return updated, None
 
 
-def _message(game: Game, sent: int, others: Sequence[int], events: bool) -> str | None:
-    """ "3 deals sent. Another phone had corrected deal 2." — or None when nothing was sent."""
-    if not sent:
+def _one_event(
+    record: StoredGame, game: Game, kind: str, fields: MultiDict[str, str]
+) -> tuple[Game, dict[str, Any] | None]:
+    """One queued table event: recorded where it stands in the queue (after the deals before it), or
+    the stop with the engine's refusal, for the scorer to drop it or record it again."""
+    try:
+        return events.record_posted(record, game, kind, fields), None
+    except store.ChangedElsewhere:
+        raise
+    except RuleViolation as refused:
+        stop = {"number": None, "event": kind, "theirs": None, "mine": None, "theirs_mark": None}
+        return game, {**stop, "kind": "refused", **screens.refusal(refused)}
+
+
+def _message(game: Game, sent: int, sent_events: int, others: Sequence[int], events: bool) -> str | None:
+    """ "3 deals sent. 1 table event sent. Another phone had corrected deal 2." — or None when nothing
+    was sent."""
+    if not sent and not sent_events:
         return None
     word = deal_words(game.table.variant.deal_word)
-    said = gettext("%(count)s sent.") % {"count": word.count(sent)}
+    parts = [gettext("%(count)s sent.") % {"count": word.count(sent)}] if sent else []
+    if sent_events:
+        parts.append(
+            ngettext("%(count)s table event sent.", "%(count)s table events sent.", sent_events)
+            % {"count": sent_events}
+        )
+    said = " ".join(parts)
     if others:
         numbers = ", ".join(str(number) for number in others)
         said += " " + ngettext(

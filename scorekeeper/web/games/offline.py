@@ -62,6 +62,9 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "deal_url": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
         "export_url": url_for("share.export_game_json", game_id=record.id),
         "merge_url": url_for("merge.merge", game_id=record.id),
+        # The table events' forms, fetched in the background and kept on the phone (offline_events.py).
+        "events_url": url_for("offline_events.offline_events", game_id=record.id),
+        "events_script": url_for("static", filename="offline_events.js"),
         "panel_script": url_for("static", filename="offline_merge.js"),  # fetched when a merge stops
         # Each deal as this phone saw it: what the queue is sent against (merge.py).
         "seen": seen_of(game),

@@ -344,7 +344,8 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
                 shown = NULL_MARK if bid.value is None else f"{NULL_MARK}{bid.value}"
             else:
                 shown = str(bid.value)
-            bids[bid_token(bid)] = [shown, spoken]
+            if shown != bid_token(bid) or spoken != shown:  # a chip shown as its token needs no words
+                bids[bid_token(bid)] = [shown, spoken]
     trump = trump_labels()
     trump["choices"] = {
         **trump["choices"],

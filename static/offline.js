@@ -353,16 +353,14 @@
     box.append(top);
     const status = element("p", { class: "status", role: "status", "aria-live": "polite" }, words.offline_note);
     box.append(status);
-    if (keptEvents()) {
-      const opener = element("button", { type: "button", class: "offline-events-open", "aria-haspopup": "true" },
-                             words.events);
-      opener.addEventListener("click", openEvents);
-      box.append(opener);
-    }
+    // The table's events, under the deal (their forms kept on the phone while it was online).
+    const opener = keptEvents() ? element("button", { type: "button", class: "offline-events-open" }, words.events) : null;
+    if (opener) opener.addEventListener("click", openEvents);
     if (!place) {
       const stopped = entries.some((entry) => entry.event === "stop");
       box.append(element("p", { class: "error" },
                          stopped ? words.stopped : plan.unknown ? `${words.cannot} ${plan.unknown}.` : words.no_more));
+      if (opener) box.append(opener);
       return;
     }
     if (carried && carried.number === place.deal.number && carried.phase === place.phase) {
@@ -396,6 +394,7 @@
     bar.append(verdict, element("button", { type: "submit", class: "primary", "data-primary": true }, saves));
     form.append(bar);
     box.append(form);
+    if (opener) box.append(opener);
 
     const recheck = () => strike(form, phase, readForm(form, phase, place.values));
     form.addEventListener("change", () => {

@@ -290,6 +290,7 @@ def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction
     if page.locator("form.event-form").count():
         page.locator("form.event-form label.chip").first.click()
         check_accessibility(page, "an event kept offline")
+        print(f"screenshot: {phone.shoot(f'offline-event-{evening.code}')}")
         page.click("form.event-form [data-check]")
     else:
         check_accessibility(page, "an event kept offline")

@@ -1,7 +1,7 @@
 """A whole club as a file: JSON that imports to the same club elsewhere, nothing lost.
 
 The file holds the club's name, its members (each with every name they are found by), its
-seasons, each table as the tables' own file holds it (clubs/table_files.py) and each drive's stored
+seasons, each table as the tables' own file holds it (groups/files.py) and each drive's stored
 inputs (set-up, prizes, arrivals and departures, seatings and every table's hand as entered, with
 their times), each with the member of every player (an index into ``members``). Importing replays
 every game and every drive with the engine and checks every name, link and season first: a refused
@@ -30,13 +30,13 @@ from ..database import hash_key, new_game_id, utcnow
 from ..drives import store as drives
 from ..drives.inputs import read_prize, roster_of, seatings_of
 from ..drives.models import DriveHandRecord, DriveRecord
-from ..groups.importing import ImportedTable
+from ..groups import files as table_files
+from ..groups.importing import ImportedTable, store_table_in
 from ..groups.roster import name_key
 from ..rules import RuleViolation
 from ..rules.club.outcome import Season
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
-from . import table_files
 from .access import Club, clean_club_name, find_club, store_club
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
@@ -98,7 +98,7 @@ def export_club(club_id: str) -> dict[str, Any]:
     }
     tables = []
     for group in tables_of(club_id):
-        document, players = table_files.export_table(group)
+        document, players = table_files.export_table_and_players(group)
         tables.append({"table": document, "members": [_index(index, player_links.get(p)) for p in players]})
     return {
         "format": FORMAT,
@@ -184,10 +184,10 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
         member_ids = _store_members(connection, checked)
         club_id, added = checked.club.id, checked.club.created_at
         for imported, links in checked.tables:
-            group_id, players = table_files.store_table(connection, imported, hash_key(holder))
+            group, players = store_table_in(connection, imported, device=hash_key(holder))
             connection.execute(
                 insert(ClubTableRecord.__table__),
-                {"group_id": group_id, "club_id": club_id, "added_at": added},
+                {"group_id": group.id, "club_id": club_id, "added_at": added},
             )
             rows = [
                 {"player_id": player, "club_id": club_id, "member_id": member_ids[link]}

@@ -61,25 +61,37 @@ class ImportedTable:
 
 def store_table(imported: ImportedTable, *, holder: str) -> Group:
     """Store a checked table in one transaction; the device ``holder`` keeps it and its games."""
-    group = Group(id=new_game_id(), name=imported.name, created_at=imported.created_at)
-    device = hash_key(holder)
-    now = utcnow()
     with database.transaction() as connection:
-        connection.execute(insert(GroupRecord.__table__), [vars(group)])
-        connection.execute(
-            insert(DeviceGroupRecord.__table__), [{"device_hash": device, "group_id": group.id, "since": now}]
-        )
-        player_ids = [
-            _add_player(connection, group.id, name, joined)
-            for name, joined in zip(imported.players, imported.joined_at, strict=True)
-        ]
-        rows = _Rows(
-            connection, group.id, dict(zip(map(same_name_key, imported.players), player_ids, strict=True))
-        )
-        for game in imported.games:
-            rows.add(game, [player_ids[index] for index in game.seats], device)
-        rows.store()
+        group, _ = store_table_in(connection, imported, device=hash_key(holder))
     return group
+
+
+def store_table_in(
+    connection: Connection, imported: ImportedTable, *, device: str
+) -> tuple[Group, list[int]]:
+    """Store a checked table in the caller's transaction, kept by ``device`` (a hashed device id)
+    with every game; the table and its roster players' ids in the file's order.
+
+    A club's file stores each of its tables so, all in the club's one transaction, and links the
+    players to its members by these ids (clubs/exchange.py).
+    """
+    group = Group(id=new_game_id(), name=imported.name, created_at=imported.created_at)
+    connection.execute(insert(GroupRecord.__table__), [vars(group)])
+    connection.execute(
+        insert(DeviceGroupRecord.__table__),
+        [{"device_hash": device, "group_id": group.id, "since": utcnow()}],
+    )
+    player_ids = [
+        _add_player(connection, group.id, name, joined)
+        for name, joined in zip(imported.players, imported.joined_at, strict=True)
+    ]
+    rows = _Rows(
+        connection, group.id, dict(zip(map(same_name_key, imported.players), player_ids, strict=True))
+    )
+    for game in imported.games:
+        rows.add(game, [player_ids[index] for index in game.seats], device)
+    rows.store()
+    return group, player_ids
 
 
 def _add_player(connection: Connection, group_id: str, name: str, joined: datetime) -> int:

@@ -85,7 +85,6 @@ words(
         "club_file_version": say("This file's format version is %(version)s, not %(ours)s"),
         "club_file_name_twice": say("The file has two members called %(name)s"),
         "club_file_table_refused": say("Table %(number)s of the file: %(reason)s"),
-        "club_file_game_refused": say("Game %(game)s: %(reason)s"),
         "club_start": say("The club's start"),
     }
 )

@@ -225,7 +225,8 @@ def test_an_event_queued_offline_is_recorded_in_its_place_and_a_refused_one_stop
 ) -> None:
     game_id = _game(driver)
     seen = _plan(driver, game_id)["seen"]
-    bonus = {"event": "adjustment", "fields": [["side", "2"], ["sign", "+"], ["points", "5"], ["reason", "late"]]}
+    fields = [["side", "2"], ["sign", "+"], ["points", "5"], ["reason", "late"]]
+    bonus = {"event": "adjustment", "fields": fields}
     answer = _merge(driver, game_id, seen, [_entry(3, ONE_CARD), bonus, _entry(4, TWO_CARDS)])
     assert answer.status_code == 200, answer.get_data(as_text=True)
     body = answer.get_json()

@@ -1,9 +1,9 @@
 """A game as a file: JSON of its inputs (re-playable) and CSV of its sheet.
 
-The JSON keeps the deals under "deals", as always; a game with table events
-adds them under "events", each with ``after_deal`` (how many deals were
-recorded before it), and says so with format version 2, so that an older
-reader refuses it rather than lose them.
+The JSON format itself (writing a game's document, checking and reading one back) is the games
+store's (games/files.py), shared with a table's and a club's files; it is named here too, for the
+game's pages and the other rooms that reach it through this package. What is the web's stays
+here: reading an uploaded file's bytes, and the CSV, whose event notes are worded for the reader.
 """
 
 from __future__ import annotations
@@ -11,17 +11,26 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
 
-from ...games.store import StoredGame
+from ...games.files import FORMAT, FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS, export_json, read_export
 from ...rules import EventState, Game, RuleViolation
 from ..json_input import NotJson, UnreadableJson, read_json
 from ..wording import say
 
-FORMAT = "scorekeeper/game"
-FORMAT_VERSION = 1
-FORMAT_VERSION_WITH_EVENTS = 2
+__all__ = [
+    "CSV_HEADER",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "FORMAT_VERSION_WITH_EVENTS",
+    "UnreadableFile",
+    "csv_rows",
+    "export_csv",
+    "export_json",
+    "read_export",
+    "read_file",
+    "spreadsheet_cell",
+]
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP's list);
 # an apostrophe, which spreadsheets read as "this is text", starts such a cell instead.
@@ -29,36 +38,6 @@ FORMAT_VERSION_WITH_EVENTS = 2
 # take off one leading apostrophe and the original text is back.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "'")
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-
-
-def export_json(record: StoredGame, game: Game) -> dict[str, Any]:
-    """The game's table, every deal's inputs and the table events: importing it replays the same sheet."""
-    engine = game.table.variant.engine
-    exported: dict[str, Any] = {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
-        "variant": game.table.variant.code,
-        "options": dict(game.table.options),
-        "players": list(game.table.players),
-        "first_dealer": game.table.first_dealer,
-        "deals": [engine.write_entry(entry) for entry in game.entries],
-        "abandoned": record.abandoned_at is not None,
-    }
-    if game.events:
-        exported["format_version"] = FORMAT_VERSION_WITH_EVENTS
-        exported["events"] = _events(game)
-    return exported
-
-
-def _events(game: Game) -> list[dict[str, Any]]:
-    """Each table event's inputs, with the number of deals recorded before it."""
-    events, deals = [], 0
-    for data in game.log_data():
-        if "event" in data:
-            events.append({"after_deal": deals, **data})
-        else:
-            deals += 1
-    return events
 
 
 class UnreadableFile(RuleViolation):
@@ -75,50 +54,6 @@ def read_file(raw: bytes) -> object:
         raise UnreadableFile("file_not_json") from None
     except UnreadableJson as unreadable:
         raise UnreadableFile("file_unreadable", reason=unreadable.text) from None
-
-
-def read_export(data: object) -> tuple[dict[str, Any], list[Mapping[str, Any]]]:
-    """Check an exported game's shape; return its table and its log (deals and events in the order
-    they were recorded). Raises RuleViolation."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RuleViolation("file_not_export", field="file")
-    version = data.get("format_version")
-    if version not in (FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS) or isinstance(version, bool):
-        raise RuleViolation("file_version", field="file", value=repr(version))
-    deals = data.get("deals", [])
-    if not isinstance(deals, list) or not all(isinstance(deal, dict) for deal in deals):
-        raise RuleViolation("file_deals_not_list", field="file")
-    if any("event" in deal for deal in deals):
-        raise RuleViolation("file_events_in_deals", field="file")
-    events = data.get("events", []) if version == FORMAT_VERSION_WITH_EVENTS else []
-    table = {
-        "variant": data.get("variant"),
-        "players": data.get("players"),
-        "first_dealer": data.get("first_dealer", 0),
-        "options": data.get("options") or {},
-    }
-    if not isinstance(table["variant"], str) or not isinstance(table["players"], list):
-        raise RuleViolation("file_table_missing", field="file")
-    if not isinstance(table["first_dealer"], int) or not isinstance(table["options"], dict):
-        raise RuleViolation("file_table_shape", field="file")
-    return table, _interleave(deals, events)
-
-
-def _interleave(deals: list[Mapping[str, Any]], events: object) -> list[Mapping[str, Any]]:
-    """The log: each event after the deal its ``after_deal`` names, in the file's order."""
-    if not isinstance(events, list) or not all(isinstance(event, dict) for event in events):
-        raise RuleViolation("file_events_shape", field="file")
-    log: list[Mapping[str, Any]] = []
-    done = 0
-    for event in events:
-        after = event.get("after_deal")
-        if isinstance(after, bool) or not isinstance(after, int) or not done <= after <= len(deals):
-            raise RuleViolation("file_events_shape", field="file")
-        log.extend(deals[done:after])
-        done = after
-        log.append({key: value for key, value in event.items() if key != "after_deal"})
-    log.extend(deals[done:])
-    return log
 
 
 CSV_HEADER = ("deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total")

@@ -215,3 +215,18 @@ def _configured(setting: str) -> Callable[[], str]:
         return str(current_app.config[setting])
 
     return value
+
+
+def allow_large_body(app: Flask, endpoint: str, limit: int) -> None:
+    """Let ``endpoint``'s upload (a table's or a club's file, up to ``limit`` bytes with room for the
+    form around it) through the app-wide body limit.
+
+    The check of the form's CSRF token reads the body first, so the limit is raised by the very
+    first function run for a request.
+    """
+
+    def raise_limit() -> None:
+        if request.endpoint == endpoint:
+            request.max_content_length = limit + 64 * 1024
+
+    app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)

@@ -3,11 +3,8 @@ on another server. A refused file stores nothing."""
 
 from __future__ import annotations
 
-import gzip
-import io
 import json
 import re
-import zlib
 
 from flask import Blueprint, Flask, Response, flash, redirect, render_template, request, url_for
 
@@ -15,7 +12,8 @@ from ...clubs.exchange import export_club, import_club
 from ...rules import RuleViolation
 from ...words import gettext
 from ..device import holder
-from ..games import UnreadableFile, read_file
+from ..games import UnreadableFile, read_file, unpacked
+from ..limits import allow_large_body
 from .access import load_club
 
 bp = Blueprint("club_files", __name__, url_prefix="/clubs")
@@ -23,7 +21,6 @@ bp = Blueprint("club_files", __name__, url_prefix="/clubs")
 # A club's file holds its tables' games and its drives: larger than a table's. The app-wide limit
 # is for everything else.
 IMPORT_LIMIT = 32 * 1024 * 1024
-GZIP_MAGIC = b"\x1f\x8b"
 
 
 @bp.get("/<club_id>/export.json")
@@ -50,7 +47,7 @@ def import_file() -> Response | str | tuple[str, int]:
     try:
         if not raw:
             raise RuleViolation("club_file_missing", field="file")
-        text = _unpacked(raw)
+        text = unpacked(raw, IMPORT_LIMIT)
         if len(text) > IMPORT_LIMIT:
             raise RuleViolation("club_file_too_large", field="file")
         club = import_club(read_file(text), holder=holder())
@@ -63,24 +60,8 @@ def import_file() -> Response | str | tuple[str, int]:
 
 
 def allow_large_imports(app: Flask) -> None:
-    """Let a club's file through the app-wide body limit, before anything (the CSRF check) reads it."""
-
-    def raise_limit() -> None:
-        if request.endpoint == "club_files.import_file":
-            request.max_content_length = IMPORT_LIMIT + 64 * 1024
-
-    app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
-
-
-def _unpacked(raw: bytes) -> bytes:
-    """The file's bytes, un-gzipped if it was compressed (no more than the limit)."""
-    if not raw.startswith(GZIP_MAGIC):
-        return raw
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
-            return unpacking.read(IMPORT_LIMIT + 1)
-    except (OSError, EOFError, zlib.error):
-        raise UnreadableFile("file_not_unpacked") from None
+    """Let the file's upload through the app-wide body limit."""
+    allow_large_body(app, "club_files.import_file", IMPORT_LIMIT)
 
 
 def _stem(name: str) -> str:

@@ -20,6 +20,7 @@ from .exchange import (
     read_export,
     read_file,
     spreadsheet_cell,
+    unpacked,
 )
 from .view import option_lines, side_names, summary
 
@@ -44,6 +45,7 @@ __all__ = [
     "spreadsheet_cell",
     "summary",
     "totals_chart",
+    "unpacked",
 ]
 
 

@@ -9,8 +9,10 @@ here: reading an uploaded file's bytes, and the CSV, whose event notes are worde
 from __future__ import annotations
 
 import csv
+import gzip
 import io
 import re
+import zlib
 from collections.abc import Iterator, Sequence
 
 from ...games.files import FORMAT, FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS, export_json, read_export
@@ -30,6 +32,7 @@ __all__ = [
     "read_export",
     "read_file",
     "spreadsheet_cell",
+    "unpacked",
 ]
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP's list);
@@ -44,6 +47,21 @@ class UnreadableFile(RuleViolation):
     """A file that cannot be read as JSON at all (refused as a bad request, 400)."""
 
     field = "file"
+
+
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+def unpacked(raw: bytes, limit: int) -> bytes:
+    """An uploaded file's bytes, un-gzipped if it was compressed (no more than ``limit`` and one byte,
+    so that the caller can tell a file too large). Raises UnreadableFile for a broken archive."""
+    if not raw.startswith(GZIP_MAGIC):
+        return raw
+    try:
+        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
+            return unpacking.read(limit + 1)
+    except (OSError, EOFError, zlib.error):
+        raise UnreadableFile("file_not_unpacked") from None
 
 
 def read_file(raw: bytes) -> object:

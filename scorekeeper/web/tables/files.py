@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import gzip
 import hashlib
-import io
 import json
 import re
-import zlib
 
 from flask import (
     Blueprint,
@@ -26,7 +23,8 @@ from ...kept import KeptByVersion
 from ...rules import RuleViolation
 from ...words import ngettext
 from ..device import holder
-from ..games import UnreadableFile, read_file
+from ..games import UnreadableFile, read_file, unpacked
+from ..limits import allow_large_body
 from .access import load_group
 from .exchange import export_table, export_table_csv, export_version, read_table
 
@@ -37,7 +35,6 @@ EXPORTS: KeptByVersion[str] = KeptByVersion(size=4)
 # A table file is larger than any game's: a few KB a game, up to MOST_GAMES games
 # (gzip-compressed files are read too). The app-wide limit is for everything else.
 IMPORT_LIMIT = 16 * 1024 * 1024
-GZIP_MAGIC = b"\x1f\x8b"
 
 
 @bp.get("/<group_id>/export.json")
@@ -86,7 +83,7 @@ def import_table() -> Response | str | tuple[str, int]:
     try:
         if not raw:
             raise RuleViolation("table_file_missing", field="file")
-        text = _unpacked(raw)
+        text = unpacked(raw, IMPORT_LIMIT)
         if len(text) > IMPORT_LIMIT:
             raise RuleViolation("table_file_too_large", field="file")
         imported = read_table(read_file(text))
@@ -108,28 +105,8 @@ def import_table() -> Response | str | tuple[str, int]:
 
 
 def allow_large_imports(app: Flask) -> None:
-    """Let a table's file through the app-wide body limit, before anything reads the body.
-
-    The check of the form's CSRF token reads the body first, so the limit is
-    raised by the very first function run for a request.
-    """
-
-    def raise_limit() -> None:
-        if request.endpoint == "table_files.import_table":
-            request.max_content_length = IMPORT_LIMIT + 64 * 1024
-
-    app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
-
-
-def _unpacked(raw: bytes) -> bytes:
-    """The file's bytes, un-gzipped if it was compressed (no more than the limit)."""
-    if not raw.startswith(GZIP_MAGIC):
-        return raw
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
-            return unpacking.read(IMPORT_LIMIT + 1)
-    except (OSError, EOFError, zlib.error):
-        raise UnreadableFile("file_not_unpacked") from None
+    """Let the file's upload through the app-wide body limit."""
+    allow_large_body(app, "table_files.import_table", IMPORT_LIMIT)
 
 
 def _stem(name: str) -> str:

@@ -33,10 +33,15 @@ def new_table_and_game(phone: Phone, table: str) -> str:
     expect(page.locator("#variant")).to_have_value("oh-hell")
     phone.tap("button[name=seats][value=new]")
     expect(page.locator("#table-choice")).to_have_value(table_url.rsplit("/", 1)[1])
+    # Enter goes on to the next seat only once the form's script has run; a loaded machine may still
+    # be running it when the form is drawn, and an Enter before it would send the form half filled.
+    page.wait_for_load_state("load")
+    expect(page.locator("form.js-seats")).to_have_count(1)
     phone.tap("#players-0")
     for name in FOUR:
         page.keyboard.type(name)
         page.keyboard.press("Enter")
+    assert phone.seat_names(4) == FOUR
     phone.tap("label:has(input[name=first_dealer][value='0'])", in_reach=False)  # below the seats
     phone.tap("button.primary")
     phone.expect_first_deal()

@@ -12,7 +12,7 @@ from ...clubs.exchange import export_club, import_club
 from ...rules import RuleViolation
 from ...words import gettext
 from ..device import holder
-from ..games import UnreadableFile, read_file, unpacked
+from ..games import UnreadableFile, read_upload
 from ..limits import allow_large_body
 from .access import load_club
 
@@ -39,18 +39,14 @@ def import_file() -> Response | str | tuple[str, int]:
     """Start a club from an exported file, kept on this phone; a refused file stores nothing."""
     if request.method == "GET":
         return render_template("clubs/import.html", error=None)
-    upload = request.files.get("file")
-    raw = b""
-    if upload:
-        with upload.stream:  # a large upload is spooled to a file: close it once read
-            raw = upload.read(IMPORT_LIMIT + 1)
     try:
-        if not raw:
-            raise RuleViolation("club_file_missing", field="file")
-        text = unpacked(raw, IMPORT_LIMIT)
-        if len(text) > IMPORT_LIMIT:
-            raise RuleViolation("club_file_too_large", field="file")
-        club = import_club(read_file(text), holder=holder())
+        sent = read_upload(
+            request.files.get("file"),
+            IMPORT_LIMIT,
+            missing="club_file_missing",
+            too_large="club_file_too_large",
+        )
+        club = import_club(sent, holder=holder())
     except UnreadableFile as refused:
         return render_template("clubs/import.html", error=refused), 400
     except RuleViolation as refused:

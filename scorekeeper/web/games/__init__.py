@@ -19,8 +19,8 @@ from .exchange import (
     csv_rows,
     read_export,
     read_file,
+    read_upload,
     spreadsheet_cell,
-    unpacked,
 )
 from .view import option_lines, side_names, summary
 
@@ -38,6 +38,7 @@ __all__ = [
     "option_lines",
     "read_export",
     "read_file",
+    "read_upload",
     "register",
     "sampled",
     "share_bars",
@@ -45,7 +46,6 @@ __all__ = [
     "spreadsheet_cell",
     "summary",
     "totals_chart",
-    "unpacked",
 ]
 
 

@@ -15,6 +15,8 @@ import re
 import zlib
 from collections.abc import Iterator, Sequence
 
+from werkzeug.datastructures import FileStorage
+
 from ...games.files import FORMAT, FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS, export_json, read_export
 from ...rules import EventState, Game, RuleViolation
 from ..json_input import NotJson, UnreadableJson, read_json
@@ -72,6 +74,24 @@ def read_file(raw: bytes) -> object:
         raise UnreadableFile("file_not_json") from None
     except UnreadableJson as unreadable:
         raise UnreadableFile("file_unreadable", reason=unreadable.text) from None
+
+
+def read_upload(upload: FileStorage | None, limit: int, *, missing: str, too_large: str) -> object:
+    """The JSON of a whole uploaded file (gzipped or not) of at most ``limit`` bytes unpacked.
+
+    Refused as ``missing`` when no file or an empty one came, as ``too_large`` past the limit
+    (both RuleViolation codes of the caller's kind of file), and with UnreadableFile when it is
+    not JSON."""
+    raw = b""
+    if upload:
+        with upload.stream:  # a large upload is spooled to a file: close it once read
+            raw = upload.read(limit + 1)
+    if not raw:
+        raise RuleViolation(missing, field="file")
+    text = unpacked(raw, limit)
+    if len(text) > limit:
+        raise RuleViolation(too_large, field="file")
+    return read_file(text)
 
 
 CSV_HEADER = ("deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total")

@@ -23,7 +23,7 @@ from ...kept import KeptByVersion
 from ...rules import RuleViolation
 from ...words import ngettext
 from ..device import holder
-from ..games import UnreadableFile, read_file, unpacked
+from ..games import UnreadableFile, read_upload
 from ..limits import allow_large_body
 from .access import load_group
 from .exchange import export_table, export_table_csv, export_version, read_table
@@ -75,18 +75,14 @@ def import_table() -> Response | str | tuple[str, int]:
     """Start a table from an exported file; a file with any illegal game is refused, nothing stored."""
     if request.method == "GET":
         return render_template("tables/import.html", error=None)
-    upload = request.files.get("file")
-    raw = b""
-    if upload:
-        with upload.stream:  # a large upload is spooled to a file: close it once read
-            raw = upload.read(IMPORT_LIMIT + 1)
     try:
-        if not raw:
-            raise RuleViolation("table_file_missing", field="file")
-        text = unpacked(raw, IMPORT_LIMIT)
-        if len(text) > IMPORT_LIMIT:
-            raise RuleViolation("table_file_too_large", field="file")
-        imported = read_table(read_file(text))
+        sent = read_upload(
+            request.files.get("file"),
+            IMPORT_LIMIT,
+            missing="table_file_missing",
+            too_large="table_file_too_large",
+        )
+        imported = read_table(sent)
         group = store_table(imported, holder=holder())
     except UnreadableFile as refused:
         return render_template("tables/import.html", error=refused), 400

@@ -11,40 +11,29 @@ club_name_too_long(start, most), club_not_found.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import current_app
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from .. import database
 from ..database import hash_key, new_game_id, utcnow
 from ..groups.access import clean_table_name
+from ..keeping import Keeping, link_key, link_opens
 from ..rules import RuleViolation
 from .models import ClubRecord, DeviceClubRecord
 
 _CLUBS = ClubRecord.__table__
 _HELD = DeviceClubRecord.__table__
 _CLUB_ROW = select(_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at).where(_CLUBS.c.id == bindparam("club"))
-_HOLDS = select(_HELD.c.club_id).where(
-    _HELD.c.device_hash == bindparam("device"), _HELD.c.club_id == bindparam("club")
-)
 _HELD_CLUBS = (
     select(_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at)
     .join(_HELD, _HELD.c.club_id == _CLUBS.c.id)
     .where(_HELD.c.device_hash == bindparam("device"))
     .order_by(_HELD.c.since.desc())
 )
-_RELEASE = delete(_HELD).where(
-    _HELD.c.device_hash == bindparam("device"), _HELD.c.club_id == bindparam("club")
-)
-_HOLD = insert(_HELD).values(
-    device_hash=bindparam("device"), club_id=bindparam("club"), since=bindparam("now")
-)
+KEEPING = Keeping(_HELD, "club_id")
 _RAISE_VERSION = update(_CLUBS).where(_CLUBS.c.id == bindparam("club")).values(version=_CLUBS.c.version + 1)
 
 # The tables' refusals of a name, as a club says them (the same rule, the club's words).
@@ -100,10 +89,7 @@ def find_club(club_id: str) -> Club | None:
 
 def holds(device_id: str | None, club_id: str) -> bool:
     """True when the device keeps the club."""
-    if device_id is None:
-        return False
-    found = database.connection().execute(_HOLDS, {"device": hash_key(device_id), "club": club_id}).first()
-    return found is not None
+    return KEEPING.holds(device_id, club_id)
 
 
 def clubs_held(device_id: str | None) -> list[Club]:
@@ -116,21 +102,18 @@ def clubs_held(device_id: str | None) -> list[Club]:
 
 def hold(device_id: str, club_id: str) -> None:
     """The device keeps the club from now on (again: it then counts as taken now)."""
-    with database.transaction() as connection:
-        hold_on(connection, device_id, club_id)
+    KEEPING.hold(device_id, club_id)
 
 
 def join_key(club_id: str) -> str:
     """The key of the club's own link: an HMAC of its id under the app's secret key (a purpose of
     its own, so that a club's key never opens a table of the same id, nor the other way round)."""
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(secret, b"scorekeeper club link " + club_id.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:18]).decode()
+    return link_key("club link", club_id)
 
 
 def key_opens(club_id: str, key: str) -> bool:
     """True when ``key`` is the club's own link key (compared in constant time)."""
-    return hmac.compare_digest(join_key(club_id).encode(), key.encode())
+    return link_opens("club link", club_id, key)
 
 
 def rename_club(club_id: str, name: object) -> None:
@@ -146,9 +129,7 @@ def rename_club(club_id: str, name: object) -> None:
 
 def hold_on(connection: Connection, device_id: str, club_id: str) -> None:
     """In the caller's transaction: the device keeps the club, taken now."""
-    parameters = {"device": hash_key(device_id), "club": club_id, "now": utcnow()}
-    connection.execute(_RELEASE, parameters)
-    connection.execute(_HOLD, parameters)
+    KEEPING.hold_on(connection, device_id, club_id)
 
 
 def changed(connection: Connection, club_id: str) -> None:

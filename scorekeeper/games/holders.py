@@ -16,10 +16,11 @@ import secrets
 from datetime import timedelta
 from typing import Literal
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 
 from .. import database
 from ..database import hash_key, utcnow
+from ..keeping import Keeping
 from .models import DeviceGameRecord, HandoverRecord
 
 HANDOVER_MINUTES = 15
@@ -28,18 +29,7 @@ CODE_LENGTH = 10
 
 _HELD = DeviceGameRecord.__table__
 _CODES = HandoverRecord.__table__
-_HOLDS = select(_HELD.c.game_id).where(
-    _HELD.c.device_hash == bindparam("device"), _HELD.c.game_id == bindparam("game")
-)
-_GAMES_HELD = (
-    select(_HELD.c.game_id).where(_HELD.c.device_hash == bindparam("device")).order_by(_HELD.c.since.desc())
-)
-_RELEASE = delete(_HELD).where(
-    _HELD.c.device_hash == bindparam("device"), _HELD.c.game_id == bindparam("game")
-)
-_HOLD = insert(_HELD).values(
-    device_hash=bindparam("device"), game_id=bindparam("game"), since=bindparam("now")
-)
+KEEPING = Keeping(_HELD, "game_id")
 _USE_CODE = (
     update(_CODES)
     .where(
@@ -70,20 +60,17 @@ def new_device_id() -> str:
 
 def holds(device_id: str, game_id: str) -> bool:
     """True when the device holds the game's edit right."""
-    found = database.connection().execute(_HOLDS, {"device": hash_key(device_id), "game": game_id}).first()
-    return found is not None
+    return KEEPING.holds(device_id, game_id)
 
 
 def games_held(device_id: str) -> list[str]:
     """The ids of every game the device holds, the most recently taken first."""
-    rows = database.connection().execute(_GAMES_HELD, {"device": hash_key(device_id)}).scalars()
-    return list(rows)
+    return KEEPING.held(device_id)
 
 
 def hold(device_id: str, game_id: str) -> None:
     """Give the device the game's edit right (again: it then counts as taken now)."""
-    with database.transaction() as connection:
-        _hold_on(connection, device_id, game_id)
+    KEEPING.hold(device_id, game_id)
 
 
 def offer(game_id: str) -> str:
@@ -118,7 +105,7 @@ def redeem(device_id: str, game_id: str, typed: str) -> Redeemed:
     with database.transaction() as connection:
         if connection.execute(_USE_CODE, values).rowcount != 1:
             return "used" if connection.execute(_CODE_USED, values).first() is not None else "wrong"
-        _hold_on(connection, device_id, game_id)
+        KEEPING.hold_on(connection, device_id, game_id)
     return "joined"
 
 
@@ -130,9 +117,3 @@ def normalise_code(typed: str) -> str:
 def shown_code(code: str) -> str:
     """A code as shown to be read out or typed: two groups of five."""
     return f"{code[:5]}-{code[5:]}"
-
-
-def _hold_on(connection: Connection, device_id: str, game_id: str) -> None:
-    parameters = {"device": hash_key(device_id), "game": game_id, "now": utcnow()}
-    connection.execute(_RELEASE, parameters)
-    connection.execute(_HOLD, parameters)

@@ -11,17 +11,14 @@ roster and import into it.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
 from dataclasses import dataclass
 from datetime import datetime
 
-from flask import current_app
-from sqlalchemy import Connection, bindparam, delete, insert, select
+from sqlalchemy import bindparam, insert, select
 
 from .. import database
 from ..database import hash_key, new_game_id, utcnow
+from ..keeping import Keeping, link_key, link_opens
 from ..rules import RuleViolation
 from ..rules.table import unseen_character
 from .models import DeviceGroupRecord, GroupRecord
@@ -33,21 +30,13 @@ _HELD = DeviceGroupRecord.__table__
 _GROUP_ROW = select(_GROUPS.c.id, _GROUPS.c.name, _GROUPS.c.created_at).where(
     _GROUPS.c.id == bindparam("group")
 )
-_HOLDS = select(_HELD.c.group_id).where(
-    _HELD.c.device_hash == bindparam("device"), _HELD.c.group_id == bindparam("group")
-)
 _HELD_GROUPS = (
     select(_GROUPS.c.id, _GROUPS.c.name, _GROUPS.c.created_at)
     .join(_HELD, _HELD.c.group_id == _GROUPS.c.id)
     .where(_HELD.c.device_hash == bindparam("device"))
     .order_by(_HELD.c.since.desc())
 )
-_RELEASE = delete(_HELD).where(
-    _HELD.c.device_hash == bindparam("device"), _HELD.c.group_id == bindparam("group")
-)
-_HOLD = insert(_HELD).values(
-    device_hash=bindparam("device"), group_id=bindparam("group"), since=bindparam("now")
-)
+KEEPING = Keeping(_HELD, "group_id")
 
 
 class InvalidTableName(RuleViolation):
@@ -85,7 +74,7 @@ def create_group(name: object, *, holder: str, created_at: datetime | None = Non
     group = Group(id=new_game_id(), name=clean_table_name(name), created_at=created_at or utcnow())
     with database.transaction() as connection:
         connection.execute(insert(_GROUPS), [vars(group)])
-        _hold_on(connection, holder, group.id)
+        KEEPING.hold_on(connection, holder, group.id)
     return group
 
 
@@ -97,10 +86,7 @@ def find_group(group_id: str) -> Group | None:
 
 def holds(device_id: str | None, group_id: str) -> bool:
     """True when the device keeps the table."""
-    if device_id is None:
-        return False
-    found = database.connection().execute(_HOLDS, {"device": hash_key(device_id), "group": group_id}).first()
-    return found is not None
+    return KEEPING.holds(device_id, group_id)
 
 
 def groups_held(device_id: str | None) -> list[Group]:
@@ -113,23 +99,14 @@ def groups_held(device_id: str | None) -> list[Group]:
 
 def hold(device_id: str, group_id: str) -> None:
     """The device keeps the table from now on (again: it then counts as taken now)."""
-    with database.transaction() as connection:
-        _hold_on(connection, device_id, group_id)
+    KEEPING.hold(device_id, group_id)
 
 
 def join_key(group_id: str) -> str:
     """The key of the table's own link: an HMAC of its id under the app's secret key."""
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(secret, b"scorekeeper table link " + group_id.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:18]).decode()
+    return link_key("table link", group_id)
 
 
 def key_opens(group_id: str, key: str) -> bool:
     """True when ``key`` is the table's own link key (compared in constant time)."""
-    return hmac.compare_digest(join_key(group_id).encode(), key.encode())
-
-
-def _hold_on(connection: Connection, device_id: str, group_id: str) -> None:
-    parameters = {"device": hash_key(device_id), "group": group_id, "now": utcnow()}
-    connection.execute(_RELEASE, parameters)
-    connection.execute(_HOLD, parameters)
+    return link_opens("table link", group_id, key)

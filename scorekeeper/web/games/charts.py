@@ -11,6 +11,7 @@ the numbers it draws, for a table beside it: what a screen reader reads.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -48,9 +49,9 @@ class ChartLine:
     points: str
     end_x: float
     end_y: float
-    total: int
+    total: int | str
     index: int = 0
-    values: tuple[int | None, ...] = ()
+    values: tuple[int | str | None, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -76,7 +77,7 @@ class Chart:
 
 def line_chart(
     names: Sequence[str],
-    series: Sequence[Sequence[int | None]],
+    series: Sequence[Sequence[float | None]],
     numbers: Sequence[int],
     *,
     title: str,
@@ -87,17 +88,19 @@ def line_chart(
     left: int = 48,
     fixed_range: tuple[int, int] | None = None,
     summary: str | None = None,
+    say: Callable[[float], str] | None = None,
 ) -> Chart:
     """Lines of ``series`` (one per name) over the x values ``numbers``, which rise from the first.
 
     A value is None where its line is not drawn yet (a player who arrived later starts at
     their first deal). ``fixed_range`` keeps the y axis at those bounds (0–100 for a share)
     rather than the data's. ``summary`` is the sentence a screen reader reads (by default the
-    title and each last value).
+    title and each last value). Values are whole points, read as the sheet prints them, unless
+    ``say`` words them (a rating's one decimal); the y axis is marked at whole numbers.
     """
     drawn = [[(n, v) for n, v in zip(numbers, values, strict=True) if v is not None] for values in series]
-    low = min(0, *(v for points in drawn for _, v in points))
-    high = max(1, *(v for points in drawn for _, v in points))
+    low = math.floor(min(0, *(v for points in drawn for _, v in points)))
+    high = math.ceil(max(1, *(v for points in drawn for _, v in points)))
     if fixed_range is not None:
         low, high = fixed_range
     step = _nice_step(high - low, most_ticks=6)
@@ -109,7 +112,7 @@ def line_chart(
     def x_of(number: int) -> float:
         return round(left + (right - left) * (number - first) / span, 1)
 
-    def y_of(value: int) -> float:
+    def y_of(value: float) -> float:
         return round(bottom - (bottom - top) * (value - low) / (high - low), 1)
 
     lines = []
@@ -127,14 +130,14 @@ def line_chart(
                 points=points,
                 end_x=x_of(end_number),
                 end_y=y_of(end_value),
-                total=end_value,
+                total=say(end_value) if say else int(end_value),
                 index=index,
-                values=tuple(values),
+                values=tuple(None if v is None else say(v) if say else int(v) for v in values),
             )
         )
     x_step = _nice_step(span, most_ticks=12)
     start = first if first % x_step == 0 else first + x_step - first % x_step
-    ends = ", ".join(f"{line.name} {words.total(line.total)}{unit}" for line in lines)
+    ends = ", ".join(f"{line.name} {_said(line.total)}{unit}" for line in lines)
     return Chart(
         width=width,
         height=height,
@@ -157,6 +160,11 @@ def line_chart(
         % {"title": title, "x_label": x_label, "last": last, "ends": ends},
         unit=unit,
     )
+
+
+def _said(total: int | str) -> str:
+    """A line's last value in a sentence: whole points as the sheet prints them, or as worded."""
+    return words.total(total) if isinstance(total, int) else total
 
 
 def totals_chart(game: Game, *, width: int = 720, height: int = 250) -> Chart | None:

@@ -68,6 +68,7 @@ def test_a_season_and_a_drive_have_public_results_with_their_pictures(app: Flask
     description = image.text["Description"]  # type: ignore[attr-defined]
     assert description.splitlines()[0] == "Thursday Whist Club"
     assert "1. " in description and "Season results" in description
+    assert re.search(r"^Highest Custom Oh Hell score: \d+ — \w", description, re.MULTILINE)  # with its holder
 
     drive = reader.get(f"/clubs/{club_id}/drives/{drive_id}/results")
     assert drive.status_code == 200

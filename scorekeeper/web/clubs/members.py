@@ -20,7 +20,7 @@ from ...rules import RuleViolation
 from ...words import gettext
 from .access import keeps, load_club, require_keeper
 from .chart import rating_chart
-from .view import chosen, history_points, ladder_links, member_or_404, member_rating
+from .view import chosen, history_points, ladder_links, member_or_404, member_rating, members_figures
 
 bp = Blueprint("club_members", __name__, url_prefix="/clubs")
 
@@ -32,10 +32,17 @@ NEW_MEMBER = "new"
 
 @bp.get("/<club_id>/members")
 def members_list(club_id: str) -> str:
-    """Every member, by name, each a link to their page."""
+    """Every member, by name, each a link to their page, with their rating, games and drives over
+    the season chosen (all time by default) and the day they last played."""
     found = load_club(club_id)
+    choice = chosen(found.id, current_first=False)
     return render_template(
-        "clubs/members.html", club=found, members=members.members(found.id), keeps=keeps(found)
+        "clubs/members.html",
+        club=found,
+        members=members.members(found.id),
+        figures=members_figures(found.id, choice),
+        choice=choice,
+        keeps=keeps(found),
     )
 
 

@@ -118,10 +118,7 @@ def _podium_words(ranked: list[dict[str, Any]]) -> str:
 def _season_picture(context: dict[str, Any]) -> Picture:
     season: StoredSeason = context["season"]
     lines = [_place_line(row["place"], row["name"], decimal(row["ordinal"])) for row in context["podium"]]
-    lines += [
-        gettext("%(record)s: %(value)s") % {"record": capitalised(item["name"]), "value": item["shown_value"]}
-        for item in context["records"][: MOST_LINES - len(lines)]
-    ]
+    lines += [_record_line(item) for item in context["records"][: MOST_LINES - len(lines)]]
     dates = {"first": day(season.season.starts_on), "last": day(season.season.ends_on)}
     return Picture(
         title=context["club"].name,
@@ -129,6 +126,15 @@ def _season_picture(context: dict[str, Any]) -> Picture:
         lines=lines or [gettext("No member is ranked yet.")],
         footer=gettext("Season results"),
     )
+
+
+def _record_line(item: dict[str, Any]) -> str:
+    """ "Highest Oh Hell score: 142 — Ann": a record on a results picture, with who holds it."""
+    record = {"record": capitalised(item["name"]), "value": item["shown_value"]}
+    if not item["holders"]:
+        return gettext("%(record)s: %(value)s") % record
+    holders = names_list(name for _member, name in item["holders"])
+    return gettext("%(record)s: %(value)s — %(holders)s") % {**record, "holders": holders}
 
 
 def _club_drive(found: Club, drive_id: str) -> tuple[drive_store.StoredDrive, Drive]:

@@ -143,6 +143,21 @@ def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[
     return () if found is None else tuple(found["history"])
 
 
+def members_figures(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
+    """Each rated member's rating, games, wins and drives over the chosen season and ladder, and
+    the day of their last outcome there, by member id (a member with none is left out)."""
+    return {
+        member: {
+            "ordinal": found["ordinal"],
+            "games": found["games"],
+            "wins": found["wins"],
+            "drives": found["drives"],
+            "last": found["history"][-1][0] if found["history"] else None,
+        }
+        for member, found in rated(club_id, choice).items()
+    }
+
+
 def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any] | None:
     """The member's rating over the chosen season and ladder, without its history (None: unrated)."""
     found = rated(club_id, choice).get(member_id)

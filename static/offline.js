@@ -281,6 +281,48 @@
     return line;
   }
 
+  // Calls made in turn (an auction; the field's label says "in_turn"): one caller open at a time, as
+  // the server's screen shows them. A caller who has called folds to their name and call (tap it to
+  // change), the later ones wait hidden; a call changed clears the later ones, as on the server's screen.
+  function turnLine(key, rule, seat, values, deal) {
+    const line = chipLine(key, rule, seat, values, deal);
+    const who = line.querySelector(".who");
+    const name = element("span", { class: "who", id: who.id });
+    name.append(...who.childNodes);
+    who.remove();
+    const head = element("summary", {});
+    head.append(name, element("span", { class: "said", "data-said": true }));
+    // Drawn as the server's auction draws its callers (details.caller, the screen's own stylesheet).
+    const turn = element("details", { class: "caller turn", "data-turn": seat });
+    turn.append(head, line);
+    return turn;
+  }
+
+  function takeTurns(form, changed) {
+    form.querySelectorAll(".rows[data-in-turn]").forEach((rows) => {
+      const turns = Array.from(rows.querySelectorAll("details.turn"));
+      const index = changed ? turns.indexOf(changed.closest("details.turn")) : -1;
+      if (index >= 0) {
+        turns.slice(index + 1).forEach((turn) => {
+          turn.querySelectorAll("input:checked").forEach((radio) => { radio.checked = false; });
+        });
+      }
+      let waiting = false;
+      turns.forEach((turn, position) => {
+        const checked = turn.querySelector("input:checked");
+        turn.querySelector("[data-said]").textContent = checked
+          ? checked.closest(".chip").querySelector("span").textContent : rows.dataset.inTurn;
+        turn.hidden = waiting;
+        if (!waiting && !checked) {
+          turn.open = true;
+          waiting = true;
+        } else if (checked && (index < 0 || position === index)) {
+          turn.open = false;
+        }
+      });
+    });
+  }
+
   // The values on a form, the server's or the one drawn here (both name inputs as the server reads them).
   function readForm(form, phase, base) {
     const values = Object.assign({}, base);
@@ -380,8 +422,10 @@
       const rule = phase.rules.find((r) => r.kind === "one_of" && r.field === key);
       if (!rule) return;
       if (rule.seats && rule.seats.length) {
-        const rows = element("div", { class: "rows", "aria-label": (plan.labels[key] || {}).legend || key });
-        rule.seats.forEach((seat) => rows.append(chipLine(key, rule, seat, place.values, deal)));
+        const label = plan.labels[key] || {};
+        const rows = element("div", { class: "rows", "aria-label": label.legend || key, "data-in-turn": label.in_turn || null });
+        const draw = label.in_turn ? turnLine : chipLine;
+        rule.seats.forEach((seat) => rows.append(draw(key, rule, seat, place.values, deal)));
         form.append(rows);
       } else {
         form.append(chipLine(key, rule, null, place.values, deal));
@@ -397,10 +441,12 @@
     if (opener) box.append(opener);
 
     const recheck = () => strike(form, phase, readForm(form, phase, place.values));
-    form.addEventListener("change", () => {
+    form.addEventListener("change", (event) => {
       form.querySelectorAll(".reason").forEach((node) => { node.textContent = ""; });
+      takeTurns(form, event.target);
       recheck();
     });
+    takeTurns(form, null);
     recheck();
     if (S.fitTitles) S.fitTitles(box);
     heading.focus({ preventScroll: true });
@@ -410,6 +456,8 @@
       const found = refusal(phase.rules, values);
       if (found) {
         const spot = found.seat !== null ? form.querySelector(`[data-error-for="${found.field}-${found.seat}"]`) : null;
+        const turn = spot && spot.closest("details.turn");
+        if (turn) Object.assign(turn, { hidden: false, open: true });
         if (spot) spot.textContent = found.message;  // beside the player, said aloud (aria-live)
         verdict.textContent = spot ? "" : found.message;  // else above Save (role=alert)
         return;

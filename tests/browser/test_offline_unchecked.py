@@ -96,15 +96,33 @@ def test_a_bid_whist_hand_offline_is_sent_with_its_auction_in_calling_order(phon
     page.context.set_offline(True)
     expect(page.locator("h1 .offline-tag")).to_be_visible()
     # Ann deals: Bob calls first, Ann last.
-    rows = page.locator("form[data-offline] .line .name")
-    expect(rows).to_have_text(["Bob", "Cy", "Dee", "Ann"])
-    for name, value in (
-        ("caller-1", "4 downtown"),
-        ("caller-2", "pass"),
-        ("caller-3", "5 uptown"),
-        ("caller-0", "pass"),
+    # One caller at a time, as the server's auction shows them: each call folds its caller to their
+    # name and call, and opens the next; the screen never scrolls.
+    callers = page.locator("form[data-offline] details.caller")
+    expect(callers.locator(".name")).to_have_text(["Bob", "Cy", "Dee", "Ann"])
+    expect(page.locator("form[data-offline] details.caller:visible")).to_have_count(1)
+    expect(callers.nth(0)).to_have_attribute("open", "")
+    expect(callers.nth(0).locator("[data-said]")).to_have_text("to call")
+    phone.shoot("offline-auction-first-caller")
+    for position, (name, value) in enumerate(
+        (("caller-1", "4 downtown"), ("caller-2", "pass"), ("caller-3", "5 uptown"), ("caller-0", "pass"))
     ):
         _tap(phone, name, value)
+        expect(page.locator("form[data-offline] details.caller:visible")).to_have_count(min(position + 2, 4))
+    expect(callers.locator("[data-said]")).to_have_text(["4 ↓", "pass", "5 ↑", "pass"])
+    expect(page.locator("form[data-offline] details.caller[open]")).to_have_count(0)
+    phone.shoot("offline-auction-called")
+    save = page.locator("form[data-offline] button[data-primary]").bounding_box()
+    assert save is not None and save["y"] + save["height"] <= page.viewport_size["height"]  # in reach
+    # Changing a call clears the calls after it, as on the server's screen.
+    callers.nth(1).locator("summary").click()
+    _tap(phone, "caller-2", "4 uptown")
+    expect(callers.locator("[data-said]")).to_have_text(["4 ↓", "4 ↑", "to call", "to call"])
+    expect(page.locator("form[data-offline] details.caller:visible")).to_have_count(3)
+    callers.nth(1).locator("summary").click()
+    _tap(phone, "caller-2", "pass")
+    _tap(phone, "caller-3", "5 uptown")
+    _tap(phone, "caller-0", "pass")
     _save(phone)
     _tap(phone, "declaration", "H")
     _tap(phone, "tricks", "10")

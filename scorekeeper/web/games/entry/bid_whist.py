@@ -310,6 +310,8 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
             "legend": gettext("Auction"),
             "choices": {call.text: [call_sign(call), call_sign(call)] for call in calls},
             "saves": gettext("Save the auction"),
+            # One caller at a time, in calling order; this is what a caller not yet called shows.
+            "in_turn": gettext("to call"),
         },
         "declaration": {
             "input": "declaration",

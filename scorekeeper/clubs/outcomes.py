@@ -91,7 +91,7 @@ _SUMMARY_VERSIONS = (
 _IN_CLUB_ROWS = _ROWS.join(_TABLES, _TABLES.c.group_id == _ROWS.c.group_id)
 # A finished game's own figures, once (its first member's row, read from ix_game_summaries_games)...
 _FINISHED_GAMES = (
-    select(_ROWS.c.game_id, _ROWS.c.group_id, _ROWS.c.variant, _ROWS.c.played_at)
+    select(_ROWS.c.game_id, _ROWS.c.group_id, _ROWS.c.variant, _ROWS.c.played_at, _ROWS.c.version)
     .select_from(_IN_CLUB_ROWS)
     .where(_IN_CLUB, _ROWS.c.status == FINISHED, _ROWS.c.member == 0)
 )
@@ -111,6 +111,11 @@ _FINISHED_MEMBERS = (
     .select_from(_IN_CLUB_ROWS)
     .where(_IN_CLUB, _ROWS.c.status == FINISHED)
 )
+# ...or those of a few games only: the games changed since this worker last read the club.
+_FINISHED_MEMBERS_OF = _FINISHED_MEMBERS.where(_ROWS.c.game_id.in_(bindparam("games", expanding=True)))
+# More changed games than this and every game's rows are read at once, as the first time.
+MOST_GAMES_READ_APART = 500
+_CLUB_VERSION = select(_CLUBS.c.version).where(_CLUBS.c.id == bindparam("club"))
 _TABLE_NAMES = (
     select(_GROUPS.c.id, _GROUPS.c.name).join(_TABLES, _TABLES.c.group_id == _GROUPS.c.id).where(_IN_CLUB)
 )
@@ -152,6 +157,20 @@ class ClubOutcomes:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class _GamesRead:
+    """A club's finished games as this worker last read them, with what they were read under: the
+    club's version (what it holds and links), its players' links and its tables' names. Each game's
+    outcome (None: its variant rates on no ladder) and history line, by game id, at its version."""
+
+    club_version: int | None
+    members: dict[int, int]
+    titles: dict[str, str]
+    versions: dict[str, int]
+    outcomes: dict[str, Outcome | None]
+    played: dict[str, Played]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class _DriveResult:
     """A drive's final standings (player, rank, total), or None while hands are still to play."""
 
@@ -161,6 +180,8 @@ class _DriveResult:
 # Kept per worker: derived values per (club, name, fingerprint); drives' standings per version.
 KEPT: KeptByVersion[tuple[Any]] = KeptByVersion(size=256)
 DRIVE_RESULTS: KeptByVersion[_DriveResult] = KeptByVersion(size=4096)
+# Per club: its games as last read, so that a new finished game costs the reading of that game only.
+GAMES_READ: KeptByVersion[_GamesRead] = KeptByVersion(size=64)
 
 
 def club_fingerprint(club_id: str) -> str:
@@ -220,50 +241,95 @@ def _refresh_summaries(club_id: str) -> None:
 
 
 def _games(club_id: str, played: dict[str, Played]) -> list[Outcome]:
+    """The outcomes of the club's finished games (and their history lines, into ``played``).
+
+    Only the games whose version is not the one this worker read last time are read again, unless
+    the club, its players' links or its tables' names changed meanwhile: then every game is."""
     connection = database.connection()
     parameters = {"club": club_id}
-    members = dict(connection.execute(_PLAYER_MEMBERS, parameters).all())
-    titles = dict(connection.execute(_TABLE_NAMES, parameters).all())
+    before = GAMES_READ.get(club_id)
+    now = _GamesRead(
+        club_version=connection.execute(_CLUB_VERSION, parameters).scalar_one_or_none(),
+        members={row[0]: row[1] for row in connection.execute(_PLAYER_MEMBERS, parameters)},
+        titles={row[0]: row[1] for row in connection.execute(_TABLE_NAMES, parameters)},
+        versions={},
+        outcomes={},
+        played={},
+    )
+    if before is not None and (before.club_version, before.members, before.titles) != (
+        now.club_version,
+        now.members,
+        now.titles,
+    ):
+        before = None
+    finished = connection.execute(_FINISHED_GAMES, parameters).all()
+    known = {} if before is None else before.versions
+    changed = [row.game_id for row in finished if known.get(row.game_id) != row.version]
     by_game: dict[str, list[Any]] = {}
-    for row in connection.execute(_FINISHED_MEMBERS, parameters).all():
-        by_game.setdefault(row[0], []).append(row)
+    if changed:
+        if before is None or len(changed) > MOST_GAMES_READ_APART:
+            read = connection.execute(_FINISHED_MEMBERS, parameters)
+        else:
+            read = connection.execute(_FINISHED_MEMBERS_OF, {**parameters, "games": changed})
+        for row in read.all():
+            by_game.setdefault(row[0], []).append(row)
     ladders: dict[str, str | None] = {}
-    found = []
-    for game_id, group_id, variant, played_at in connection.execute(_FINISHED_GAMES, parameters).all():
+    for game_id, group_id, variant, played_at, version in finished:
+        now.versions[game_id] = version
+        if before is not None and known.get(game_id) == version:
+            now.outcomes[game_id] = before.outcomes[game_id]
+            now.played[game_id] = before.played[game_id]
+            continue
         if variant not in ladders:
             ladders[variant] = _ladder(variant)
+        rows = by_game.get(game_id, [])
+        now.played[game_id] = Played(title=now.titles.get(group_id, ""), players=len(rows), ref=game_id)
         ladder = ladders[variant]
-        rows = by_game.get(game_id, ())
-        if ladder is None:
-            continue
-        placings: dict[int, Placing] = {}
-        for _game, number, player, side, score, position, won, made, run in rows:
-            member = members.get(player)
-            if member is None or position is None:
-                continue  # not linked, or replaced by a substitute (no result of their own)
-            placing = Placing(
-                member=member,
-                side=number if side is None else side,
-                rank=position,
-                score=score,
-                won=bool(won),
-                exact_bids=made,
-                longest_run=run,
-            )
-            _keep_better(placings, placing)
-        key = f"game:{game_id}"
-        played[key] = Played(title=titles.get(group_id, ""), players=len(rows), ref=game_id)
-        found.append(
-            Outcome(
-                key=key,
-                kind="game",
-                ladder=ladder,
-                variant=variant,
-                played_at=_aware(played_at),
-                placings=tuple(placings.values()),
-            )
-        )
+        now.outcomes[game_id] = _game_outcome(game_id, variant, ladder, played_at, rows, now.members)
+    GAMES_READ.put(club_id, now)
+    found = []
+    for game_id, outcome in now.outcomes.items():
+        if outcome is not None:
+            played[outcome.key] = now.played[game_id]
+            found.append(outcome)
     return found
+
+
+def _game_outcome(
+    game_id: str,
+    variant: str,
+    ladder: str | None,
+    played_at: datetime,
+    rows: Sequence[Any],
+    members: Mapping[int, int],
+) -> Outcome | None:
+    """A finished game's outcome from its members' summary rows (None: it rates on no ladder)."""
+    if ladder is None:
+        return None
+    placings: dict[int, Placing] = {}
+    # In the game's own order of its members, however the rows were read (all the club's, or these).
+    for _game, number, player, side, score, position, won, made, run in sorted(rows, key=_member_number):
+        member = members.get(player)
+        if member is None or position is None:
+            continue  # not linked, or replaced by a substitute (no result of their own)
+        placing = Placing(
+            member=member,
+            side=number if side is None else side,
+            rank=position,
+            score=score,
+            won=bool(won),
+            exact_bids=made,
+            longest_run=run,
+        )
+        _keep_better(placings, placing)
+    return Outcome(
+        key=f"game:{game_id}",
+        kind="game",
+        ladder=ladder,
+        variant=variant,
+        played_at=_aware(played_at),
+        placings=tuple(placings.values()),
+    )
 
 
 def _drives(club_id: str, drive_rows: Sequence[Any], played: dict[str, Played]) -> list[Outcome]:
@@ -329,6 +395,11 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if was_on:
             gc.enable()
+
+
+def _member_number(row: Any) -> int:
+    number: int = row[1]
+    return number
 
 
 def _keep_better(placings: dict[int, Placing], placing: Placing) -> None:

@@ -3,8 +3,15 @@
 
 from __future__ import annotations
 
-from scorekeeper.clubs import access, holdings, members, outcomes
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from scorekeeper.clubs import access, holdings, members, outcomes, ratings
 from scorekeeper.games import store as games
+from scorekeeper.groups import roster
+from scorekeeper.rules.club import Outcome, rate
 from scorekeeper.rules.club.outcome import Placing
 from tests.clubs.conftest import PHONE, deals, drive, play, table
 
@@ -127,3 +134,79 @@ def test_a_club_that_holds_nothing_has_no_outcomes() -> None:
     assert outcomes.outcomes(club.id) == []
     assert outcomes.club_fingerprint(club.id) == "1.0.0.0.0"
     assert members.member_history(club.id, 1) == []
+
+
+def test_a_read_after_a_change_reads_only_the_games_changed_and_finds_what_a_first_read_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """This worker reads again only the games whose version moved (a game finished, corrected or
+    taken back); a merge or a renamed player reads every game again. Each time the outcomes are
+    those a worker reading the club for the first time finds."""
+    club = access.create_club("Club", holder=PHONE)
+    group = table()
+    holdings.add_table(club.id, group.id)
+    first = play(group, ["Ann", "Bob", "Cat"], made=[0])
+    built: list[str] = []
+    build = outcomes._game_outcome
+
+    def counted(game_id: str, *args: Any) -> Any:
+        built.append(game_id)
+        return build(game_id, *args)
+
+    monkeypatch.setattr(outcomes, "_game_outcome", counted)
+
+    def read() -> list[str]:
+        """The games built by a read, after checking it against a read from nothing."""
+        built.clear()
+        found = outcomes.read_outcomes(club.id)
+        games_built = list(built)
+        outcomes.GAMES_READ.clear()
+        assert outcomes.read_outcomes(club.id) == found
+        return games_built
+
+    assert read() == [first]
+    assert read() == []  # nothing changed: nothing read again
+    second = play(group, ["Cat", "Ann", "Bob"], made=[1])
+    assert read() == [second]
+    record, stored = games.load_game(first)
+    games.record_deal(record, stored, 5, deals(3, [1], 1)[0])  # the last deal corrected
+    assert read() == [first]
+    record, stored = games.load_game(second)
+    games.undo_last(record, stored)  # no longer finished: no longer an outcome
+    assert read() == []
+    assert [outcome.key for outcome in outcomes.read_outcomes(club.id).outcomes] == [f"game:{first}"]
+    third = play(group, ["Ann", "Bob", "Dan"], made=[2])  # Dan, new to the club: a link is added
+    assert sorted(read()) == sorted([first, third])  # the links changed: every finished game read again
+    ids = member_ids(club.id)
+    members.merge_members(club.id, ids["Ann"], ids["Dan"])
+    assert sorted(read()) == sorted([first, third])  # the club changed: every finished game again
+    [player] = [p for p in roster.roster(group.id) if p.name == "Bob"]
+    roster.rename_player(group.id, player.id, "Bobby")  # raises the versions of Bob's games
+    assert sorted(read()) == sorted([first, third])
+
+
+def test_ratings_after_a_new_game_go_on_from_those_before_it_and_equal_ratings_from_scratch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    club = access.create_club("Club", holder=PHONE)
+    group = table()
+    holdings.add_table(club.id, group.id)
+    for made in ([0], [1], [2]):
+        play(group, ["Ann", "Bob", "Cat"], made=made)
+    assert ratings.club_ratings(club.id, ladder=None, season=None, season_key="all") == rate(
+        outcomes.outcomes(club.id)
+    )
+    taken: list[int] = []
+    carry_on = ratings.rate_more
+
+    def counted(before: Any, more: Sequence[Outcome]) -> Any:
+        taken.append(len(more))
+        return carry_on(before, more)
+
+    monkeypatch.setattr(ratings, "rate_more", counted)
+    play(group, ["Ann", "Bob", "Dan"], made=[1])
+    after = ratings.club_ratings(club.id, ladder=None, season=None, season_key="all")
+    assert taken == [1]  # the new game only
+    assert after == rate(outcomes.outcomes(club.id))
+    ids = member_ids(club.id)
+    assert after[ids["Dan"]].games == 1 and after[ids["Ann"]].games == 4

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .ladder import MINIMUM_GAMES, LadderRow, ladder
 from .outcome import DRIVE, LADDERS, Ladder, Outcome, Placing, Season, ladder_of, unique_placings
-from .ratings import MODEL, Rated, rate, sides_of
+from .ratings import MODEL, Rated, rate, rate_more, rated_outcomes, sides_of
 from .records import RECORD_KINDS, ClubRecord, outcome_bests, records, records_set_by
 
 __all__ = [
@@ -31,6 +31,8 @@ __all__ = [
     "ladder_of",
     "outcome_bests",
     "rate",
+    "rate_more",
+    "rated_outcomes",
     "records",
     "records_set_by",
     "sides_of",

@@ -30,7 +30,7 @@ long enough to be believed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -88,10 +88,29 @@ def rate(
     ``season`` only those played inside it. An outcome with fewer than two sides of club members
     cannot say who beat whom and is not rated (nor counted).
     """
-    running: dict[int, _Running] = {}
-    for outcome in in_season(outcomes, season):
-        if ladder is not None and outcome.ladder != ladder:
-            continue
+    return rate_more({}, rated_outcomes(outcomes, ladder=ladder, season=season))
+
+
+def rated_outcomes(
+    outcomes: Sequence[Outcome], *, ladder: Ladder | None = None, season: Season | None = None
+) -> list[Outcome]:
+    """The outcomes ``rate`` takes, in the order it takes them: of the ladder (None: all), inside
+    the season (None: all time), in played_at order, then key."""
+    return [
+        outcome for outcome in in_season(outcomes, season) if ladder is None or outcome.ladder == ladder
+    ]
+
+
+def rate_more(before: Mapping[int, Rated], outcomes: Sequence[Outcome]) -> dict[int, Rated]:
+    """The ratings ``before`` (those after some earlier outcomes) carried on through ``outcomes``,
+    taken in the order given (``rated_outcomes`` gives them so).
+
+    ``rate_more(rate_more({}, first), then)`` equals ``rate_more({}, [*first, *then])`` exactly:
+    a rating carries its mu and sigma over as they are, so a club's ratings after a new game are
+    worked out from the ratings before it rather than from every game again.
+    """
+    running = {member: _resumed(rated) for member, rated in before.items()}
+    for outcome in outcomes:
         sides = sides_of(outcome)
         if len(sides) < 2:
             continue
@@ -118,6 +137,15 @@ def sides_of(outcome: Outcome) -> list[list[Placing]]:
     for side in sides.values():
         side.sort(key=lambda placing: placing.rank)
     return sorted(sides.values(), key=lambda side: side[0].rank)
+
+
+def _resumed(rated: Rated) -> _Running:
+    """A member's rating as it was left, to go on from."""
+    state = _Running()
+    state.rating = MODEL.rating(mu=rated.mu, sigma=rated.sigma)
+    state.games, state.wins, state.drives = rated.games, rated.wins, rated.drives
+    state.history = list(rated.history)
+    return state
 
 
 def _running(running: dict[int, _Running], member: int) -> _Running:

@@ -1,9 +1,9 @@
 """What a club's pages show, worked out from its outcomes by the engine and kept per club fingerprint.
 
-Rating a season replays every outcome of the club through OpenSkill: that is done once per change
-of the club (its fingerprint, ``clubs.outcomes.kept``) and per season and ladder; the pages then
-read small kept summaries of it — the ladder's rows, one member's history, the records — as plain
-data (numbers, strings, lists).
+Rating a season takes the club's outcomes through OpenSkill once per change of the club (its
+fingerprint, ``clubs.outcomes.kept``) and per season and ladder, carried on from the ratings before
+a new game where they stand (clubs/ratings.py); the pages then read the ladder's rows, one member's
+history and the records from it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from flask import abort, request
 
 from ...clubs import members, outcomes, seasons
 from ...clubs.members import ClubMember
+from ...clubs.ratings import club_ratings
 from ...clubs.seasons import StoredSeason
-from ...rules.club import LADDERS, ladder, rate, records, records_set_by
+from ...rules.club import LADDERS, Rated, ladder, records, records_set_by
 from ...rules.club import Season as RuleSeason
 from ...words import club as club_words
 from ...words.club import OVERALL
@@ -91,56 +92,38 @@ def names(club_id: str) -> dict[int, str]:
     return {member.id: member.name for member in members.members(club_id)}
 
 
-def rated(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
+def rated(club_id: str, choice: Choice) -> dict[int, Rated]:
     """Every member's rating over the chosen season and ladder, by member id."""
-
-    def compute() -> dict[int, dict[str, Any]]:
-        found = rate(outcomes.outcomes(club_id), ladder=choice.engine_ladder, season=choice.rule_season)
-        return {
-            member: {
-                "mu": item.mu,
-                "sigma": item.sigma,
-                "ordinal": item.ordinal,
-                "games": item.games,
-                "wins": item.wins,
-                "drives": item.drives,
-                "history": item.history,
-            }
-            for member, item in found.items()
-        }
-
-    return outcomes.kept(club_id, f"web.rated:{choice.season_key}:{choice.ladder}", compute)
+    return club_ratings(
+        club_id, ladder=choice.engine_ladder, season=choice.rule_season, season_key=choice.season_key
+    )
 
 
 def ladder_rows(club_id: str, choice: Choice, *, minimum: int) -> list[dict[str, Any]]:
     """The ladder's rows, ranked first (ties share a place), then those not yet ranked."""
-
-    def compute() -> list[dict[str, Any]]:
-        found = rate(outcomes.outcomes(club_id), ladder=choice.engine_ladder, season=choice.rule_season)
-        return [
-            {
-                "member": row.rated.member,
-                "place": row.place,
-                "ordinal": row.rated.ordinal,
-                "sigma": row.rated.sigma,
-                "games": row.rated.games,
-                "wins": row.rated.wins,
-                "drives": row.rated.drives,
-                "to_go": row.to_go,
-            }
-            for row in ladder(found, minimum=minimum)
-        ]
-
-    key = f"web.ladder:{choice.season_key}:{choice.ladder}:{minimum}"
-    rows: list[dict[str, Any]] = outcomes.kept(club_id, key, compute)
+    rows = ladder(rated(club_id, choice), minimum=minimum)
     known = names(club_id)
-    return [{**row, "name": known[row["member"]]} for row in rows if row["member"] in known]
+    return [
+        {
+            "member": row.rated.member,
+            "name": known[row.rated.member],
+            "place": row.place,
+            "ordinal": row.rated.ordinal,
+            "sigma": row.rated.sigma,
+            "games": row.rated.games,
+            "wins": row.rated.wins,
+            "drives": row.rated.drives,
+            "to_go": row.to_go,
+        }
+        for row in rows
+        if row.rated.member in known
+    ]
 
 
 def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[datetime, float], ...]:
     """The member's rating after each of their outcomes of the chosen season and ladder."""
     found = rated(club_id, choice).get(member_id)
-    return () if found is None else tuple(found["history"])
+    return () if found is None else found.history
 
 
 def members_figures(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
@@ -148,11 +131,11 @@ def members_figures(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
     the day of their last outcome there, by member id (a member with none is left out)."""
     return {
         member: {
-            "ordinal": found["ordinal"],
-            "games": found["games"],
-            "wins": found["wins"],
-            "drives": found["drives"],
-            "last": found["history"][-1][0] if found["history"] else None,
+            "ordinal": found.ordinal,
+            "games": found.games,
+            "wins": found.wins,
+            "drives": found.drives,
+            "last": found.history[-1][0] if found.history else None,
         }
         for member, found in rated(club_id, choice).items()
     }
@@ -161,7 +144,16 @@ def members_figures(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
 def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any] | None:
     """The member's rating over the chosen season and ladder, without its history (None: unrated)."""
     found = rated(club_id, choice).get(member_id)
-    return None if found is None else {key: value for key, value in found.items() if key != "history"}
+    if found is None:
+        return None
+    return {
+        "mu": found.mu,
+        "sigma": found.sigma,
+        "ordinal": found.ordinal,
+        "games": found.games,
+        "wins": found.wins,
+        "drives": found.drives,
+    }
 
 
 def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.club import Outcome, rate, records
+from scorekeeper.rules.club import Outcome, rate, rate_more, rated_outcomes, records
 
 from .building import evening, free_for_all
 
@@ -69,3 +69,15 @@ def test_every_record_is_reached_by_an_outcome_and_beaten_by_none(history: list[
         assert record.value == max(score for score in scores if score is not None)
         reached = {p.member for o in history for p in o.placings if p.score == record.value}
         assert set(record.members) == reached
+
+
+@SETTINGS
+@given(history=histories, cut=st.integers(0, 15))
+def test_ratings_carried_on_from_earlier_ones_are_the_ratings_from_scratch(
+    history: list[Outcome], cut: int
+) -> None:
+    # What a club's page does after a new game: the ratings before it, carried on through it.
+    ordered = rated_outcomes(history)
+    earlier = rate_more({}, ordered[:cut])
+    assert rate_more(earlier, ordered[cut:]) == rate(history)
+    assert rate_more(rate(history), []) == rate(history)

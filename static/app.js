@@ -18,6 +18,16 @@
     if (controller) controller.postMessage({ keep: url });
   };
 
+  // --- the reader's time zone -----------------------------------------------------------------
+  // Dates on the pages fall on this phone's calendar (web/time_zone.py): the server reads the zone
+  // from this cookie, from the next page on.
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && /^[\w+\-\/]+$/.test(zone) && !document.cookie.split("; ").includes(`tz=${zone}`)) {
+      document.cookie = `tz=${zone}; path=/; max-age=31536000; SameSite=Lax`;
+    }
+  } catch (error) { /* a browser without Intl's zones: dates stay in UTC */ }
+
   // --- online or not ------------------------------------------------------------------------
   const banner = document.querySelector("[data-offline-banner]");
   function showConnection() {

@@ -9,7 +9,7 @@ summaries first (summaries.refresh).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, exists, func, select
@@ -27,12 +27,14 @@ PAGE_SIZE = 25
 
 @dataclass(frozen=True, kw_only=True)
 class Filters:
-    """What the history shows: one variant, games one player played in, dates from and to (inclusive)."""
+    """What the history shows: one variant, games one player played in, dates from and to (inclusive),
+    days on the calendar of ``zone`` (the reader's; a pytz zone or any tzinfo)."""
 
     variant: str | None = None
     player_id: int | None = None
     since: date | None = None
     until: date | None = None
+    zone: tzinfo = UTC
 
     def conditions(self, group_id: str) -> list[ColumnElement[bool]]:
         """The filters as conditions on the table's game summaries."""
@@ -44,10 +46,17 @@ class Filters:
                 exists().where(_MEMBERS.c.game_id == _G.c.game_id, _MEMBERS.c.player_id == self.player_id)
             )
         if self.since is not None:
-            found.append(_G.c.played_at >= datetime.combine(self.since, time(), UTC))
+            found.append(_G.c.played_at >= self._midnight(self.since))
         if self.until is not None:
-            found.append(_G.c.played_at < datetime.combine(self.until + timedelta(days=1), time(), UTC))
+            found.append(_G.c.played_at < self._midnight(self.until + timedelta(days=1)))
         return found
+
+    def _midnight(self, day: date) -> datetime:
+        """The first moment of ``day`` in the zone, in UTC (as played_at is stored)."""
+        naive = datetime.combine(day, time())
+        localize = getattr(self.zone, "localize", None)  # a pytz zone takes its offset this way
+        aware = localize(naive) if localize is not None else naive.replace(tzinfo=self.zone)
+        return aware.astimezone(UTC)
 
 
 @dataclass(frozen=True, kw_only=True)

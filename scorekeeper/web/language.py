@@ -17,6 +17,7 @@ from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
 from .. import words
+from .time_zone import chosen_time_zone
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -123,7 +124,7 @@ def _varies_by_language(response: Response) -> Response:
 
 def init_language(app: Flask) -> None:
     """Flask-Babel with the reader's language; the words go through its catalogues; the picker."""
-    Babel(app, locale_selector=chosen_language)
+    Babel(app, locale_selector=chosen_language, timezone_selector=chosen_time_zone)
     words.use_translations(_translate, _translate_plural)
     words.use_locale(current_language)
     app.register_blueprint(bp)

@@ -18,6 +18,7 @@ from ...drives import store
 from ...drives.store import StoredDrive
 from ...rules.drive import Drive
 from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key  # as the game sheets print
+from ..time_zone import reader_time_zone
 from . import view
 from .access import require_organiser, table_links
 from .paper import table_cards as worded_table_cards
@@ -92,7 +93,7 @@ def _drive_pdf(
             **view.overview(record, drive),
         )
 
-    key = shelf_key(f"drive-{kind}", record.id, *version, paper.name, language)
+    key = shelf_key(f"drive-{kind}", record.id, *version, paper.name, language, reader_time_zone())
     # A drive's cards cost seconds (160 players' tally cards): one of its PDFs is made at a time.
     return pdf_download(key, render, f"{_stem(drive)}-{kind}.pdf", queue=f"drive-{record.id}")
 

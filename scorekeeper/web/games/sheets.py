@@ -25,6 +25,7 @@ from ...words import gettext
 from ...words._core import N_
 from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key
 from ..request_values import whole_number
+from ..time_zone import reader_time_zone
 from ..wording import say, use_variant
 from . import view
 from .charts import totals_chart
@@ -101,7 +102,7 @@ def game_pdf(game_id: str) -> Response:
             **view.sheet_context(record, game, editable=False),
         )
 
-    key = shelf_key("game", record.id, record.version, paper.name, orientation, language)
+    key = shelf_key("game", record.id, record.version, paper.name, orientation, language, reader_time_zone())
     return pdf_download(key, render, f"{view.file_stem(game)}.pdf")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import Blueprint, abort, render_template, request
-from flask_babel import format_percent
+from flask_babel import format_percent, get_timezone
 
 from ...groups import history, roster, stats
 from ...groups.access import Group
@@ -33,7 +33,9 @@ def games(group_id: str) -> str:
     player_id = _player_arg(request.args.get("player"), players)
     since, until = _date_arg("since"), _date_arg("until")
     page = _page_arg()
-    filters = history.Filters(variant=variant, player_id=player_id, since=since, until=until)
+    filters = history.Filters(
+        variant=variant, player_id=player_id, since=since, until=until, zone=get_timezone()
+    )
     lines, total = history.history(group.id, filters, page=page)
     pages = max(1, -(-total // history.PAGE_SIZE))
     args = {k: v for k, v in request.args.items() if k != "page" and v}

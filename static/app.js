@@ -19,7 +19,7 @@
   };
 
   // --- the reader's time zone -----------------------------------------------------------------
-  // Dates on the pages fall on this phone's calendar (web/time_zone.py): the server reads the zone
+  // Dates on the pages fall on this phone's calendar (web/language.py): the server reads the zone
   // from this cookie, from the next page on.
   try {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

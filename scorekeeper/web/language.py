@@ -5,6 +5,14 @@ A language is offered (picked from Accept-Language, listed by the picker) once i
 compiled in the translation folders: until then its readers get English, and ``<html lang>``
 says "en" (a screen reader must not read English with another language's voice). With English
 alone there is no picker.
+
+The reader's time zone, too: every date a page shows falls on the reader's own calendar. A game is
+stored with its times in UTC, and a game played in New York at nine in the evening is, in UTC,
+already the next day: shown in UTC, a table's history would put it on the wrong evening. The phone
+knows its zone (``Intl.DateTimeFormat().resolvedOptions().timeZone``); app.js keeps it in the ``tz``
+cookie and Flask-Babel's date formats take it from there (``chosen_time_zone``). Before the phone
+has said (its very first page), and for a zone this server does not know, dates are in UTC. A PDF
+that shows a date is kept per zone (``reader_time_zone`` in its key).
 """
 
 from __future__ import annotations
@@ -12,12 +20,12 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytz
 from flask import Blueprint, Flask, abort, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, get_locale, get_timezone, get_translations
 from werkzeug.wrappers import Response
 
 from .. import words
-from .time_zone import chosen_time_zone
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -33,6 +41,8 @@ it); offered once its catalogue is compiled (``offered_languages``)."""
 DEFAULT_LANGUAGE = "en"
 COOKIE = "language"
 COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
+TIME_ZONE_COOKIE = "tz"
+"""The cookie app.js keeps the phone's IANA zone name in ("Europe/London")."""
 OFFERED = "scorekeeper.languages"
 
 bp = Blueprint("language", __name__)
@@ -64,6 +74,18 @@ def chosen_language() -> str:
     if kept in offered:
         return kept
     return request.accept_languages.best_match(offered) or DEFAULT_LANGUAGE
+
+
+def chosen_time_zone() -> str | None:
+    """The reader's zone as their phone named it; None (UTC) when it has not, or for a name pytz
+    does not know (a cookie is the reader's to write: it is checked against the list)."""
+    named = request.cookies.get(TIME_ZONE_COOKIE, "")
+    return named if named in pytz.all_timezones_set else None
+
+
+def reader_time_zone() -> str:
+    """The zone this request's dates are shown in, by name ("UTC" by default)."""
+    return str(getattr(get_timezone(), "zone", "UTC"))
 
 
 def region_tags() -> list[str]:

@@ -1,5 +1,5 @@
 """A phone in another time zone reads dates on its own calendar: app.js keeps the phone's zone in
-the ``tz`` cookie, and the next page shows the day it is there (web/time_zone.py)."""
+the ``tz`` cookie, and the next page shows the day it is there (web/language.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dates on the reader's own calendar (web/time_zone.py): the phone's zone comes in the ``tz``
+"""Dates on the reader's own calendar (web/language.py): the phone's zone comes in the ``tz``
 cookie that app.js keeps; before it, or for a zone nobody knows, dates are in UTC."""
 
 from __future__ import annotations

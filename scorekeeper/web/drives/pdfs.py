@@ -18,7 +18,7 @@ from ...drives import store
 from ...drives.store import StoredDrive
 from ...rules.drive import Drive
 from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key  # as the game sheets print
-from ..time_zone import reader_time_zone
+from ..language import reader_time_zone
 from . import view
 from .access import require_organiser, table_links
 from .paper import table_cards as worded_table_cards

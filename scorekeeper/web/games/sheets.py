@@ -24,8 +24,8 @@ from ...rules.state import DealFacts
 from ...words import gettext
 from ...words._core import N_
 from ..kept_pdfs import pdf_download, pdf_language, pdf_paper, shelf_key
+from ..language import reader_time_zone
 from ..request_values import whole_number
-from ..time_zone import reader_time_zone
 from ..wording import say, use_variant
 from . import view
 from .charts import totals_chart

@@ -7,11 +7,13 @@ play, imported as a table file is: replayed by the engine, summaries kept), each
 twelve of the 200 members (neighbouring tables share players, so members play across tables),
 and 100 finished drives of 20 members (four hands), all in one season. Then prints, beside the
 trivial endpoint in the same run, the server time (test client, SQLite) of the ladder page, a
-member's page and the records page after a first warm request; the pages right after a change
-(nothing kept for the club's new fingerprint); recomputing every rating of the season from
-scratch; what reading the club's outcomes costs (cold, with the drives' standings kept, kept for
-the fingerprint) and the fingerprint itself; and what a game of a club's table adds to recording
-its last deal, beside a game of a table outside any club, with the finish screen that follows.
+member's page and the records page after a first warm request; the pages right after a change to
+the club (a season added: everything read and rated again) and right after a game finished at one
+of its tables (that game read and rated on top of what the worker kept); recomputing every
+rating of the season from scratch; what reading the club's outcomes costs (cold, with the drives'
+standings kept, kept for the fingerprint) and the fingerprint itself; and what a game of a club's
+table adds to recording its last deal, beside a game of a table outside any club, with the finish
+screen that follows.
 Targets: pages ≤ 100 ms, ratings ≤ 2 s, the last deal ≤ 20 % on top.
 
 Prints figures only; asserts nothing about time.
@@ -40,6 +42,7 @@ from stats import MIX, TEMPLATES_PER_KIND, server_ms, start_game, template
 
 from scorekeeper import create_app, database
 from scorekeeper.clubs import access, holdings, outcomes, seasons
+from scorekeeper.clubs import ratings as club_ratings
 from scorekeeper.drives import store as drives
 from scorekeeper.drives.models import DriveHandRecord
 from scorekeeper.games import store
@@ -171,12 +174,14 @@ def outcomes_cost(app: Flask, club_id: str) -> None:
 
     def cold() -> object:
         outcomes.KEPT.clear()
+        outcomes.GAMES_READ.clear()
         outcomes.DRIVE_RESULTS.clear()
         drives.DRIVES.clear()
         return outcomes.outcomes(club_id)
 
     def drives_kept() -> object:
         outcomes.KEPT.clear()
+        outcomes.GAMES_READ.clear()
         return outcomes.outcomes(club_id)
 
     def whole() -> object:
@@ -214,10 +219,46 @@ def after_a_change(app: Flask, client: FlaskClient, club_id: str) -> None:
     ):
         with app.test_request_context():
             seasons.add_season(club_id, "Change", date(2020, 1, 1), date(2020, 1, 2))  # a new fingerprint
+        club_ratings.LAST_RATED.clear()  # as after a merge: every rating worked out again
         start = time.perf_counter()
         assert client.get(url).status_code == 200
         print(f"{label}, first request after a change (outcomes read and rated afresh): "
               f"{(time.perf_counter() - start) * 1000:.0f} ms")  # fmt: skip
+
+
+def after_a_game(app: Flask, client: FlaskClient, club_id: str) -> None:
+    """The first request after a game at one of the club's tables finished: a new fingerprint, the
+    new game read and rated on top of what this worker had (its players already members)."""
+    with app.test_request_context():
+        inside = holdings.tables_of(club_id)[0]
+    made = template(random.Random(11), "oh-hell", {}, 4)
+
+    def finish_a_game() -> None:
+        game_id = start_game(client, made, inside.id)
+        with app.test_request_context():
+            record, game = store.load_game(game_id)
+            for number, data in enumerate(made["deals"], start=1):
+                game = store.record_deal(record, game, number, data)
+
+    finish_a_game()  # its players join the club: every game is read again once for their links
+    ladder = client.get(f"/clubs/{club_id}/ladder?season=all").get_data(as_text=True)
+    member = re.search(rf'href="/clubs/{club_id}/members/(\d+)', ladder)
+    assert member, "no member on the ladder"
+    for label, url in (
+        ("ladder page, all time", f"/clubs/{club_id}/ladder?season=all"),
+        ("records page, all time", f"/clubs/{club_id}/records?season=all"),
+        ("a member's page, all time", f"/clubs/{club_id}/members/{member.group(1)}?season=all"),
+        ("members list, all time", f"/clubs/{club_id}/members"),
+    ):
+        timings = []
+        for _ in range(5):
+            assert client.get(url).status_code == 200  # kept for the club as it is
+            finish_a_game()
+            start = time.perf_counter()
+            assert client.get(url).status_code == 200
+            timings.append((time.perf_counter() - start) * 1000)
+        median = statistics.median(timings)
+        print(f"{label}, first request after a game finished (median of 5): {median:.0f} ms")
 
 
 def ratings(app: Flask, club_id: str) -> None:
@@ -239,6 +280,7 @@ def ratings(app: Flask, club_id: str) -> None:
             every.append(time.perf_counter() - start)
         start = time.perf_counter()
         outcomes.KEPT.clear()
+        outcomes.GAMES_READ.clear()
         outcomes.DRIVE_RESULTS.clear()
         drives.DRIVES.clear()
         outcomes.outcomes(club_id)
@@ -316,6 +358,7 @@ def main() -> None:
         ratings(app, club_id)
         outcomes_cost(app, club_id)
         after_a_change(app, client, club_id)
+        after_a_game(app, client, club_id)
         last_deal_cost(app, client, club_id)
 
 

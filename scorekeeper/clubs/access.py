@@ -6,15 +6,16 @@ it makes the phone keep the club. A phone that keeps a club may add tables and d
 and merge its members and set its seasons.
 
 Refusals (RuleViolation codes): club_name_missing, club_name_unseen(character),
-club_name_too_long(start, most), club_not_found.
+club_name_too_long(start, most), club_not_found, club_time_zone_unknown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
+import pytz
 from sqlalchemy import Connection, bindparam, insert, select, update
 
 from .. import database
@@ -26,9 +27,10 @@ from .models import ClubRecord, DeviceClubRecord
 
 _CLUBS = ClubRecord.__table__
 _HELD = DeviceClubRecord.__table__
-_CLUB_ROW = select(_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at).where(_CLUBS.c.id == bindparam("club"))
+_CLUB_COLUMNS = (_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at, _CLUBS.c.time_zone)
+_CLUB_ROW = select(*_CLUB_COLUMNS).where(_CLUBS.c.id == bindparam("club"))
 _HELD_CLUBS = (
-    select(_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at)
+    select(*_CLUB_COLUMNS)
     .join(_HELD, _HELD.c.club_id == _CLUBS.c.id)
     .where(_HELD.c.device_hash == bindparam("device"))
     .order_by(_HELD.c.since.desc())
@@ -52,11 +54,22 @@ class InvalidClubName(RuleViolation):
 
 @dataclass(frozen=True, kw_only=True)
 class Club:
-    """A club as stored: its id (the read-only link), name and when it was started."""
+    """A club as stored: its id (the read-only link), name, when it was started, and the time zone
+    its seasons count their days in (an IANA name; None: UTC)."""
 
     id: str
     name: str
     created_at: datetime
+    time_zone: str | None = None
+
+    @property
+    def zone(self) -> tzinfo:
+        """The club's time zone (UTC when it has none)."""
+        return pytz.timezone(self.time_zone) if self.time_zone else UTC
+
+    def today(self) -> date:
+        """Today's date on the club's calendar (the season under way is the one it falls in)."""
+        return datetime.now(self.zone).date()
 
 
 def clean_club_name(name: object) -> str:
@@ -67,9 +80,27 @@ def clean_club_name(name: object) -> str:
         raise InvalidClubName(CLUB_NAME_CODES.get(refused.code, refused.code), **refused.params) from None
 
 
-def create_club(name: object, *, holder: str, created_at: datetime | None = None) -> Club:
-    """Start a club that the device ``holder`` keeps; refused (nothing stored) for a bad name."""
-    club = Club(id=new_game_id(), name=clean_club_name(name), created_at=created_at or utcnow())
+def club_time_zone(name: object) -> str | None:
+    """A time zone as a club keeps it: an IANA name pytz knows ("Europe/London"); "UTC", blank or
+    None is None; anything else is refused (club_time_zone_unknown)."""
+    if name is None or name == "" or name == "UTC":
+        return None
+    if not isinstance(name, str) or name not in pytz.all_timezones_set:
+        raise RuleViolation("club_time_zone_unknown", field="time_zone")
+    return name
+
+
+def create_club(
+    name: object, *, holder: str, created_at: datetime | None = None, time_zone: str | None = None
+) -> Club:
+    """Start a club that the device ``holder`` keeps, its seasons counted in ``time_zone`` (the
+    phone's; None: UTC); refused (nothing stored) for a bad name or an unknown zone."""
+    club = Club(
+        id=new_game_id(),
+        name=clean_club_name(name),
+        created_at=created_at or utcnow(),
+        time_zone=club_time_zone(time_zone),
+    )
     with database.transaction() as connection:
         store_club(connection, club, holder=holder)
     return club
@@ -127,6 +158,15 @@ def rename_club(club_id: str, name: object) -> None:
         raise RuleViolation("club_not_found", field="club")
 
 
+def set_time_zone(club_id: str, time_zone: object) -> None:
+    """Count the club's seasons in another time zone (checked as at its start); a refused one
+    changes nothing. Every outcome's day may move: the club's version rises."""
+    chosen = club_time_zone(time_zone)
+    with database.transaction() as connection:
+        connection.execute(update(_CLUBS).where(_CLUBS.c.id == club_id).values(time_zone=chosen))
+        changed(connection, club_id)
+
+
 def hold_on(connection: Connection, device_id: str, club_id: str) -> None:
     """In the caller's transaction: the device keeps the club, taken now."""
     KEEPING.hold_on(connection, device_id, club_id)
@@ -142,4 +182,4 @@ def changed(connection: Connection, club_id: str) -> None:
 def _club(row: Any) -> Club:
     """A club's row as a Club, its time with its zone (SQLite gives times back without one)."""
     created = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=UTC)
-    return Club(id=row.id, name=row.name, created_at=created)
+    return Club(id=row.id, name=row.name, created_at=created, time_zone=row.time_zone)

@@ -37,7 +37,7 @@ from ..rules import RuleViolation
 from ..rules.club.outcome import Season
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
-from .access import Club, clean_club_name, find_club, store_club
+from .access import Club, clean_club_name, club_time_zone, find_club, store_club
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
 from .members import member_name
@@ -105,6 +105,7 @@ def export_club(club_id: str) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "name": club.name,
         "created_at": table_files.when(club.created_at),
+        "time_zone": club.time_zone or "UTC",
         "members": [
             {"name": row.name, "names": sorted(names[row.id], key=same_name_key)} for row in member_rows
         ],
@@ -254,10 +255,15 @@ def read_club(data: object) -> _File:
         raise RuleViolation("club_file_version", field="file", version=version, ours=FORMAT_VERSION)
     name = clean_club_name(data.get("name"))
     created = table_files.read_time(data.get("created_at"), utcnow(), "club_start")
+    try:
+        zone = club_time_zone(data.get("time_zone"))  # a file from before time zones has none: UTC
+    except RuleViolation:
+        shown = repr(data.get("time_zone"))[:40]
+        raise RuleViolation("club_file_time_zone", field="file", zone=shown) from None
     members = _members(_list(data, "members", MOST_MEMBERS))
     count = len(members)
     return _File(
-        club=Club(id=new_game_id(), name=name, created_at=created),
+        club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone),
         members=members,
         seasons=[_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
         tables=[_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)],

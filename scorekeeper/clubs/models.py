@@ -29,6 +29,8 @@ class ClubRecord(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60))
     version: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The IANA zone its seasons count their days in; None: UTC (migration 0012).
+    time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class DeviceClubRecord(db.Model):  # type: ignore[name-defined,misc]

@@ -24,9 +24,10 @@ import gc
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any, TypeVar
 
+import pytz
 from sqlalchemy import bindparam, func, select
 from werkzeug.exceptions import NotFound
 
@@ -115,7 +116,7 @@ _FINISHED_MEMBERS = (
 _FINISHED_MEMBERS_OF = _FINISHED_MEMBERS.where(_ROWS.c.game_id.in_(bindparam("games", expanding=True)))
 # More changed games than this and every game's rows are read at once, as the first time.
 MOST_GAMES_READ_APART = 500
-_CLUB_VERSION = select(_CLUBS.c.version).where(_CLUBS.c.id == bindparam("club"))
+_CLUB_VERSION = select(_CLUBS.c.version, _CLUBS.c.time_zone).where(_CLUBS.c.id == bindparam("club"))
 _TABLE_NAMES = (
     select(_GROUPS.c.id, _GROUPS.c.name).join(_TABLES, _TABLES.c.group_id == _GROUPS.c.id).where(_IN_CLUB)
 )
@@ -224,7 +225,9 @@ def read_outcomes(club_id: str) -> ClubOutcomes:
     _refresh_summaries(club_id)
     played: dict[str, Played] = {}
     with _collector_paused():
-        found = _games(club_id, played) + _drives(club_id, drive_rows, played)
+        club = connection.execute(_CLUB_VERSION, {"club": club_id}).one_or_none()
+        version, zone = (None, UTC) if club is None else (club.version, _zone(club.time_zone))
+        found = _games(club_id, played, version, zone) + _drives(club_id, drive_rows, played, zone)
     found.sort(key=lambda outcome: (outcome.played_at, outcome.key))
     return ClubOutcomes(outcomes=tuple(found), played=played)
 
@@ -240,7 +243,9 @@ def _refresh_summaries(club_id: str) -> None:
             summaries.refresh(group_id)
 
 
-def _games(club_id: str, played: dict[str, Played]) -> list[Outcome]:
+def _games(
+    club_id: str, played: dict[str, Played], club_version: int | None, zone: tzinfo
+) -> list[Outcome]:
     """The outcomes of the club's finished games (and their history lines, into ``played``).
 
     Only the games whose version is not the one this worker read last time are read again, unless
@@ -249,7 +254,7 @@ def _games(club_id: str, played: dict[str, Played]) -> list[Outcome]:
     parameters = {"club": club_id}
     before = GAMES_READ.get(club_id)
     now = _GamesRead(
-        club_version=connection.execute(_CLUB_VERSION, parameters).scalar_one_or_none(),
+        club_version=club_version,
         members={row[0]: row[1] for row in connection.execute(_PLAYER_MEMBERS, parameters)},
         titles={row[0]: row[1] for row in connection.execute(_TABLE_NAMES, parameters)},
         versions={},
@@ -285,7 +290,8 @@ def _games(club_id: str, played: dict[str, Played]) -> list[Outcome]:
         rows = by_game.get(game_id, [])
         now.played[game_id] = Played(title=now.titles.get(group_id, ""), players=len(rows), ref=game_id)
         ladder = ladders[variant]
-        now.outcomes[game_id] = _game_outcome(game_id, variant, ladder, played_at, rows, now.members)
+        moment = _aware(played_at).astimezone(zone)  # its day: the club's calendar's
+        now.outcomes[game_id] = _game_outcome(game_id, variant, ladder, moment, rows, now.members)
     GAMES_READ.put(club_id, now)
     found = []
     for game_id, outcome in now.outcomes.items():
@@ -327,12 +333,14 @@ def _game_outcome(
         kind="game",
         ladder=ladder,
         variant=variant,
-        played_at=_aware(played_at),
+        played_at=played_at,
         placings=tuple(placings.values()),
     )
 
 
-def _drives(club_id: str, drive_rows: Sequence[Any], played: dict[str, Played]) -> list[Outcome]:
+def _drives(
+    club_id: str, drive_rows: Sequence[Any], played: dict[str, Played], zone: tzinfo
+) -> list[Outcome]:
     members: dict[tuple[str, int], int] = {
         (row.drive_id, row.player): row.member_id
         for row in database.connection().execute(_DRIVE_MEMBERS, {"club": club_id})
@@ -357,7 +365,7 @@ def _drives(club_id: str, drive_rows: Sequence[Any], played: dict[str, Played]) 
                 kind="drive",
                 ladder=DRIVE,
                 variant=DRIVE,
-                played_at=_aware(row.created_at),
+                played_at=_aware(row.created_at).astimezone(zone),
                 placings=tuple(placings.values()),
             )
         )
@@ -415,6 +423,11 @@ def _ladder(variant: str) -> str | None:
         return ladder_of(variant)
     except RuleViolation:
         return None  # a variant this server no longer knows: its games rate on no ladder
+
+
+def _zone(name: str | None) -> tzinfo:
+    """The club's zone: an outcome's day is its date there (a season counts those days)."""
+    return pytz.timezone(name) if name else UTC
 
 
 def _aware(moment: datetime) -> datetime:

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from functools import cache, lru_cache
 from typing import Any
 
+import pytz
+from babel.dates import get_timezone_location
 from flask import Flask
-from flask_babel import format_date, format_decimal, format_percent
+from flask_babel import format_date, format_decimal, format_percent, get_locale
 from markupsafe import Markup
 
 from .. import words
@@ -148,6 +151,34 @@ def long_day(moment: datetime | date) -> str:
     return format_date(moment, "long")
 
 
+def time_zone_label(name: str | None) -> str:
+    """A time zone as the reader's language names it: "United States (New York) Time", "heure :
+    États-Unis (New York)"; UTC for none."""
+    if not name or name == "UTC":
+        return "UTC"
+    return _zone_label(name, str(get_locale()))
+
+
+def time_zone_choices() -> tuple[tuple[str, str], ...]:
+    """Every common time zone as (IANA name, the reader's words for it), UTC first, then by those
+    words (so a country's zones stand together); worked out once per language."""
+    return _zone_choices(str(get_locale()))
+
+
+@cache
+def _zone_choices(locale: str) -> tuple[tuple[str, str], ...]:
+    named = sorted(
+        ((name, _zone_label(name, locale)) for name in pytz.common_timezones if name != "UTC"),
+        key=lambda item: item[1].casefold(),
+    )
+    return (("UTC", "UTC"), *named)
+
+
+@lru_cache(maxsize=4096)
+def _zone_label(name: str, locale: str) -> str:
+    return get_timezone_location(pytz.timezone(name), locale=locale)
+
+
 def init_wording(app: Flask) -> None:
     """Make ``say`` a filter and a global of the templates, with the option words and ``declared``
     (``{{ variant.name|declared }}``, ``{{ (variant.deal_word|declared).title }}``)."""
@@ -168,5 +199,6 @@ def init_wording(app: Flask) -> None:
         ("capitalised", words.capitalised),
         ("day", day),
         ("long_day", long_day),
+        ("time_zone_label", time_zone_label),
     ):
         app.jinja_env.filters[name] = function

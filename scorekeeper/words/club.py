@@ -35,6 +35,7 @@ words(
         ),
         "club_name_too_long": say("%(start)s… is too long: a club's name has at most %(most)s letters"),
         "club_not_found": say("There is no such club"),
+        "club_time_zone_unknown": say("Choose a time zone from the list"),
         # its tables and drives (clubs/holdings.py, and the club page's forms)
         "club_table_missing": say("Choose a table this phone keeps"),
         "club_drive_missing": say("Choose a drive this phone runs"),
@@ -83,6 +84,7 @@ words(
         "club_file_too_large": say("That file is too large to be a club"),
         "club_file_not_club": say("This is not a club exported from Scorekeeper"),
         "club_file_version": say("This file's format version is %(version)s, not %(ours)s"),
+        "club_file_time_zone": say("This file's time zone (%(zone)s) is not one this app knows"),
         "club_file_name_twice": say("The file has two members called %(name)s"),
         "club_file_table_refused": say("Table %(number)s of the file: %(reason)s"),
         "club_start": say("The club's start"),

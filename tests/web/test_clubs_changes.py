@@ -21,6 +21,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import GameRecord
 
 from .conftest import Driver, csrf_token, error_text
+from .drive_pages import text_of
 from .test_clubs import DRIVE_NAMES, HIGH, LOW, ClubPhone, count, finished_drive, member_ids
 
 
@@ -45,6 +46,35 @@ def test_the_organiser_renames_the_club_and_a_refused_name_changes_nothing(
     token = csrf_token(other.get(f"/clubs/{club_id}/join"))
     refused = other.post(f"/clubs/{club_id}/name", data={"csrf_token": token, "name": "Mine"})
     assert refused.status_code == 403 and club_name(app) == "Thursday and Friday Whist Club"
+
+
+def club_zone(app: Flask) -> str | None:
+    with app.app_context():
+        return db.session.scalars(select(ClubRecord.time_zone)).one()
+
+
+def test_a_club_counts_in_the_zone_of_the_phone_that_started_it_and_the_organiser_changes_it(
+    app: Flask, driver: Driver
+) -> None:
+    phone = ClubPhone(driver)
+    phone.client.set_cookie("tz", "America/New_York")  # as app.js keeps it
+    club_id = phone.create("Thursday Whist Club")
+    assert club_zone(app) == "America/New_York"
+    assert "Time zone: United States (New York) Time" in phone.text(f"/clubs/{club_id}")
+    unknown = phone.post(club_id, "/time-zone", {"time_zone": "Mars/Olympus_Mons"})
+    assert unknown.status_code == 422  # type: ignore[attr-defined]
+    assert "Choose a time zone from the list" in error_text(unknown)  # type: ignore[arg-type]
+    assert club_zone(app) == "America/New_York"
+    moved = phone.post(club_id, "/time-zone", {"time_zone": "Europe/London"})
+    assert moved.status_code == 302  # type: ignore[attr-defined]
+    page = phone.text(f"/clubs/{club_id}")
+    assert "The club's time zone is now United Kingdom Time." in page
+    assert club_zone(app) == "Europe/London"
+    other = app.test_client()
+    token = csrf_token(other.get(f"/clubs/{club_id}/join"))
+    refused = other.post(f"/clubs/{club_id}/time-zone", data={"csrf_token": token, "time_zone": "UTC"})
+    assert refused.status_code == 403 and club_zone(app) == "Europe/London"
+    assert "Time zone: United Kingdom Time" in text_of(other.get(f"/clubs/{club_id}"))  # read by all
 
 
 def test_a_table_taken_out_of_the_club_keeps_its_games_after_asking_first(app: Flask, driver: Driver) -> None:

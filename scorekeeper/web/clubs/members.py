@@ -35,7 +35,7 @@ def members_list(club_id: str) -> str:
     """Every member, by name, each a link to their page, with their rating, games and drives over
     the season chosen (all time by default) and the day they last played."""
     found = load_club(club_id)
-    choice = chosen(found.id, current_first=False)
+    choice = chosen(found, current_first=False)
     return render_template(
         "clubs/members.html",
         club=found,
@@ -165,7 +165,7 @@ def _member_page(
     move_typed: dict[str, str] | None = None,
 ) -> str:
     """The member's page, with a form's refusal and what was typed in it."""
-    choice = chosen(found.id)
+    choice = chosen(found)
     history = sorted(
         members.member_history(found.id, person.id), key=lambda line: line.played_at, reverse=True
     )

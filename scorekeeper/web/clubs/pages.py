@@ -9,7 +9,6 @@ a refused entry re-renders the page with the values typed and the reason (422) a
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -20,7 +19,9 @@ from ...clubs.access import Club
 from ...rules import RuleViolation
 from ...words import gettext
 from ..device import holder
+from ..language import chosen_time_zone
 from ..qr import qr_svg
+from ..wording import time_zone_choices, time_zone_label
 from .access import drives_to_add, keeps, load_club, require_keeper, tables_to_add
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")
@@ -36,7 +37,7 @@ def new_club() -> Page:
         return render_template("clubs/new.html", error=None, name="")
     name = request.form.get("name", "")
     try:
-        club = access.create_club(name, holder=holder())
+        club = access.create_club(name, holder=holder(), time_zone=chosen_time_zone())
     except RuleViolation as refused:
         return render_template("clubs/new.html", error=refused, name=name[:100]), 422
     flash(gettext("%(name)s is kept on this phone. Add its tables and drives.") % {"name": club.name})
@@ -62,6 +63,21 @@ def rename(club_id: str) -> Page:
     renamed = load_club(found.id)
     flash(gettext("The club is called %(name)s now.") % {"name": renamed.name})
     return redirect(url_for("clubs.club", club_id=found.id))
+
+
+@bp.post("/<club_id>/time-zone")
+def time_zone(club_id: str) -> Page:
+    """Count the club's seasons in another time zone: a game late in the evening counts on that
+    evening (the club starts in the zone of the phone that started it)."""
+    found = load_club(club_id)
+    require_keeper(found)
+    try:
+        access.set_time_zone(found.id, request.form.get("time_zone", ""))
+    except RuleViolation as refused:
+        return club_page(found, zone_error=refused), 422
+    moved = load_club(found.id)
+    flash(gettext("The club's time zone is now %(zone)s.") % {"zone": time_zone_label(moved.time_zone)})
+    return redirect(url_for("clubs.club", club_id=found.id, _anchor="seasons"))
 
 
 @bp.post("/<club_id>/tables")
@@ -139,6 +155,7 @@ def club_page(
     season_typed: dict[str, str] | None = None,
     name_error: RuleViolation | None = None,
     name_typed: str | None = None,
+    zone_error: RuleViolation | None = None,
 ) -> str:
     """The club's page, with a form's refusal and what was typed in it."""
     kept = keeps(found)
@@ -149,7 +166,7 @@ def club_page(
         "tables": holdings.tables_of(found.id),
         "drives": holdings.drives_of(found.id),
         "seasons": seasons.seasons(found.id),
-        "current_season": seasons.current_season(found.id, date.today()),
+        "current_season": seasons.current_season(found.id, found.today()),
         "tables_to_add": tables_to_add(found.id) if kept else [],
         "drives_to_add": drives_to_add(found.id) if kept else [],
         "table_error": table_error,
@@ -158,6 +175,8 @@ def club_page(
         "season_typed": season_typed or dict.fromkeys(SEASON_FIELDS, ""),
         "name_error": name_error,
         "name_typed": found.name if name_typed is None else name_typed,
+        "zone_error": zone_error,
+        "zones": time_zone_choices() if kept else (),
         "read_link": read_link,
         "read_qr": qr_svg(read_link, title=gettext("QR code of the club's read-only link")),
     }

@@ -21,7 +21,7 @@ def ladder(club_id: str) -> str:
     """The ladder of the chosen season (``?season=``, the one under way by default) and family
     (``?ladder=``, overall by default)."""
     found = load_club(club_id)
-    choice = chosen(found.id)
+    choice = chosen(found)
     rows = ladder_rows(found.id, choice, minimum=MINIMUM_GAMES)
     return render_template(
         "clubs/ladder.html",
@@ -40,7 +40,7 @@ def ladder(club_id: str) -> str:
 def records(club_id: str) -> str:
     """The club's hall of fame: its records for ever, or over the season chosen (``?season=``)."""
     found = load_club(club_id)
-    choice = chosen(found.id, current_first=False)
+    choice = chosen(found, current_first=False)
     return render_template(
         "clubs/records.html",
         club=found,

@@ -9,12 +9,13 @@ history and the records from it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any
 
 from flask import abort, request
 
 from ...clubs import members, outcomes, seasons
+from ...clubs.access import Club
 from ...clubs.members import ClubMember
 from ...clubs.ratings import club_ratings
 from ...clubs.seasons import StoredSeason
@@ -52,16 +53,18 @@ class Choice:
         return None if self.ladder == OVERALL else self.ladder
 
 
-def chosen(club_id: str, *, today: date | None = None, current_first: bool = True) -> Choice:
+def chosen(club: Club, *, current_first: bool = True) -> Choice:
     """The season and ladder the request's links choose; 404 for one the club does not have.
 
-    No season named: the season under way (all time when none is, or when not ``current_first``).
+    No season named: the season under way on the club's calendar today (all time when none is, or
+    when not ``current_first``).
     """
+    club_id = club.id
     stored = seasons.seasons(club_id)
     wanted = request.args.get("season", "")
     season: StoredSeason | None
     if not wanted:
-        season = seasons.current_season(club_id, today or date.today()) if current_first else None
+        season = seasons.current_season(club_id, club.today()) if current_first else None
     elif wanted == ALL_TIME:
         season = None
     else:

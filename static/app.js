@@ -18,6 +18,13 @@
     if (controller) controller.postMessage({ keep: url });
   };
 
+  // "Label: value" as the reader's language writes it ("Enchères : 3" in French, with its
+  // non-breaking space): the page says how (base.html), never a colon written here.
+  S.labelled = function (label, value) {
+    const pattern = document.body.dataset.labelled || "{label}: {value}";
+    return pattern.replace("{label}", () => label).replace("{value}", () => value);
+  };
+
   // --- the reader's time zone -----------------------------------------------------------------
   // Dates on the pages fall on this phone's calendar (web/language.py): the server reads the zone
   // from this cookie, from the next page on.

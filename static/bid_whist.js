@@ -4,6 +4,53 @@
 // Without this script the form works the same, saving one call at a time.
 (function () {
   "use strict";
+  // Offline, offline.js draws the hand from its plan: its callers go one at a time, as this screen
+  // shows them. A caller who has called folds to their name and call (tap it to change), the later
+  // ones wait hidden; a call changed clears the later ones. The rows' data-in-turn is "to call".
+  window.Scorekeeper.turns = {
+    wrap(line, seat) {
+      const who = line.querySelector(".who");
+      const name = document.createElement("span");
+      Object.assign(name, { className: "who", id: who.id });
+      name.append(...who.childNodes);
+      who.remove();
+      const said = document.createElement("span");
+      said.className = "said";
+      said.dataset.said = "";
+      const head = document.createElement("summary");
+      head.append(name, said);
+      const turn = document.createElement("details");
+      turn.className = "caller turn";
+      turn.dataset.turn = String(seat);
+      turn.append(head, line);
+      return turn;
+    },
+    arrange(form, changed) {
+      form.querySelectorAll(".rows[data-in-turn]").forEach((rows) => {
+        const turns = Array.from(rows.querySelectorAll("details.turn"));
+        const index = changed ? turns.indexOf(changed.closest("details.turn")) : -1;
+        if (index >= 0) {
+          turns.slice(index + 1).forEach((turn) => {
+            turn.querySelectorAll("input:checked").forEach((radio) => { radio.checked = false; });
+          });
+        }
+        let waiting = false;
+        turns.forEach((turn, position) => {
+          const checked = turn.querySelector("input:checked");
+          turn.querySelector("[data-said]").textContent = checked
+            ? checked.closest(".chip").querySelector("span").textContent : rows.dataset.inTurn;
+          turn.hidden = waiting;
+          if (!waiting && !checked) {
+            turn.open = true;
+            waiting = true;
+          } else if (checked && (index < 0 || position === index)) {
+            turn.open = false;
+          }
+        });
+      });
+    },
+  };
+
   window.Scorekeeper.onScreen(function (box) {
     const form = box.querySelector("form[data-check-url]");
     if (!form) return;

@@ -31,7 +31,7 @@
       const answer = await fetch(url, { headers: { Accept: "application/json" } });
       if (!answer.ok) throw new Error(String(answer.status));
       const found = (await answer.json()).sides[side];
-      text.textContent = `${found.name}: ${found.text}`;
+      text.textContent = window.Scorekeeper.labelled(found.name, found.text);
     } catch (error) {
       window.location.href = link.href;
       return;

@@ -194,7 +194,7 @@
           ? raw.map((value, seat) => (value === null ? null : `${players[seat]} ${choiceText(key, value)}`))
             .filter(Boolean).join(" · ")
           : choiceText(key, raw);
-        return `${label.legend}: ${text}`;
+        return S.labelled(label.legend, text);
       }).join("; ");
   }
 
@@ -228,7 +228,7 @@
           : entry.state === "fixing" ? said.fixing : said.choose;
       item.append(element("span", { class: "waiting-state" }, state));
       if (index === latest.length - 1 && entry.state !== "conflict") {
-        const button = element("button", { type: "button", class: "drop", "aria-label": `${words.drop}: ${title}` },
+        const button = element("button", { type: "button", class: "drop", "aria-label": S.labelled(words.drop, title) },
                                words.drop);
         button.addEventListener("click", async () => {
           await drop(entry.id);
@@ -279,48 +279,6 @@
     line.append(chips);
     line.append(element("p", { class: "reason", "data-error-for": `${key}-${perSeat ? seat : "none"}`, "aria-live": "polite" }));
     return line;
-  }
-
-  // Calls made in turn (an auction; the field's label says "in_turn"): one caller open at a time, as
-  // the server's screen shows them. A caller who has called folds to their name and call (tap it to
-  // change), the later ones wait hidden; a call changed clears the later ones, as on the server's screen.
-  function turnLine(key, rule, seat, values, deal) {
-    const line = chipLine(key, rule, seat, values, deal);
-    const who = line.querySelector(".who");
-    const name = element("span", { class: "who", id: who.id });
-    name.append(...who.childNodes);
-    who.remove();
-    const head = element("summary", {});
-    head.append(name, element("span", { class: "said", "data-said": true }));
-    // Drawn as the server's auction draws its callers (details.caller, the screen's own stylesheet).
-    const turn = element("details", { class: "caller turn", "data-turn": seat });
-    turn.append(head, line);
-    return turn;
-  }
-
-  function takeTurns(form, changed) {
-    form.querySelectorAll(".rows[data-in-turn]").forEach((rows) => {
-      const turns = Array.from(rows.querySelectorAll("details.turn"));
-      const index = changed ? turns.indexOf(changed.closest("details.turn")) : -1;
-      if (index >= 0) {
-        turns.slice(index + 1).forEach((turn) => {
-          turn.querySelectorAll("input:checked").forEach((radio) => { radio.checked = false; });
-        });
-      }
-      let waiting = false;
-      turns.forEach((turn, position) => {
-        const checked = turn.querySelector("input:checked");
-        turn.querySelector("[data-said]").textContent = checked
-          ? checked.closest(".chip").querySelector("span").textContent : rows.dataset.inTurn;
-        turn.hidden = waiting;
-        if (!waiting && !checked) {
-          turn.open = true;
-          waiting = true;
-        } else if (checked && (index < 0 || position === index)) {
-          turn.open = false;
-        }
-      });
-    });
   }
 
   // The values on a form, the server's or the one drawn here (both name inputs as the server reads them).
@@ -424,8 +382,11 @@
       if (rule.seats && rule.seats.length) {
         const label = plan.labels[key] || {};
         const rows = element("div", { class: "rows", "aria-label": label.legend || key, "data-in-turn": label.in_turn || null });
-        const draw = label.in_turn ? turnLine : chipLine;
-        rule.seats.forEach((seat) => rows.append(draw(key, rule, seat, place.values, deal)));
+        const turns = label.in_turn && S.turns;  // calls made in turn: the screen's own script folds them
+        rule.seats.forEach((seat) => {
+          const line = chipLine(key, rule, seat, place.values, deal);
+          rows.append(turns ? turns.wrap(line, seat) : line);
+        });
         form.append(rows);
       } else {
         form.append(chipLine(key, rule, null, place.values, deal));
@@ -443,10 +404,10 @@
     const recheck = () => strike(form, phase, readForm(form, phase, place.values));
     form.addEventListener("change", (event) => {
       form.querySelectorAll(".reason").forEach((node) => { node.textContent = ""; });
-      takeTurns(form, event.target);
+      if (S.turns) S.turns.arrange(form, event.target);
       recheck();
     });
-    takeTurns(form, null);
+    if (S.turns) S.turns.arrange(form, null);
     recheck();
     if (S.fitTitles) S.fitTitles(box);
     heading.focus({ preventScroll: true });

@@ -106,13 +106,13 @@
     const box = option.querySelector("input[type=checkbox]");
     if (box) {
       const name = box.closest("label").textContent.trim();
-      return `${name}: ${box.checked ? now.dataset.on : now.dataset.off}`;
+      return window.Scorekeeper.labelled(name, box.checked ? now.dataset.on : now.dataset.off);
     }
     const select = option.querySelector("select");
     const label = option.querySelector(".option-label");
     if (!select || !label) return null;
     const chosen = select.selectedOptions[0];
-    return `${label.textContent.trim()}: ${chosen ? chosen.textContent.trim() : ""}`;
+    return window.Scorekeeper.labelled(label.textContent.trim(), chosen ? chosen.textContent.trim() : "");
   }
 
   fold.addEventListener("change", () => {

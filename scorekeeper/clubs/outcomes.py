@@ -10,6 +10,14 @@ their final totals; its standings are kept per drive version in this worker. Mem
 the club's links (clubs/linking.py); a player no member is linked to is left out, the others keep
 the ranks they had.
 
+An outcome's moment is given in the club's time zone (``clubs.time_zone``, UTC when none): its
+date there is the day a season counts it on.
+
+**Read again.** After a change this worker reads again only the games whose version moved since it
+last read the club (``GAMES_READ``): a new finished game costs the reading of that game, not of
+5,000. A change to the club itself (what it holds, its links, its time zone: its version), to its
+players' links or to its tables' names reads every game again.
+
 **Kept.** ``kept`` keeps whatever a page derives from the outcomes (ratings, a ladder, records)
 in this worker's memory, keyed by the club, a name and the club's fingerprint. Memory rather than a
 table of JSON: what is kept is the engine's frozen values (ratings with their histories, rows of a

@@ -22,7 +22,7 @@ from .. import database
 from ..database import hash_key, new_game_id, utcnow
 from ..groups.access import clean_table_name
 from ..keeping import Keeping, link_key, link_opens
-from ..rules import RuleViolation
+from ..rules import RuleViolation, Text
 from .models import ClubRecord, DeviceClubRecord
 
 _CLUBS = ClubRecord.__table__
@@ -77,7 +77,8 @@ def clean_club_name(name: object) -> str:
     try:
         return clean_table_name(name)
     except RuleViolation as refused:
-        raise InvalidClubName(CLUB_NAME_CODES.get(refused.code, refused.code), **refused.params) from None
+        code = CLUB_NAME_CODES.get(refused.code, refused.code)
+        raise InvalidClubName.from_text(Text(code, **refused.params)) from None
 
 
 def club_time_zone(name: object) -> str | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import Connection, insert, select
 
@@ -91,7 +91,7 @@ def export_club(club_id: str) -> dict[str, Any]:
     by_player = select(_PLAYER_LINKS.c.player_id, _PLAYER_LINKS.c.member_id).where(
         _PLAYER_LINKS.c.club_id == club_id
     )
-    player_links = dict(connection.execute(by_player).all())
+    player_links: dict[int, int] = {row.player_id: row.member_id for row in connection.execute(by_player)}
     drive_links = {
         (row.drive_id, row.player): row.member_id
         for row in connection.execute(select(_DRIVE_LINKS).where(_DRIVE_LINKS.c.club_id == club_id))
@@ -331,7 +331,7 @@ def _table(number: int, item: dict[str, Any], count: int) -> tuple[ImportedTable
 def _drive(number: int, item: dict[str, Any], count: int) -> _Drive:
     """A drive of the file, its set-up and every hand checked by the engine's replay."""
     try:
-        row = {name: item.get(name) for name in _DRIVE_FIELDS}
+        row: dict[str, Any] = {name: item.get(name) for name in _DRIVE_FIELDS}
         if not isinstance(row["players"], list) or not isinstance(row["options"], dict):
             raise RuleViolation("club_file_shape", field="file", part="drives")
         for name in ("prizes", "roster", "seatings"):
@@ -389,7 +389,7 @@ def _entry(hand: dict[str, Any]) -> HandEntry:
         hand=hand["hand"],
         table=hand["table_number"],
         tricks=hand["tricks"],
-        pair=Pair(hand.get("pair")),
+        pair=Pair(cast(str, hand.get("pair"))),  # a pair the file does not name is refused here
         moved_as=None if moved_as is None else Pair(moved_as),
         needs_confirmation=bool(hand.get("needs_confirmation")),
         confirmed_by=confirmed_by,

@@ -63,7 +63,7 @@ class Linker:
         self.connection = connection
         self.club_id = club_id
         rows = connection.execute(_NAME_INDEX, {"club": club_id})
-        self.by_key = {row.name_key: row.member_id for row in rows}
+        self.by_key: dict[str, int] = {row.name_key: row.member_id for row in rows}
         self.count: int | None = None  # the club's members, counted once a member is to be added
 
     def member_for(self, name: str) -> int:

@@ -24,7 +24,7 @@ from ..database import utcnow
 from ..drives.models import DriveRecord
 from ..groups.models import GroupPlayerRecord, GroupRecord
 from ..groups.roster import name_key, roster_name
-from ..rules import RuleViolation
+from ..rules import RuleViolation, Text
 from ..rules.table import same_name_key
 from .access import changed
 from .linking import MOST_MEMBERS
@@ -122,7 +122,7 @@ def member_name(name: object) -> str:
     except RuleViolation as refused:
         code = "club_member_name_" + refused.code.rsplit("name_", 1)[-1]
         params = {key: value for key, value in refused.params.items() if key != "position"}
-        raise RuleViolation(code, field="name", **params) from None
+        raise RuleViolation.from_text(Text(code, **params), field="name") from None
 
 
 def add_member(club_id: str, name: object) -> ClubMember:

@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, delete, func, insert, select
 
 from .. import database
 from ..groups.access import clean_table_name
-from ..rules import RuleViolation
+from ..rules import RuleViolation, Text
 from ..rules.club.outcome import Season
 from .access import changed
 from .models import ClubSeasonRecord
@@ -58,7 +58,7 @@ def season_name(name: object) -> str:
         return clean_table_name(name)
     except RuleViolation as refused:
         code = refused.code.replace("table_name", "club_season_name")
-        raise RuleViolation(code, field="name", **refused.params) from None
+        raise RuleViolation.from_text(Text(code, **refused.params), field="name") from None
 
 
 def season_day(value: object, which: str) -> date:

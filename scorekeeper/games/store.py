@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from copy import copy
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from flask import abort
 from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
@@ -27,6 +27,7 @@ from .. import database
 from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
 from ..kept import KeptByVersion
 from ..rules import Game, OutOfTurn, Table, Text, get_variant, read_event
+from ..rules.game import NumberedEntry
 from ..words import english
 from .current import use_variant
 from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord
@@ -336,7 +337,7 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
     game since, ChangedElsewhere is raised and nothing is stored.
     """
     engine = game.table.variant.engine
-    updated = game.record(engine.read_entry(number, data))  # raises before anything is stored
+    updated = game.record(cast(NumberedEntry, engine.read_entry(number, data)))  # raises before storing
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
     _change(record, change, {"position": updated.deal_position(number), "inputs": stored}, game=updated)

@@ -29,7 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import database
 from ..database import hash_key, utcnow
 from ..games.models import DealEntryRecord, GameRecord, SeatRecord
-from ..rules import InvalidSetup, OutOfTurn, RuleViolation
+from ..rules import InvalidSetup, OutOfTurn, RuleViolation, Text
 from ..rules.table import clean_name, same_name_key
 from . import access
 from .models import GameSummaryRecord, GroupPlayerRecord, NewcomerRecord
@@ -130,7 +130,7 @@ def roster_name(name: object) -> str:
     except InvalidSetup as refused:
         # The engine speaks of a seat ("Player 1 needs a name"); the roster has no seats.
         code = ROSTER_CODES.get(refused.code, refused.code)
-        raise InvalidPlayerName(code, **refused.params) from refused
+        raise InvalidPlayerName.from_text(Text(code, **refused.params)) from refused
 
 
 def name_key(name: str) -> str:

@@ -54,7 +54,7 @@ def page_messages() -> dict[str, object]:
     def messages() -> list[str]:
         if request.headers.get(KEEP_HEADER):
             return []
-        return get_flashed_messages()
+        return [str(message) for message in get_flashed_messages()]
 
     return {"page_messages": messages}
 

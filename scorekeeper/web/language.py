@@ -130,11 +130,11 @@ def _same_site_path(target: str) -> str:
 
 
 def _translate(message: str) -> str:
-    return get_translations().gettext(message)
+    return str(get_translations().gettext(message))
 
 
 def _translate_plural(singular: str, plural: str, number: int) -> str:
-    return get_translations().ngettext(singular, plural, number)
+    return str(get_translations().ngettext(singular, plural, number))
 
 
 def _varies_by_language(response: Response) -> Response:

@@ -199,7 +199,8 @@ def init_limits(app: Flask) -> Limiter:
             deduct_when=rule.counts,
         )
         for endpoint in rule.endpoints:
-            app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+            # Flask-Limiter types its wrapper as maybe async; the views wrapped here are not.
+            app.view_functions[endpoint] = shared(app.view_functions[endpoint])  # type: ignore[assignment]
     app.extensions["scorekeeper.limiter"] = limiter
     return limiter
 

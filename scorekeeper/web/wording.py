@@ -37,7 +37,7 @@ class Worded(dict[Any, str]):
     def __getitem__(self, key: Any) -> str:
         return words.gettext(super().__getitem__(key))
 
-    def get(self, key: Any, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, key: Any, default: Any = None) -> Any:
         try:
             return self[key]
         except KeyError:
@@ -118,13 +118,13 @@ def variant_name(code: str) -> str:
 def percent(share: float | None) -> str:
     """A share as a whole percent in the reader's locale ("62%", "62 %" in German); a dash when
     there is nothing to share."""
-    return "—" if share is None else format_percent(share)
+    return "—" if share is None else str(format_percent(share))
 
 
 def percent_sign() -> str:
     """What follows a whole percent in the reader's locale ("%", " %" in German), for a chart whose
     values are percents."""
-    return format_percent(0).replace(format_decimal(0), "", 1)
+    return str(format_percent(0)).replace(str(format_decimal(0)), "", 1)
 
 
 def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> str:
@@ -133,7 +133,7 @@ def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> st
     if value is None:
         return "—"
     pattern = "#,##0." + "0" * places
-    return format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern)
+    return str(format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern))
 
 
 def in_sentence(label: str) -> str:
@@ -142,13 +142,15 @@ def in_sentence(label: str) -> str:
 
 
 def day(moment: datetime | date) -> str:
-    """A date as the pages show it, in the reader's locale: "Nov 22, 2026", "22 nov. 2026" (UTC)."""
-    return format_date(moment, "medium")
+    """A date as the pages show it, in the reader's locale and on the reader's calendar (their time
+    zone, web/language.py): "Nov 22, 2026", "22 nov. 2026"."""
+    return str(format_date(moment, "medium"))
 
 
 def long_day(moment: datetime | date) -> str:
-    """A date written out, as a sheet heads it: "November 22, 2026", "22. November 2026" (UTC)."""
-    return format_date(moment, "long")
+    """A date written out, as a sheet heads it: "November 22, 2026", "22. November 2026" (on the
+    reader's calendar)."""
+    return str(format_date(moment, "long"))
 
 
 def time_zone_label(name: str | None) -> str:
@@ -176,7 +178,7 @@ def _zone_choices(locale: str) -> tuple[tuple[str, str], ...]:
 
 @lru_cache(maxsize=4096)
 def _zone_label(name: str, locale: str) -> str:
-    return get_timezone_location(pytz.timezone(name), locale=locale)
+    return str(get_timezone_location(pytz.timezone(name), locale=locale))
 
 
 def init_wording(app: Flask) -> None:

@@ -19,6 +19,7 @@ from flask import jsonify, request, url_for
 from werkzeug.wrappers import Response
 
 from ...drives import store
+from ...drives.inputs import setup_options
 from ...drives.store import Seen, StoredDrive
 from ...rules.drive import (
     MAX_PLAYERS,
@@ -123,7 +124,7 @@ def drive_json(record: StoredDrive, drive: Drive) -> dict[str, Any]:
         "version": record.version,
         "players": list(setup.players),
         # The set-up's options by the names ``POST /api/v1/drives`` takes, as the store keeps them.
-        **store.setup_options(setup),
+        **setup_options(setup),
         "tables": state.layout.tables,
         "status": "finished" if state.finished else "in_progress",
         "hand_in_play": state.hand_in_play,

@@ -210,7 +210,7 @@ DEAL_ADDITIONS: Schema = {
 def event_paths(game_id: Schema, number: Schema, if_match: Schema, state: Schema, errors: Schema) -> Schema:
     """The event endpoints, given the shared parameters, the game-state answer and the write errors."""
     body = {"required": True, "content": {"application/json": {"schema": _ref("TableEvent")}}}
-    security = [{"editToken": []}]
+    security: list[dict[str, list[str]]] = [{"editToken": []}]
     listing = {
         "type": "object",
         "properties": {

@@ -241,7 +241,9 @@ def _json_object() -> dict[str, Any]:
     except NotJson:
         raise ApiError(400, "api_not_json") from None
     except UnreadableJson as unreadable:
-        raise ApiError(400, unreadable.text.code, **unreadable.text.params) from None
+        refused = ApiError(400, unreadable.text.code)
+        refused.text = unreadable.text
+        raise refused from None
     if body is None:
         raise ApiError(400, "api_not_json")
     if not isinstance(body, dict):

@@ -7,6 +7,7 @@ import json
 import re
 
 from flask import Blueprint, Flask, Response, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as Redirect  # what redirect() and make_conditional() give
 
 from ...clubs.exchange import export_club, import_club
 from ...rules import RuleViolation
@@ -35,7 +36,7 @@ def export_json(club_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_file() -> Response | str | tuple[str, int]:
+def import_file() -> Redirect | str | tuple[str, int]:
     """Start a club from an exported file, kept on this phone; a refused file stores nothing."""
     if request.method == "GET":
         return render_template("clubs/import.html", error=None)

@@ -153,7 +153,9 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
          "total": line.total, "won": line.hands_won, "scored": line.hands_scored}
         for line in state.standings
     ]  # fmt: skip
-    top = " · ".join(_place_line(line["rank"], line["name"], str(line["total"])) for line in lines[:PODIUM])
+    top = " · ".join(
+        _place_line(line["rank"], str(line["name"]), str(line["total"])) for line in lines[:PODIUM]
+    )
     return {
         "club": found,
         "record": record,

@@ -12,6 +12,7 @@ import csv
 import io
 
 from flask import Blueprint, Response, redirect, url_for
+from werkzeug.wrappers import Response as Redirect  # what redirect() and make_conditional() give
 
 from ...drives import store
 from ...rules.drive import Drive
@@ -48,7 +49,7 @@ def export_csv(drive_id: str) -> Response:
 
 
 @bp.get("/drives/<drive_id>/export.json")
-def export_json(drive_id: str) -> Response:
+def export_json(drive_id: str) -> Redirect:
     """The whole drive as JSON: the API's document of it, as a file."""
     record, _drive = store.load_drive(drive_id)
     return redirect(url_for("api.read_drive", drive_id=record.id, download=1), code=303)

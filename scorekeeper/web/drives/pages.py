@@ -8,6 +8,7 @@ another phone changed first is shown as it now stands (409).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
@@ -292,7 +293,7 @@ def _roster_refused(record: StoredDrive, drive: Drive, refused: RuleViolation) -
     return render_template("drives/drive.html", organiser=True, **context), 422
 
 
-def _save_hand(drive_id: str, table: int, page: Any, *, table_phone: bool = False) -> Page:
+def _save_hand(drive_id: str, table: int, page: Callable[..., str], *, table_phone: bool = False) -> Page:
     """Enter or correct the table's hand the form names; re-render with the reason when refused.
 
     A table's phone changes only the hand in play (RULES.md §10); once the players have moved on,

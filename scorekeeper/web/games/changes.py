@@ -152,9 +152,9 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
             remember_change(record, step.number, before, kind=EVENT)
         return updated, gettext("Recorded again: %(event)s.") % {"event": _event_text(updated, step.number)}
     engine = game.table.variant.engine
-    before = engine.write_entry(game.entries[step.number - 1]) if step.number <= len(game.entries) else None
+    replaced = engine.write_entry(game.entries[step.number - 1]) if step.number <= len(game.entries) else None
     updated = store.record_deal(record, game, step.number, step.inputs)
-    remember_change(record, step.number, before)
+    remember_change(record, step.number, replaced)
     again = gettext("%(Deal)s %(number)s entered again.")
     return updated, again % {"Deal": _word(game), "number": step.number}
 

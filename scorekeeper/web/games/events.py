@@ -95,7 +95,7 @@ def player(game_id: str, seat: int) -> Page:
     if seat not in ring:
         abort(404)
 
-    def link(kind: str, **args: str) -> str:
+    def link(kind: str, **args: Any) -> str:
         return url_for("events.new_event", game_id=record.id, kind=kind, **_from_args(), **args)
 
     name = game.state.players[seat]
@@ -343,7 +343,7 @@ def offline_targets(record: StoredGame, game: Game) -> list[dict[str, Any]]:
     """Every kind of event as the hub shows it (label, hint, the engine's verdict), each with its form as
     the sheet shows it: what the editing phone keeps to record events with no connection
     (offline_events.py)."""
-    targets = _hub(record, game)["targets"]
+    targets: list[dict[str, Any]] = _hub(record, game)["targets"]
     word = deal_words(game.table.variant.deal_word).singular
     for target in targets:
         kind = target["choice"].kind
@@ -485,7 +485,7 @@ def _stale(record: StoredGame, step: str) -> bool:
     return sent is not None and sent.strip().removeprefix("W/").strip('"') != str(record.version)
 
 
-def _from_args() -> dict[str, str]:
+def _from_args() -> dict[str, Any]:
     """The query argument that keeps the way back to the sheet, when the table came from there."""
     return {"from": "sheet"} if _from_sheet() else {}
 

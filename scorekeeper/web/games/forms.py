@@ -18,7 +18,7 @@ DRAW = "draw"
 AUTO = ""
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
     """Players in seat order, the first dealer (or a draw), and the variant's options."""
 
     players = FieldList(

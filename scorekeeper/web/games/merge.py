@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, jsonify, request, url_for
 from werkzeug.datastructures import MultiDict
@@ -85,10 +85,11 @@ def _queued(raw: object) -> list[Queued]:
         pairs = [pair for pair in fields if isinstance(pair, list) and len(pair) == 2]
         if len(pairs) != len(fields) or not all(isinstance(a, str) and isinstance(b, str) for a, b in pairs):
             abort(400)
+        typed = MultiDict([(str(name), str(value)) for name, value in pairs])
         if event is not None:
-            queued.append(Queued(fields=MultiDict(pairs), event=event))
+            queued.append(Queued(fields=typed, event=event))
         else:
-            queued.append(Queued(fields=MultiDict(pairs), number=number, phase=phase))
+            queued.append(Queued(fields=typed, number=cast(int, number), phase=phase))  # checked above
     return queued
 
 

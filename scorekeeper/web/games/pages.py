@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -21,6 +21,7 @@ from ...groups.members import seated_at_end
 from ...groups.roster import seating_at_kept_table
 from ...kept import KeptByVersion
 from ...rules import Game, RuleViolation, get_variant
+from ...rules.game import NumberedEntry
 from ...words import gettext
 from ..device import can_edit, device_id, holder, known_game_ids, require_edit
 from ..language import current_language
@@ -188,7 +189,7 @@ def check(game_id: str, number: int) -> Response:
     complete = shown.pop("complete", True)
     verdict: dict[str, Any] = {"error": None, "field": None, "seat": None}
     try:
-        game.verify(game.table.variant.engine.read_entry(number, judged))
+        game.verify(cast(NumberedEntry, game.table.variant.engine.read_entry(number, judged)))
     except RuleViolation as refused:
         if complete:
             verdict = screens.refusal(refused)
@@ -233,7 +234,7 @@ def again(game_id: str) -> Response:
     _record, game = store.load_game(game_id)
     table, state = game.table, game.state
     seated = [state.players[seat] for seat in seated_at_end(state)]
-    args = {f"players-{place}": name for place, name in enumerate(seated)}
+    args: dict[str, Any] = {f"players-{place}": name for place, name in enumerate(seated)}
     args.update({f"option_{name}": str(value) for name, value in table.options.items()})
     return redirect(url_for("games.new_game", code=table.variant.code, **args))
 

@@ -30,6 +30,7 @@ from ...words._core import N_
 from ..request_values import whole_number
 from ..wording import say, use_variant
 from . import view
+from .entry import trump_text
 
 bp = Blueprint("referee", __name__)
 
@@ -203,7 +204,7 @@ def _rules_page(table: Table, error: RuleViolation | None, *, game_id: str | Non
         table_laws=[say(line, variant) for line in table_rules(table)],
         options=[words.option_line(line) for line in option_lines(table)],
         player_links=[
-            (count, url_for("referee.rules", code=variant.code, **{**_option_args(table), "players": count}))
+            (count, url_for("referee.rules", code=variant.code, **_option_args(table), players=count))
             for count in range(variant.min_players, variant.max_players + 1)
         ],
         error=error,
@@ -211,7 +212,7 @@ def _rules_page(table: Table, error: RuleViolation | None, *, game_id: str | Non
     )
 
 
-def _option_args(table: Table) -> dict[str, str]:
+def _option_args(table: Table) -> dict[str, Any]:
     """The table's options that differ from the defaults, as query arguments."""
     return {
         spec.name: str(table.options[spec.name])
@@ -226,7 +227,7 @@ def _plan_row(table: Table, facts: DealFacts) -> dict[str, Any]:
         "number": facts.number,
         "cards": facts.cards,
         "dealer": players[facts.dealer],
-        "trump": view.trump_text(facts),
+        "trump": trump_text(facts),
         "hook": players[facts.last_bidder] if facts.hook else None,
         "sitting_out": ", ".join(players[seat] for seat in facts.sitting_out),
     }

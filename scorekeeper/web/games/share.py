@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as Redirect  # what redirect() and make_conditional() give
 
 from ...games import store
 from ...games.store import StoredGame
@@ -20,7 +21,7 @@ IMPORT_LIMIT = 200 * 1024
 
 
 @bp.get("/games/<game_id>/live")
-def live(game_id: str) -> Response:
+def live(game_id: str) -> Redirect:
     """The score for everyone at the table: read-only, refreshed as soon as the game changes.
 
     Answers 304 to a page that already shows the current version (ETag), so
@@ -58,7 +59,7 @@ def export_game_csv(game_id: str) -> Response:
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
-def import_game() -> Response | tuple[str, int] | str:
+def import_game() -> Redirect | tuple[str, int] | str:
     """Start a game from an exported file; a file that breaks the rules is refused with the reason."""
     if request.method == "GET":
         return render_template("games/import.html", error=None)

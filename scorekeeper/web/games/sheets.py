@@ -29,6 +29,7 @@ from ..request_values import whole_number
 from ..wording import say, use_variant
 from . import view
 from .charts import totals_chart
+from .entry import trump_text
 from .forms import new_game_form
 
 bp = Blueprint("sheets", __name__)
@@ -277,7 +278,7 @@ def _blank_row(game: Game, number: int, facts: DealFacts | None, common: frozens
         dealer=players[facts.dealer],
         trump=_fixed_trump(facts.trump),
         # As worded, not lowered: German writes its nouns with capitals ("Trumpf aufdecken").
-        trump_hint=None if facts.trump is not None else view.trump_text(facts),
+        trump_hint=None if facts.trump is not None else trump_text(facts),
         hook=hook,
         notes=tuple(say(note) for note in facts.reminders if note not in common),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...rules import Game, TableLife
+from ...rules import Game, TableLife, Text
 from ...words import gettext
 from ...words._core import N_
 from ..wording import Worded
@@ -42,7 +42,7 @@ class EventRow:
     number: int
     kind: str
     label: str
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True, kw_only=True)

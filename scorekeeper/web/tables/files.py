@@ -17,6 +17,7 @@ from flask import (
     stream_with_context,
     url_for,
 )
+from werkzeug.wrappers import Response as Redirect  # what redirect() and make_conditional() give
 
 from ...groups.importing import store_table
 from ...kept import KeptByVersion
@@ -71,7 +72,7 @@ def export_csv(group_id: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_table() -> Response | str | tuple[str, int]:
+def import_table() -> Redirect | str | tuple[str, int]:
     """Start a table from an exported file; a file with any illegal game is refused, nothing stored."""
     if request.method == "GET":
         return render_template("tables/import.html", error=None)

@@ -235,7 +235,7 @@ def _first_deal_url(record: StoredGame) -> str:
 def _new_game_url(group: access.Group, variant: Variant, source: StoredGame | None) -> str:
     """The new-game form of ``variant`` at the table, seated as ``source`` ended (if given); the options
     come too when it is the same game."""
-    args: dict[str, str] = {"table": group.id}
+    args: dict[str, Any] = {"table": group.id}
     if source is not None:
         game = store.game_of(source)
         args.update({f"players-{seat}": name for seat, name in enumerate(_seated_names(game))})

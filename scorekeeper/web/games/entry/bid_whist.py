@@ -9,7 +9,7 @@ with it, the page reveals the next caller after each tap.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from werkzeug.datastructures import MultiDict
 
@@ -22,6 +22,7 @@ from ....rules.variants.bid_whist import (
     TRICKS_IN_PLAY,
     BidType,
     BidWhistDeal,
+    BidWhistEngine,
     Call,
     CallChoice,
     Declaration,
@@ -91,7 +92,7 @@ def accepted_calls(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> t
     after them has called yet.
     """
     table = game.table
-    engine = table.variant.engine
+    engine = cast(BidWhistEngine, table.variant.engine)  # this screen is the auction's
     players = deal_players(game, facts.number)
     accepted: list[Call] = []
     for call in parsed_calls(values):
@@ -136,7 +137,7 @@ def _callers(
     the engine refuses, shown selected and struck with the reason.
     """
     table = game.table
-    engine = table.variant.engine
+    engine = cast(BidWhistEngine, table.variant.engine)  # this screen is the auction's
     players = deal_players(game, facts.number)
     opening = engine.legal_calls(table, facts, (), players=players)
     callers = []
@@ -233,7 +234,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     """The callers with their choices, the declarations and tricks once the auction is won, the summary."""
     calls, refused_call = accepted_calls(game, facts, values)
     won = _auction_won(game, facts, values)
-    engine = game.table.variant.engine
+    engine = cast(BidWhistEngine, game.table.variant.engine)
     offered: tuple[Declaration, ...] = (*SUITS, *Direction)
     allowed = engine.declarations(won.bid) if won is not None and won.bid is not None else offered
     callers = _callers(game, facts, calls, refused_call)

@@ -9,11 +9,12 @@ shared with the other whist screens.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from werkzeug.datastructures import MultiDict
 
 from ....rules import SUITS, DealState, Game, RuleViolation
+from ....rules.game import NumberedEntry
 from ....rules.state import DealFacts
 from ....rules.variants.whist import HONOURS_PER_DEAL, TRICKS_PER_DEAL, WhistDeal
 from ....words import deal_words, gettext, ngettext, signed
@@ -31,7 +32,7 @@ def preview_deal(game: Game, number: int, values: Mapping[str, Any]) -> DealStat
     engine = game.table.variant.engine
     earlier = game.before_deal(number)
     try:
-        return earlier.record(engine.read_entry(number, values)).state.deals[number - 1]
+        return earlier.record(cast(NumberedEntry, engine.read_entry(number, values))).state.deals[number - 1]
     except RuleViolation:
         return None
 

@@ -18,7 +18,16 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, Locator, Page, Playwright, Response, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Playwright,
+    Response,
+    expect,
+    sync_playwright,
+)
 from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import make_server
 
@@ -435,6 +444,33 @@ class Phone:
         return self.shoot(name), self.shoot(name, dark=True)
 
 
+def phone_context(browser: Browser, playwright: Playwright, base_url: str, **options: Any) -> BrowserContext:
+    """A browser context of the phone the tests hold (a Pixel 7 at 390×844) pointed at ``base_url``;
+    ``options`` add to it (a time zone, a locale)."""
+    profile = dict(playwright.devices[PHONE_MODEL])
+    profile.pop("default_browser_type", None)
+    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
+    context = browser.new_context(**profile, base_url=base_url, **options)
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+def handed_over_phone(
+    phone: Phone, browser: Browser, playwright: Playwright, live_server: str, tmp: Path, game_url: str
+) -> Phone:
+    """Phone B: its own browser, given a share of the scoring of ``game_url`` by ``phone``'s hand-over
+    link; on the game's sheet."""
+    phone.page.goto(f"{game_url}/hand-over")
+    phone.page.click("button.primary")
+    link = phone.page.locator("a.handover-link").get_attribute("href")
+    assert link is not None
+    other = Phone(phone_context(browser, playwright, live_server).new_page(), tmp)
+    other.page.goto(link)
+    other.page.click("button.primary")
+    expect(other.page).to_have_url(SHEET_URL)
+    return other
+
+
 @pytest.fixture
 def phone(
     browser: Browser, playwright: Playwright, live_server: str, request: pytest.FixtureRequest, tmp_path: Path
@@ -444,11 +480,7 @@ def phone(
     Fails the test on a script error in the page or a server error (5xx), and saves
     a full-page screenshot under the test's tmp dir when the test fails.
     """
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
-    context = browser.new_context(**profile, base_url=live_server)
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, playwright, live_server)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(f"script error on {page.url}: {error}"))

@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Playwright, expect
 
 from ..catalogue_check import catalogue_path
-from .conftest import PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone, serve_app
+from .conftest import Phone, phone_context, serve_app
 
 
 @pytest.mark.browser
@@ -52,11 +52,7 @@ def test_what_the_scripts_write_as_label_and_value_is_punctuated_as_the_language
 ) -> None:
     """French sets a non-breaking space before a colon: the options' summary that seats.js writes
     as the choices change reads "Séquence\u00a0: …", as the server's own pages write it."""
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
-    context = browser.new_context(**profile, base_url=french_server, locale="fr-FR")
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, playwright, french_server, locale="fr-FR")
     phone = Phone(context.new_page(), tmp_path)
     page = phone.page
     page.goto("/games/new/romanian-whist")

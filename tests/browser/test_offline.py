@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Request, expect
 
-from .conftest import PHONE_MODEL, SHEET_URL, TIMEOUT_MS, Phone, check_accessibility
+from .conftest import TIMEOUT_MS, Phone, check_accessibility, handed_over_phone
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 ANN, BOB, CY = range(3)
@@ -127,18 +127,7 @@ def test_a_change_from_another_phone_while_offline_is_shown_and_nothing_is_lost(
 ) -> None:
     game_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
     # A second phone takes a share of the scoring (its own browser, its own device).
-    phone.page.goto(f"{game_url}/hand-over")
-    phone.page.click("button.primary")
-    link = phone.page.locator("a.handover-link").get_attribute("href")
-    assert link is not None
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    context = browser.new_context(**profile, base_url=live_server)
-    context.set_default_timeout(TIMEOUT_MS)
-    other = Phone(context.new_page(), tmp_path)
-    other.page.goto(link)
-    other.page.click("button.primary")
-    expect(other.page).to_have_url(SHEET_URL)
+    other = handed_over_phone(phone, browser, playwright, live_server, tmp_path, game_url)
 
     phone.page.goto(game_url)
     phone.open_next_deal(1)
@@ -181,4 +170,4 @@ def test_a_change_from_another_phone_while_offline_is_shown_and_nothing_is_lost(
     phone.page.click("text=Yes, replace theirs")
     expect(phone.page.locator("h1")).to_have_text("Deal 2 of 19", timeout=3 * TIMEOUT_MS)
     assert _stored(phone.page, game_url) == [{"bids": [1, 1, 1], "tricks": [3, 4, 3]}]
-    context.close()
+    other.page.context.close()

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from .conftest import PHONE_MODEL, SHEET_URL, TIMEOUT_MS, Phone, check_accessibility
+from .conftest import TIMEOUT_MS, Phone, check_accessibility, handed_over_phone
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -240,25 +240,6 @@ def _enter_offline(phone: Phone) -> str:
     return title
 
 
-def _second_phone(
-    phone: Phone, browser: Browser, playwright: Playwright, live_server: str, tmp: Path, game_url: str
-) -> Phone:
-    """Phone B: its own browser, given the scoring by hand-over."""
-    phone.page.goto(f"{game_url}/hand-over")
-    phone.page.click("button.primary")
-    link = phone.page.locator("a.handover-link").get_attribute("href")
-    assert link is not None
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    context = browser.new_context(**profile, base_url=live_server)
-    context.set_default_timeout(TIMEOUT_MS)
-    other = Phone(context.new_page(), tmp)
-    other.page.goto(link)
-    other.page.click("button.primary")
-    expect(other.page).to_have_url(SHEET_URL)
-    return other
-
-
 @pytest.mark.browser
 @pytest.mark.parametrize("evening", EVENINGS, ids=[evening.code for evening in EVENINGS])
 def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction_with_no_tap(
@@ -270,7 +251,7 @@ def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction
         _post(page, f"{game_url}/deals/{number}", [*fields, ("phase", "all")])
     for kind, values in evening.events:
         _post(page, f"{game_url}/events/new/{kind}", [*values.items(), ("step", "record")])
-    other = _second_phone(phone, browser, playwright, live_server, tmp_path, game_url)
+    other = handed_over_phone(phone, browser, playwright, live_server, tmp_path, game_url)
 
     page.goto(game_url)
     page.click("section.current a.button.primary")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from .conftest import DEAL_URL, PHONE_MODEL, SHEET_URL, TIMEOUT_MS, Phone
+from .conftest import DEAL_URL, SHEET_URL, TIMEOUT_MS, Phone, handed_over_phone
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 ANN, BOB, CY = range(3)
@@ -62,24 +62,13 @@ def two_phones(
     """Phone A started the game and played deal 1; phone B (its own browser) took a share of the
     scoring by hand-over. A is on deal 2's screen, its worker in control."""
     game_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
-    phone.page.goto(f"{game_url}/hand-over")
-    phone.page.click("button.primary")
-    link = phone.page.locator("a.handover-link").get_attribute("href")
-    assert link is not None
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    context = browser.new_context(**profile, base_url=live_server)
-    context.set_default_timeout(TIMEOUT_MS)
-    other = Phone(context.new_page(), tmp_path)
-    other.page.goto(link)
-    other.page.click("button.primary")
-    expect(other.page).to_have_url(SHEET_URL)
+    other = handed_over_phone(phone, browser, playwright, live_server, tmp_path, game_url)
     phone.page.goto(game_url)
     phone.open_next_deal(1)
     phone.play_deal(*DEAL_1, number=1)
     _controlled(phone.page)
     yield phone, other, game_url
-    context.close()
+    other.page.context.close()
 
 
 @pytest.mark.browser

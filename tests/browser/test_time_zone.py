@@ -11,7 +11,7 @@ import pytz
 from babel.dates import format_date
 from playwright.sync_api import Browser, Playwright, expect
 
-from .conftest import PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone
+from .conftest import Phone, phone_context
 
 # At any hour of the day one of these is on another date than UTC: 14 hours ahead, 11 behind.
 FAR_ZONES = ("Pacific/Kiritimati", "Pacific/Pago_Pago")
@@ -23,11 +23,7 @@ def test_a_phone_far_from_utc_reads_today_as_its_own_day(
 ) -> None:
     today_in_utc = datetime.now(UTC).date()
     zone = next(name for name in FAR_ZONES if datetime.now(pytz.timezone(name)).date() != today_in_utc)
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
-    context = browser.new_context(**profile, base_url=live_server, timezone_id=zone)
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, playwright, live_server, timezone_id=zone)
     phone = Phone(context.new_page(), tmp_path)
     page = phone.page
     page.goto("/tables/new")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from typing import Any
 
 from flask import Flask
 from sqlalchemy import select
@@ -25,9 +26,15 @@ from .drive_pages import text_of
 from .test_clubs import DRIVE_NAMES, HIGH, LOW, ClubPhone, count, finished_drive, member_ids
 
 
-def club_name(app: Flask) -> str:
+def club_column(app: Flask, column: Any) -> Any:
+    """What the one club stored holds in ``column``."""
     with app.app_context():
-        return db.session.scalars(select(ClubRecord.name)).one()
+        return db.session.scalars(select(column)).one()
+
+
+def club_name(app: Flask) -> str:
+    name: str = club_column(app, ClubRecord.name)
+    return name
 
 
 def test_the_organiser_renames_the_club_and_a_refused_name_changes_nothing(
@@ -49,8 +56,8 @@ def test_the_organiser_renames_the_club_and_a_refused_name_changes_nothing(
 
 
 def club_zone(app: Flask) -> str | None:
-    with app.app_context():
-        return db.session.scalars(select(ClubRecord.time_zone)).one()
+    zone: str | None = club_column(app, ClubRecord.time_zone)
+    return zone
 
 
 def test_a_club_counts_in_the_zone_of_the_phone_that_started_it_and_the_organiser_changes_it(

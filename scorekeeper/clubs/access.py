@@ -35,7 +35,7 @@ _HELD_CLUBS = (
     .where(_HELD.c.device_hash == bindparam("device"))
     .order_by(_HELD.c.since.desc())
 )
-KEEPING = Keeping(_HELD, "club_id")
+KEEPING = Keeping(_HELD, "club_id", "club")
 _RAISE_VERSION = update(_CLUBS).where(_CLUBS.c.id == bindparam("club")).values(version=_CLUBS.c.version + 1)
 
 # The tables' refusals of a name, as a club says them (the same rule, the club's words).

@@ -6,6 +6,7 @@ budget here; tests/deploy/test_stale_versions.py sends the same through several 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask
@@ -15,8 +16,10 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import holders
 
-from .conftest import csrf_token
+from .conftest import Driver, csrf_token
+from .drive_pages import text_of
 from .stale_versions import MOVES, Send, StaleGame
+from .test_clubs import ClubPhone
 
 EXAMPLES = 3
 STEPS = st.lists(
@@ -110,3 +113,61 @@ def test_a_stale_event_correction_is_a_conflict_not_a_missing_event(app: Flask, 
     assert status == 409 and body["version"] == 5 and body["params"] == {"seen": '"3"', "version": 5}
     assert game.check_stale(1) and game.check_stale(3)
     stale_pages(phone_keeping(app, game.id), game, 3)  # deal 2 and event 1 are gone: 409, not 404
+
+
+def test_a_club_page_sent_after_another_phone_changed_the_club_changes_nothing(
+    app: Flask, driver: Driver
+) -> None:
+    """Two phones keep a club; one adds a season while the other's page still shows the club before it:
+    that page's changes (a season, a table taken out, its time zone) are 409 with the club as it is now,
+    and nothing is stored; sent again from the page as it is now, they go through."""
+    first = ClubPhone(driver)
+    club_id = first.create("Thursday Whist Club")
+    table = first.tables.create("Thursday whist")
+    assert first.post(club_id, "/tables", {"table": table}).status_code == 302  # type: ignore[attr-defined]
+    second = app.test_client()
+    page = second.get(f"/clubs/{club_id}/join")
+    own = re.search(
+        r"/clubs/[0-9a-f]+/join#([A-Za-z0-9_-]+)",
+        driver.client.get(f"/clubs/{club_id}").get_data(as_text=True),
+    )
+    assert own
+    assert (
+        second.post(
+            f"/clubs/{club_id}/join", data={"csrf_token": csrf_token(page), "key": own.group(1)}
+        ).status_code
+        == 302
+    )
+    stale_page = second.get(f"/clubs/{club_id}")
+    shown = re.search(r'name="version" value="(\d+)"', stale_page.get_data(as_text=True))
+    assert shown
+    season = {"name": "Spring", "starts_on": "2026-03-01", "ends_on": "2026-05-31"}
+    assert first.post(club_id, "/seasons", season).status_code == 302  # type: ignore[attr-defined]
+    token = csrf_token(stale_page)
+    for path, fields in (
+        ("/seasons", {"name": "Summer", "starts_on": "2026-06-01", "ends_on": "2026-08-31"}),
+        ("/tables/remove", {"table": table}),
+        ("/time-zone", {"time_zone": "Europe/Paris"}),
+    ):
+        refused = second.post(
+            f"/clubs/{club_id}{path}", data={"csrf_token": token, "version": shown.group(1), **fields}
+        )
+        assert refused.status_code == 409, path
+        said = text_of(refused)
+        assert (
+            "The club changed on another phone meanwhile, so nothing was changed" in said and "Spring" in said
+        )
+    now = text_of(second.get(f"/clubs/{club_id}"))
+    assert "Summer" not in now and "Thursday whist" in now
+    fresh = second.get(f"/clubs/{club_id}")
+    current = re.search(r'name="version" value="(\d+)"', fresh.get_data(as_text=True))
+    assert current and int(current.group(1)) > int(shown.group(1))
+    summer = {
+        "csrf_token": csrf_token(fresh),
+        "version": current.group(1),
+        "name": "Summer",
+        "starts_on": "2026-06-01",
+        "ends_on": "2026-08-31",
+    }
+    assert second.post(f"/clubs/{club_id}/seasons", data=summer).status_code == 302
+    assert "Summer" in text_of(second.get(f"/clubs/{club_id}"))

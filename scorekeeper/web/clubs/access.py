@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort
+from flask import abort, request
 
 from ...clubs import access, holdings
 from ...clubs.access import Club
@@ -18,6 +18,7 @@ from ...groups import access as table_access
 from ...groups.access import Group
 from ...words._core import N_
 from ..device import device_id
+from ..versions import version_sent
 
 NOT_KEPT = N_(
     "Only a phone that keeps this club can change it: open the club's own link on this phone "
@@ -49,9 +50,13 @@ def keeps(club: Club) -> bool:
 
 
 def require_keeper(club: Club) -> None:
-    """403 unless this phone keeps the club."""
+    """403 unless this phone keeps the club; and a change (POST) made from a version of the club the
+    database has moved past is refused before anything is judged (409, the club as it is now: see
+    clubs.access.expect_version), its version claimed again in the change's own transaction."""
     if not keeps(club):
         abort(403, NOT_KEPT)
+    if request.method == "POST":
+        access.expect_version(club, version_sent())
 
 
 def tables_to_add(club_id: str) -> list[Group]:

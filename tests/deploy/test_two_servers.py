@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Gunicorn, migrate
-from .test_stale_versions import stale_everywhere
+from .test_stale_versions import UNLIMITED, stale_everywhere
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 RACES = 8
@@ -80,7 +80,8 @@ def pdf_text(port: int, game_id: str) -> str:
 
 def test_two_servers_share_one_postgresql_database(tmp_path: Path, postgres: str) -> None:
     migrate(postgres, tmp_path)
-    first, second = Gunicorn(tmp_path, postgres, name="first"), Gunicorn(tmp_path, postgres, name="second")
+    first = Gunicorn(tmp_path, postgres, name="first", settings=UNLIMITED)
+    second = Gunicorn(tmp_path, postgres, name="second", settings=UNLIMITED)
     try:
         table = {"variant": "oh-hell", "players": PLAYERS}
         status, body, _ = call(first.port, "POST", "/api/v1/games", table)

@@ -29,3 +29,8 @@ def game_changed(record: StoredGame, *, form: bool = True) -> ChangedElsewhere |
     if seen is None or seen == record.version:
         return None
     return ChangedElsewhere(seen=seen, current=record.version)
+
+
+def changed_from(record: StoredGame) -> ChangedElsewhere:
+    """The refusal of a change to a game found stale (``game_changed``), with the version stored now."""
+    return game_changed(record) or ChangedElsewhere(current=record.version)

@@ -43,7 +43,7 @@ from ...rules import (
 from ...words import deal_words, gettext
 from ...words._core import N_
 from ..device import require_edit
-from ..versions import game_changed
+from ..versions import changed_from, game_changed
 from ..wording import Worded, say
 from . import changes, screens, view
 from .event_forms import (
@@ -128,7 +128,7 @@ def new_event(game_id: str, kind: str) -> Page:
         return _shown(record, game, kind, values)
     try:
         if _stale(record, step):
-            raise _changed(record)
+            raise changed_from(record)
         data = event_data(kind, values)
         event = read_event(data)
         if step != "record":
@@ -153,7 +153,7 @@ def event(game_id: str, number: int) -> Page:
     step = request.form.get("step", "check") if request.method == "POST" else "form"
     if not 1 <= number <= len(game.events):
         if request.method == "POST" and _stale(record, step):  # taken back on another phone: 409, not 404
-            return _gone(record, game, _changed(record))
+            return _gone(record, game, changed_from(record))
         abort(404)
     kind = game.events[number - 1].kind
     values = stored_values(game.events[number - 1])
@@ -163,7 +163,7 @@ def event(game_id: str, number: int) -> Page:
         return _shown(record, game, kind, values, number=number)
     try:
         if _stale(record, step):
-            raise _changed(record)
+            raise changed_from(record)
         data = event_data(kind, values)
         if step != "record":
             after = game.correct_event(number, read_event(data))
@@ -190,7 +190,7 @@ def take_back(game_id: str, number: int) -> Page:
     """Take back a table event that is the last thing recorded (redo brings it back)."""
     record, game = _editable(game_id)
     if _stale(record, "record"):  # before the event is looked for: another phone may have taken it back
-        return _gone(record, game, _changed(record))
+        return _gone(record, game, changed_from(record))
     if not 1 <= number <= len(game.events):
         abort(404)
     if not game.last_is_event() or number != len(game.events):
@@ -485,11 +485,6 @@ def _stale(record: StoredGame, step: str) -> bool:
     step, so that what it asks about is the game its phone shows; a page's form sends the version it
     was made from (its ``version`` field) with the yes that records."""
     return game_changed(record, form=step == "record") is not None
-
-
-def _changed(record: StoredGame) -> store.ChangedElsewhere:
-    """The refusal of an event sent from a version the database has moved past (with the version now)."""
-    return game_changed(record) or store.ChangedElsewhere(current=record.version)
 
 
 def _from_args() -> dict[str, Any]:

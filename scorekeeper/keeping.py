@@ -124,8 +124,10 @@ class Keeping:
     def copy_on(self, connection: Connection, from_hash: str, to_hash: str) -> int:
         """In the caller's transaction: the device hashed ``to_hash`` keeps, besides what it keeps,
         everything of this kind the device hashed ``from_hash`` keeps. How many it took."""
-        copied = connection.execute(self._copy, {"from_device": from_hash, "to_device": to_hash})
-        return max(copied.rowcount, 0)
+        # Counted, not the insert's rowcount: PostgreSQL's driver reports none for an INSERT … SELECT.
+        before = connection.execute(self._count, {"device": to_hash}).scalar_one()
+        connection.execute(self._copy, {"from_device": from_hash, "to_device": to_hash})
+        return int(connection.execute(self._count, {"device": to_hash}).scalar_one() - before)
 
 
 KINDS: dict[str, Keeping] = {}

@@ -74,7 +74,7 @@ def forget(kind: str, thing_id: str) -> Page:
     """Ask first; then this phone no longer keeps the thing (it stays, for everyone else)."""
     item = _kept_or_404(kind, thing_id)
     if request.method == "GET":
-        return render_template("phone/forget.html", item=item)
+        return render_template("phone/forget.html", item=item, by_table=_table_keeps(kind, item.id))
     found = device.device_id()
     if found is not None:
         keeping.KINDS[kind].forget(found, item.id)
@@ -201,6 +201,16 @@ def _kept_or_404(kind: str, thing_id: str) -> Kept:
     if item is None:
         abort(404)
     return item
+
+
+def _table_keeps(kind: str, thing_id: str) -> bool:
+    """True for a game played at a table this phone keeps: the table's keep-right covers it still."""
+    record = game_store.find_record(thing_id) if kind == "game" else None
+    return (
+        record is not None
+        and record.group_id is not None
+        and table_access.holds(device.device_id(), record.group_id)
+    )
 
 
 def _refusal(outcome: str) -> str:

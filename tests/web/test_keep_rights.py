@@ -144,6 +144,12 @@ def test_a_phone_forgets_one_thing_after_asking_and_only_that_one(app: Flask, cl
     assert client.get(f"/games/{game}").status_code == 200  # still there, to read
     assert phone.changes("table", table) in (302, 303)
     assert client.get(f"/phone/forget/game/{game}").status_code == 404  # forgotten already
+    players = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy"}
+    at_table = started_game_id(phone.post("/games/new/oh-hell", first_dealer="0", table=table, **players))
+    asked = client.get(f"/phone/forget/game/{at_table}").get_data(as_text=True)
+    assert "keeps the table it is played at, though, and so can still change it" in " ".join(asked.split())
+    assert phone.post(f"/phone/forget/game/{at_table}").status_code == 302
+    assert phone.changes("game", at_table) in (302, 303)  # as the page said: through its table
 
 
 def test_a_cookie_from_before_keeps_every_drive_it_ran(app: Flask, client: FlaskClient) -> None:

@@ -16,18 +16,20 @@ from datetime import UTC, date, datetime, tzinfo
 from typing import Any
 
 import pytz
+from flask import g
 from sqlalchemy import Connection, bindparam, insert, select, update
 
 from .. import database
 from ..database import hash_key, new_game_id, utcnow
 from ..groups.access import clean_table_name
 from ..keeping import Keeping, link_key, link_opens
+from ..kept import StaleVersion, Versions
 from ..rules import RuleViolation, Text
 from .models import ClubRecord, DeviceClubRecord
 
 _CLUBS = ClubRecord.__table__
 _HELD = DeviceClubRecord.__table__
-_CLUB_COLUMNS = (_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at, _CLUBS.c.time_zone)
+_CLUB_COLUMNS = (_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at, _CLUBS.c.time_zone, _CLUBS.c.version)
 _CLUB_ROW = select(*_CLUB_COLUMNS).where(_CLUBS.c.id == bindparam("club"))
 _HELD_CLUBS = (
     select(*_CLUB_COLUMNS)
@@ -35,8 +37,10 @@ _HELD_CLUBS = (
     .where(_HELD.c.device_hash == bindparam("device"))
     .order_by(_HELD.c.since.desc())
 )
-KEEPING = Keeping(_HELD, "club_id")
-_RAISE_VERSION = update(_CLUBS).where(_CLUBS.c.id == bindparam("club")).values(version=_CLUBS.c.version + 1)
+KEEPING = Keeping(_HELD, "club_id", "club")
+# A change made from a version the club has moved past: 409, nothing written (kept.py).
+VERSIONS = Versions(_CLUBS, "club_changed_elsewhere")
+_EXPECTED = "scorekeeper_club_versions"
 
 # The tables' refusals of a name, as a club says them (the same rule, the club's words).
 CLUB_NAME_CODES = {
@@ -44,6 +48,18 @@ CLUB_NAME_CODES = {
     "table_name_unseen": "club_name_unseen",
     "table_name_too_long": "club_name_too_long",
 }
+
+
+class ClubChangedElsewhere(Exception):
+    """A change to a club made from a version the database has moved past: nothing was written.
+
+    Not a RuleViolation, so that no form shows it as a refusal of what was typed in it: the club's
+    pages answer it as a whole (409, the club as it is now). ``refusal`` says it (StaleVersion, with
+    the version stored now)."""
+
+    def __init__(self, club_id: str, refusal: StaleVersion) -> None:
+        super().__init__(club_id)
+        self.club_id, self.refusal = club_id, refusal
 
 
 class InvalidClubName(RuleViolation):
@@ -54,13 +70,14 @@ class InvalidClubName(RuleViolation):
 
 @dataclass(frozen=True, kw_only=True)
 class Club:
-    """A club as stored: its id (the read-only link), name, when it was started, and the time zone
-    its seasons count their days in (an IANA name; None: UTC)."""
+    """A club as stored: its id (the read-only link), name, when it was started, the time zone
+    its seasons count their days in (an IANA name; None: UTC), and its version (see ``changed``)."""
 
     id: str
     name: str
     created_at: datetime
     time_zone: str | None = None
+    version: int = 1
 
     @property
     def zone(self) -> tzinfo:
@@ -173,14 +190,36 @@ def hold_on(connection: Connection, device_id: str, club_id: str) -> None:
     KEEPING.hold_on(connection, device_id, club_id)
 
 
+def expect_version(club: Club, seen: int | None) -> None:
+    """This request's changes to the club are made from version ``seen`` (None: the page named none):
+    ClubChangedElsewhere at once when the club (as just read from the database) is at another one;
+    else ``changed`` claims it again in each change's own transaction."""
+    if seen is not None and seen != club.version:
+        stale = StaleVersion(VERSIONS.code, seen=seen, current=club.version)
+        raise ClubChangedElsewhere(club.id, stale)
+    expected: dict[str, int | None] = g.setdefault(_EXPECTED, {})
+    expected[club.id] = seen
+
+
 def changed(connection: Connection, club_id: str) -> None:
     """In the caller's transaction: raise the club's version (what it holds or links changed), so
-    that nothing derived from the club before the change is served again; club_not_found if none."""
-    if connection.execute(_RAISE_VERSION, {"club": club_id}).rowcount != 1:
+    that nothing derived from the club before the change is served again; club_not_found if none.
+
+    The database's version decides: when the request's change was made from a version
+    (``expect_version``), it is claimed here, and a club moved on since raises ClubChangedElsewhere
+    (with the version stored now), for the transaction to roll back."""
+    seen = g.get(_EXPECTED, {}).get(club_id)
+    try:
+        claimed = VERSIONS.claim(connection, club_id, seen)
+    except StaleVersion as stale:
+        raise ClubChangedElsewhere(club_id, stale) from None
+    if not claimed:
         raise RuleViolation("club_not_found", field="club")
+    if seen is not None:
+        g.get(_EXPECTED, {})[club_id] = seen + 1  # a second change of the same request follows its first
 
 
 def _club(row: Any) -> Club:
     """A club's row as a Club, its time with its zone (SQLite gives times back without one)."""
     created = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=UTC)
-    return Club(id=row.id, name=row.name, created_at=created, time_zone=row.time_zone)
+    return Club(id=row.id, name=row.name, created_at=created, time_zone=row.time_zone, version=row.version)

@@ -67,3 +67,21 @@ class DriveHandRecord(db.Model):  # type: ignore[name-defined,misc]
     confirmed_by: Mapped[int | None] = mapped_column(Integer, default=None)
     corrected: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DeviceDriveRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A device's right to run a drive as its organiser, kept as long as the drive lives.
+
+    As a game's edit right (games/models.py DeviceGameRecord): the device's id lives only in the
+    phone's session cookie, the database keeps its SHA-256. Setting up a drive, or opening its
+    organiser link, adds a row. (The session cookie used to carry the organiser keys themselves,
+    the newest 20 of them: a weekly club's phone lost its first drive after its 21st.)
+    """
+
+    __tablename__ = "device_drives"
+
+    device_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    drive_id: Mapped[str] = mapped_column(
+        ForeignKey("drives.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -29,7 +29,7 @@ CODE_LENGTH = 10
 
 _HELD = DeviceGameRecord.__table__
 _CODES = HandoverRecord.__table__
-KEEPING = Keeping(_HELD, "game_id")
+KEEPING = Keeping(_HELD, "game_id", "game")
 _USE_CODE = (
     update(_CODES)
     .where(

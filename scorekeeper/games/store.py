@@ -15,7 +15,6 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from copy import copy
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, Protocol, cast
@@ -25,22 +24,18 @@ from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, i
 
 from .. import database
 from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
-from ..kept import KeptByVersion
-from ..rules import Game, OutOfTurn, Table, Text, get_variant, read_event
+from ..kept import KeptByVersion, StaleVersion
+from ..rules import Game, Table, Text, get_variant, read_event
 from ..rules.game import NumberedEntry
 from ..words import english
 from .current import use_variant
 from .models import DealEntryRecord, DeviceGameRecord, GameRecord, SeatRecord
 
 # Replayed games of this worker, by id and version: a game's version rises with
-# every change, so a kept replay is always the replay of what is stored.
+# every change, so a kept replay is always the replay of what is stored. A replay is
+# looked up only under the version just read from the database (game_of), never under
+# a version a client names: another worker may have moved the game on since.
 GAMES: KeptByVersion[Game] = KeptByVersion(size=256)
-# The row of each game this worker changed, at the newest version it wrote, by id.
-# A change that names that version (the API's If-Match) finds the row and the
-# replay here and goes straight to its claim, which checks the version against
-# the database. A row's key hash never changes and every change raises the
-# version, so a kept row is the row as it was at that version.
-ROWS: KeptByVersion[StoredGame] = KeptByVersion(size=256)
 
 # Called in the transaction of a deal entered, corrected or undone (not on PostgreSQL,
 # where the change is one statement), with the game's row at its new version and the
@@ -51,13 +46,12 @@ ALSO_IN_CHANGE: list[Callable[[Connection, StoredGame, Game], None]] = []
 CHANGED_ELSEWHERE = english(Text("changed_elsewhere"))
 
 
-class ChangedElsewhere(OutOfTurn):
-    """A change made from a version of the game that is no longer the stored one."""
+class ChangedElsewhere(StaleVersion):
+    """A change made from a version of the game that is no longer the stored one (``seen``, when the
+    client named it), refused with the version stored now (``current``)."""
 
-    field = "version"
-
-    def __init__(self) -> None:
-        super().__init__("changed_elsewhere", field="version")
+    def __init__(self, *, seen: int | str = "", current: int = 0) -> None:
+        super().__init__("changed_elsewhere", seen=seen, current=current)
 
 
 @dataclass(kw_only=True)
@@ -307,26 +301,25 @@ def game_of(record: StoredGame) -> Game:
     return kept
 
 
-def kept_game(game_id: str, version: int) -> tuple[StoredGame, Game] | None:
-    """The game at ``version`` as this worker changed it, without reading the database.
+def load_to_change(game_id: str, seen: int | None) -> tuple[StoredGame, Game]:
+    """The stored game and its replay, for a change made from version ``seen`` (None: the client
+    named none), or 404.
 
-    None when this worker does not hold that version. Whether it is still
-    the stored version is for the change's claim to find out.
+    The database's version decides, before anything kept is used: the row is read from the
+    database, the replay is this worker's copy of *that* version (or replayed afresh), and a
+    ``seen`` the database has moved past is refused (ChangedElsewhere, with the version now
+    stored) before the change is judged, so a stale client never hears of a deal or event
+    missing from an old copy. The write's claim then checks the version again in its own
+    transaction (``_change``).
     """
-    row, game = ROWS.get(game_id), GAMES.get((game_id, version))
-    if row is None or game is None or row.version != version:
-        # Only the newest version this worker wrote is offered: a change made from an older
-        # one must be judged against the stored game (and refused as stale), not replayed on
-        # the old copy, where a later deal or event would look missing.
-        return None
-    return copy(row), game
+    record, game = load_game(game_id)  # game_of brings the row up to the version it replayed
+    if seen is not None and seen != record.version:
+        raise ChangedElsewhere(seen=seen, current=record.version)
+    return record, game
 
 
 def _keep(record: StoredGame, game: Game) -> None:
-    """Keep the replay of this version, and the game's row if it is the newest this worker wrote."""
-    newest = ROWS.get(record.id)
-    if newest is None or newest.version < record.version:
-        ROWS.put(record.id, copy(record))
+    """Keep the replay of the version this worker just wrote (the claim made it the stored one)."""
     GAMES.put((record.id, record.version), game)
 
 
@@ -418,7 +411,7 @@ def _change(
                 for also in ALSO_IN_CHANGE:
                     also(connection, changed, game)
     if not claimed:
-        if find_record(record.id) is None:
+        if (stored := find_record(record.id)) is None:
             abort(404)
-        raise ChangedElsewhere()
+        raise ChangedElsewhere(seen=seen, current=stored.version)
     record.version, record.updated_at = seen + 1, now

@@ -36,7 +36,7 @@ _HELD_GROUPS = (
     .where(_HELD.c.device_hash == bindparam("device"))
     .order_by(_HELD.c.since.desc())
 )
-KEEPING = Keeping(_HELD, "group_id")
+KEEPING = Keeping(_HELD, "group_id", "table")
 
 
 class InvalidTableName(RuleViolation):

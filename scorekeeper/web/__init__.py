@@ -12,12 +12,12 @@ from flask import Flask
 
 
 def register_shell(app: Flask) -> None:
-    """Add the shell's own pages to ``app``: the home page and the app shell (manifest, service
-    worker, offline page), and the clubs' pages. The language picker comes with the reader's
-    language (``wrap_pages``)."""
-    from . import app_shell, clubs, home
+    """Add the shell's own pages to ``app``: the home page, the app shell (manifest, service
+    worker, offline page), what this phone keeps (and carrying it to another), and the clubs'
+    pages. The language picker comes with the reader's language (``wrap_pages``)."""
+    from . import app_shell, clubs, home, phone
 
-    for blueprint in (home.bp, app_shell.bp):
+    for blueprint in (home.bp, app_shell.bp, phone.bp):
         app.register_blueprint(blueprint)
     clubs.register(app)
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template, request, session, url_for
+from flask import Blueprint, render_template, request, url_for
 
 from .. import words
+from ..drives import keepers
 from ..drives import store as drive_store
 from ..games import store
 from ..rules import Variant, families
-from .device import known_game_ids
+from .device import device_id, known_game_ids
 from .drives import status_words
 from .games import summary as game_summary
 from .health import health as database_health
@@ -86,18 +87,12 @@ def _drives_in_templates() -> dict[str, Any]:
 
 
 def your_drives() -> list[dict[str, Any]]:
-    """The drives this browser runs (it holds their organiser key), newest first, with their state.
-
-    The keys live in the signed session (web/drives/access.py keeps them); a key that no longer
-    matches, or a drive removed since, is passed over.
-    """
-    keys = session.get("drive_keys") or {}
+    """The drives this phone runs, newest first (the DRIVES_SHOWN newest), with their state; the
+    page of everything this phone keeps (web/phone.py) lists them all."""
     found: list[dict[str, Any]] = []
-    if not isinstance(keys, dict):
-        return found
-    for drive_id, key in reversed(list(keys.items())):
-        record = drive_store.find_drive(str(drive_id)) if isinstance(key, str) else None
-        if record is None or not record.key_matches(key):
+    for kept in keepers.drives_held(device_id())[:DRIVES_SHOWN]:
+        record = drive_store.find_drive(kept.id)
+        if record is None:
             continue
         drive = drive_store.drive_of(record)
         found.append(
@@ -109,8 +104,6 @@ def your_drives() -> list[dict[str, Any]]:
                 "caller": url_for("drive_screens.caller", drive_id=record.id),
             }
         )
-        if len(found) == DRIVES_SHOWN:
-            break
     return found
 
 

@@ -90,7 +90,7 @@ class Rule:
     counts: Callable[[Response], bool] | None = None
 
 
-CODE_ENDPOINTS = ("handover.join", "tables.join", "drives.organise")
+CODE_ENDPOINTS = ("handover.join", "tables.join", "drives.organise", "phone.receive")
 RULES = (
     Rule(
         setting="RATELIMIT_CREATE",

@@ -35,6 +35,10 @@ words(
         ),
         "club_name_too_long": say("%(start)s… is too long: a club's name has at most %(most)s letters"),
         "club_not_found": say("There is no such club"),
+        "club_changed_elsewhere": say(
+            "The club changed on another phone meanwhile, so nothing was changed: here it is as it is "
+            "now. Do it again if it still needs doing."
+        ),
         "club_time_zone_unknown": say("Choose a time zone from the list"),
         # its tables and drives (clubs/holdings.py, and the club page's forms)
         "club_table_missing": say("Choose a table this phone keeps"),

@@ -38,7 +38,7 @@ def test_a_phone_keeps_every_game_it_started(app: Flask, driver: Driver) -> None
     assert all(game_id in listed for game_id in games)
     assert listed.index(games[-1]) < listed.index(games[0])  # the newest first
     with driver.client.session_transaction() as session:
-        assert set(session) <= {"device", "csrf_token", "_permanent", "_flashes"}
+        assert set(session) <= {"device", "device_renewed", "csrf_token", "_permanent", "_flashes"}
 
 
 def test_the_game_page_offers_the_hand_over_to_its_scorer_only(app: Flask, driver: Driver) -> None:

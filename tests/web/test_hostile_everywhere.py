@@ -82,7 +82,7 @@ def places(app: Flask, client: FlaskClient) -> dict[str, str]:
         "game_id": game_id, "group_id": group_id, "drive_id": organiser.drive_id, "token": token,
         "number": "1", "hand": "1", "table": "1", "index": "0", "seat": "0", "player_id": "1", "player": "0",
         "kind": "adjustment", "code": "oh-hell", "filename": "app.css",
-        "club_id": club_id, "member_id": "1", "season_id": "1",
+        "club_id": club_id, "member_id": "1", "season_id": "1", "thing_id": group_id,
     }  # fmt: skip
 
 

@@ -50,8 +50,9 @@ WRITE_ERRORS = {
     "401": _error("No edit token"),
     "403": _error("An edit token of another game"),
     "409": _error(
-        "A stale If-Match version, a deal that is not open, a deal or event that is not the last thing "
-        "recorded, or an abandoned game"
+        "A stale If-Match version (always this answer, with the version stored now, whatever else the "
+        "stale version would have said), a deal that is not open, a deal or event that is not the last "
+        "thing recorded, or an abandoned game"
     ),
 }
 
@@ -160,6 +161,12 @@ SCHEMAS: dict[str, Schema] = {
                 "examples": [{"player": "Peggy", "dealer": True, "forbidden": 0, "cards": 1}],
             },
             "seat": {"type": "integer", "minimum": 0, "description": "The seat at fault, when one is"},
+            "version": {
+                "type": "integer",
+                "description": "A change sent from a version the game has moved past (a stale If-Match, "
+                "or another client's change won the race): the version stored now, also in the ETag. "
+                "Nothing was written; read the game again at it.",
+            },
         },
         "required": ["error", "code", "params"],
     },

@@ -1,7 +1,9 @@
 """The JSON API of API.md under /api/v1: variants, games, deals, table events. Every refusal is 4xx JSON.
 
 Reading needs only a game's id; every change needs ``Authorization: Bearer
-{edit_token}``. A write carrying a stale ``If-Match`` is refused (409).
+{edit_token}``. A write carrying a stale ``If-Match`` is refused (409), with the
+version stored now (in ``params.version``, ``version`` and the ``ETag``): the
+database's version decides, before anything this worker kept is used (kept.py).
 
 Every error body is ``{"error": "…", "field": "…", "code": "…", "params": {…}}``:
 the sentence (English), the field at fault when there is one, and the stable
@@ -19,6 +21,7 @@ from ... import words
 from ...extensions import csrf
 from ...games import store
 from ...games.store import StoredGame
+from ...kept import StaleVersion, sent_version
 from ...rules import (
     VARIANTS,
     EventChoice,
@@ -35,7 +38,6 @@ from ...rules import (
 )
 from ..errors import error_body
 from ..json_input import NotJson, UnreadableJson, read_json
-from ..request_values import whole_number
 from ..wording import refusal_json, say
 from .openapi import openapi_document
 from .state_json import event_json, game_json
@@ -60,7 +62,14 @@ def _api_error(error: ApiError) -> tuple[Response, int]:
 @bp.errorhandler(RuleViolation)
 def _rule_violation(error: RuleViolation) -> tuple[Response, int]:
     status = 409 if isinstance(error, OutOfTurn) else 422
-    return jsonify(refusal_json(error)), status
+    body = refusal_json(error)
+    if not isinstance(error, StaleVersion):
+        return jsonify(body), status
+    # A stale version (the If-Match, or a change that lost the race for its version): the version
+    # stored now, for the client to read the game again at it.
+    response = jsonify({**body, "version": error.current})
+    response.headers["ETag"] = f'"{error.current}"'
+    return response, status
 
 
 @bp.get("/openapi.json")
@@ -267,24 +276,22 @@ def _typed(
 def _writable(game_id: str) -> tuple[StoredGame, Any]:
     """Load the game and check the bearer token and If-Match; refuse abandoned games.
 
-    A change made from a version this worker wrote itself starts from what it
-    kept of that version: its claim checks the version against the database.
+    The database's version decides: the game's row is read from the database and its replay is
+    this worker's copy of that version (or replayed afresh), never a copy of the version the
+    client names. A stale If-Match is refused (409, with the version stored now) before anything
+    else is judged, so it never hears of a deal or event missing from an old copy; the write's
+    claim checks the version again in its own transaction.
     """
     if_match = request.headers.get("If-Match")
-    seen = if_match.strip().strip('W/"') if if_match is not None else ""
-    version = whole_number(seen)
-    kept = store.kept_game(game_id, version) if version is not None else None
-    record, game = kept or store.load_game(game_id)
+    record, game = store.load_game(game_id)
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         _unauthorized()
     if not record.key_matches(token.strip()):
         raise ApiError(403, "api_wrong_token")
-    if if_match is not None and seen != str(record.version):
-        raise ApiError(
-            409, "api_stale_version", field="version", seen=if_match.strip(), version=record.version
-        )
+    if if_match is not None and sent_version(if_match) != record.version:
+        raise StaleVersion("api_stale_version", seen=if_match.strip(), current=record.version)
     if record.abandoned_at is not None:
         raise ApiError(409, "game_abandoned")
     return record, game

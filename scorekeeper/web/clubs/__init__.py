@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, current_app
+from flask import Flask, current_app, flash
 
+from ...clubs.access import ClubChangedElsewhere
 from ...words import club as club_words  # noqa: F401  (the words of the clubs' codes)
 from ..limits import by_address, by_address_and_game, refused
+from ..wording import say
 
 # The clubs' writes, limited as the tables' are (web/limits.py), in the same counts: (setting, what
 # it counts by, endpoints, which answers count — all when None).
@@ -48,6 +50,17 @@ def register(app: Flask) -> None:
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     files.allow_large_imports(app)
+    app.register_error_handler(ClubChangedElsewhere, _changed_elsewhere)
+
+
+def _changed_elsewhere(error: ClubChangedElsewhere) -> tuple[str, int]:
+    """A change made from a version of the club another phone moved past: the club's page as it is
+    now, saying so (409); nothing was changed."""
+    from .access import load_club
+    from .pages import club_page
+
+    flash(say(error.refusal))
+    return club_page(load_club(error.club_id)), 409
 
 
 def limit_writes(app: Flask) -> None:

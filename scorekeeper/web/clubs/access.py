@@ -2,23 +2,23 @@
 
 A club's id is its read-only link; a phone that keeps the club (it started it, or opened the club's
 own link) may change it — as tables are kept (web/tables/access.py). What a club may be given is
-what this phone has itself: the tables it keeps, and the drives this browser runs (it holds their
-organiser key in its signed session, as web/drives/access.py keeps them).
+what this phone has itself: the tables it keeps, and the drives it runs (drives/keepers.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, session
+from flask import abort, request
 
 from ...clubs import access, holdings
 from ...clubs.access import Club
-from ...drives import store as drive_store
+from ...drives import keepers
 from ...groups import access as table_access
 from ...groups.access import Group
 from ...words._core import N_
 from ..device import device_id
+from ..versions import version_sent
 
 NOT_KEPT = N_(
     "Only a phone that keeps this club can change it: open the club's own link on this phone "
@@ -50,9 +50,13 @@ def keeps(club: Club) -> bool:
 
 
 def require_keeper(club: Club) -> None:
-    """403 unless this phone keeps the club."""
+    """403 unless this phone keeps the club; and a change (POST) made from a version of the club the
+    database has moved past is refused before anything is judged (409, the club as it is now: see
+    clubs.access.expect_version), its version claimed again in the change's own transaction."""
     if not keeps(club):
         abort(403, NOT_KEPT)
+    if request.method == "POST":
+        access.expect_version(club, version_sent())
 
 
 def tables_to_add(club_id: str) -> list[Group]:
@@ -62,16 +66,8 @@ def tables_to_add(club_id: str) -> list[Group]:
 
 
 def drives_run_here() -> list[DriveChoice]:
-    """The drives this browser runs (it holds the organiser's key), newest first."""
-    keys = session.get("drive_keys") or {}
-    found: list[DriveChoice] = []
-    if not isinstance(keys, dict):
-        return found
-    for drive_id, key in reversed(list(keys.items())):
-        record = drive_store.find_drive(str(drive_id)) if isinstance(key, str) else None
-        if record is not None and record.key_matches(key):
-            found.append(DriveChoice(id=record.id, name=record.name))
-    return found
+    """The drives this phone runs (drives/keepers.py), newest first."""
+    return [DriveChoice(id=kept.id, name=kept.name) for kept in keepers.drives_held(device_id())]
 
 
 def drives_to_add(club_id: str) -> list[DriveChoice]:

@@ -1,11 +1,11 @@
-"""Who may change a drive: the organiser (a secret key) and each table's phone (a secret link).
+"""Who may change a drive: the organiser's phones (kept per device) and each table's phone (a secret link).
 
-The organiser's key is made when the drive is set up; the database keeps only
-its SHA-256, and the organiser's browser keeps the key in its signed session
-(the organiser link carries it to another device). A table's link carries a
-token derived from the app's secret key, the drive and the table number, so
-it can be printed on the table card and drawn again at any time, and a leaked
-database enters no hand.
+The organiser's right is kept per device in the database (drives/keepers.py), as a game's edit right
+is: setting a drive up, or opening its organiser link, makes the phone keep it for as long as the
+drive lives, however many drives the phone runs. The organiser link carries a key derived from the
+app's secret key and the drive (links made before, with the drive's own organiser key, work too).
+A table's link carries a token derived from the app's secret key, the drive and the table number, so
+it can be printed on the table card and drawn again at any time, and a leaked database enters no hand.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ import hashlib
 import hmac
 from typing import Any
 
-from flask import abort, current_app, session, url_for
+from flask import abort, current_app, url_for
 
+from ...drives import keepers
 from ...drives.store import StoredDrive
 from ...words import gettext
 from ...words._core import N_
+from ..device import device_id, holder
 from ..qr import qr_svg
 
 NOT_ORGANISER = N_(
@@ -26,31 +28,31 @@ NOT_ORGANISER = N_(
     "You can still follow the drive."
 )
 TOKEN_LENGTH = 20
-MOST_DRIVES_KEPT = 20
 
 
-def remember_organiser(drive_id: str, key: str) -> None:
-    """This browser runs the drive from now on (the newest drives kept, oldest dropped)."""
-    keys = dict(session.get("drive_keys") or {})
-    keys.pop(drive_id, None)
-    keys[drive_id] = key
-    session["drive_keys"] = dict(list(keys.items())[-MOST_DRIVES_KEPT:])
-    session.permanent = True
+def remember_organiser(drive_id: str) -> None:
+    """This phone runs the drive from now on (as long as the drive lives)."""
+    keepers.hold(holder(), drive_id)
 
 
-def organiser_key(record: StoredDrive) -> str | None:
-    """The organiser key this browser holds for the drive, if it is the right one."""
-    key = (session.get("drive_keys") or {}).get(record.id)
-    return key if isinstance(key, str) and record.key_matches(key) else None
+def organiser_key(record: StoredDrive) -> str:
+    """The key of the drive's organiser link, which makes another phone run it too."""
+    return keepers.link_key_of(record.id)
+
+
+def opens(record: StoredDrive, key: str) -> bool:
+    """True when ``key`` opens the drive: its organiser link's key, or the drive's own organiser key
+    (the links made before the link key, and the API's)."""
+    return key.isascii() and (keepers.key_opens(record.id, key) or record.key_matches(key))
 
 
 def is_organiser(record: StoredDrive) -> bool:
-    """True when this browser holds the drive's organiser key."""
-    return organiser_key(record) is not None
+    """True when this phone runs the drive."""
+    return keepers.holds(device_id(), record.id)
 
 
 def require_organiser(record: StoredDrive) -> None:
-    """403 unless this browser holds the drive's organiser key."""
+    """403 unless this phone runs the drive."""
     if not is_organiser(record):
         abort(403, NOT_ORGANISER)
 

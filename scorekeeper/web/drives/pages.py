@@ -23,6 +23,7 @@ from ...words import gettext
 from . import view
 from .access import (
     is_organiser,
+    opens,
     organiser_key,
     remember_organiser,
     require_organiser,
@@ -59,10 +60,10 @@ def new_drive() -> Page:
     try:
         name, players, options = setup_inputs(values)
         # Players given only by their number are named in the organiser's language, then kept.
-        record, _drive, key = store.create_drive(name, players, **options, stand_in=words.stand_in)
+        record, _drive, _key = store.create_drive(name, players, **options, stand_in=words.stand_in)
     except RuleViolation as refused:
         return _setup_page(values, refused), 422
-    remember_organiser(record.id, key)
+    remember_organiser(record.id)
     return redirect(url_for("drives.drive", drive_id=record.id), 303)
 
 
@@ -95,9 +96,9 @@ def organise(drive_id: str) -> Page:
         key = legacy
     else:
         key = request.form.get("key", "").strip()
-    if not record.key_matches(key):
+    if not opens(record, key):
         abort(403, gettext("This organiser link is not right: ask the organiser for it again."))
-    remember_organiser(record.id, key)
+    remember_organiser(record.id)
     return redirect(url_for("drives.drive", drive_id=drive_id), 303)
 
 

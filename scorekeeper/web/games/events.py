@@ -43,6 +43,7 @@ from ...rules import (
 from ...words import deal_words, gettext
 from ...words._core import N_
 from ..device import require_edit
+from ..versions import changed_from, game_changed
 from ..wording import Worded, say
 from . import changes, screens, view
 from .event_forms import (
@@ -127,7 +128,7 @@ def new_event(game_id: str, kind: str) -> Page:
         return _shown(record, game, kind, values)
     try:
         if _stale(record, step):
-            raise store.ChangedElsewhere()
+            raise changed_from(record)
         data = event_data(kind, values)
         event = read_event(data)
         if step != "record":
@@ -149,18 +150,20 @@ def event(game_id: str, number: int) -> Page:
     """A recorded event: correct it where it stands (its form, what the correction would change, yes),
     or take it back while it is the last thing recorded."""
     record, game = _editable(game_id)
+    step = request.form.get("step", "check") if request.method == "POST" else "form"
     if not 1 <= number <= len(game.events):
+        if request.method == "POST" and _stale(record, step):  # taken back on another phone: 409, not 404
+            return _gone(record, game, changed_from(record))
         abort(404)
     kind = game.events[number - 1].kind
     values = stored_values(game.events[number - 1])
     if request.method == "POST":
         values = _as_on_roster(record, kind, posted_values(kind, request.form))
-    step = request.form.get("step", "check") if request.method == "POST" else "form"
     if step in ("form", "change"):
         return _shown(record, game, kind, values, number=number)
     try:
         if _stale(record, step):
-            raise store.ChangedElsewhere()
+            raise changed_from(record)
         data = event_data(kind, values)
         if step != "record":
             after = game.correct_event(number, read_event(data))
@@ -186,10 +189,10 @@ def event(game_id: str, number: int) -> Page:
 def take_back(game_id: str, number: int) -> Page:
     """Take back a table event that is the last thing recorded (redo brings it back)."""
     record, game = _editable(game_id)
+    if _stale(record, "record"):  # before the event is looked for: another phone may have taken it back
+        return _gone(record, game, changed_from(record))
     if not 1 <= number <= len(game.events):
         abort(404)
-    if _stale(record, "record"):
-        return _gone(record, game, store.ChangedElsewhere())
     if not game.last_is_event() or number != len(game.events):
         word = deal_words(game.table.variant.deal_word).singular
         said = gettext(
@@ -481,8 +484,7 @@ def _stale(record: StoredGame, step: str) -> bool:
     The deal screen's sheet sends the version its deal screen shows (``If-Match``) with every
     step, so that what it asks about is the game its phone shows; a page's form sends the version it
     was made from (its ``version`` field) with the yes that records."""
-    sent = request.headers.get("If-Match") or (request.form.get("version") if step == "record" else None)
-    return sent is not None and sent.strip().removeprefix("W/").strip('"') != str(record.version)
+    return game_changed(record, form=step == "record") is not None
 
 
 def _from_args() -> dict[str, Any]:

@@ -110,7 +110,8 @@ def merge(game_id: str) -> Response | tuple[Response, int]:
             return _apply(record, game, seen, queued)
         except store.ChangedElsewhere:
             record, game = store.load_game(game_id)
-    return jsonify({"error": gettext("The game is changing on another phone: sending again shortly.")}), 409
+    busy = gettext("The game is changing on another phone: sending again shortly.")
+    return jsonify({"error": busy, "version": record.version}), 409  # the version stored now
 
 
 def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequence[Queued]) -> Response:

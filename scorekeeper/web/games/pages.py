@@ -27,6 +27,7 @@ from ..device import can_edit, device_id, holder, known_game_ids, require_edit
 from ..language import current_language
 from ..qr import qr_svg
 from ..request_values import whole_number
+from ..versions import game_changed
 from ..wording import say, use_variant
 from . import changes, screens, view
 from .entry import screen_for
@@ -142,6 +143,10 @@ def deal(game_id: str, number: int) -> Page:
     """
     record, game = store.load_game(game_id)
     require_edit(record)
+    if request.method == "POST" and (changed := game_changed(record)) is not None:
+        # Sent from a version the database has moved past: 409 with the game as it is now, before
+        # the deal is looked for in it (another phone's undo may have closed it).
+        return screens.changed_elsewhere(game_id, number, changed)
     facts = screens.open_facts(record, game, number)
     screen = screen_for(game.table.variant)
     phase = request.values.get("phase") or screen.phase(game, number)
@@ -155,8 +160,6 @@ def deal(game_id: str, number: int) -> Page:
         return screens.deal_page(record, game, facts, filled, phase, None)
     before = screens.stored_values(game, number) if number <= len(game.entries) else None
     try:
-        if _stale(record):
-            raise store.ChangedElsewhere()
         updated = store.record_deal(record, game, number, values)
     except store.ChangedElsewhere as changed:
         return screens.changed_elsewhere(game_id, number, changed)
@@ -217,8 +220,8 @@ def abandon(game_id: str) -> Page:
     if request.method == "GET":
         return render_template("games/abandon.html", record=record, game=game)
     try:
-        if _stale(record):
-            raise store.ChangedElsewhere()
+        if (changed := game_changed(record)) is not None:
+            raise changed
         store.abandon(record)
     except store.ChangedElsewhere as changed:
         flash(say(changed))
@@ -242,17 +245,6 @@ def again(game_id: str) -> Response:
 # --- helpers of the views above ------------------------------------------------------
 
 
-def _stale(record: StoredGame) -> bool:
-    """True when the change was made from an older version of the game than the stored one.
-
-    The version comes as ``If-Match`` (the page's script) or as the form's field.
-    """
-    sent = request.headers.get("If-Match") or request.form.get("version")
-    if sent is None:
-        return False
-    return sent.strip().removeprefix("W/").strip('"') != str(record.version)
-
-
 def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) -> Page:
     """Undo or redo (``take``), then back to the sheet or to the deal due, as the form says."""
     record, game = store.load_game(game_id)
@@ -260,8 +252,8 @@ def _step(game_id: str, take: Callable[[StoredGame, Game], tuple[Game, str]]) ->
     screens.refuse_if_abandoned(record)
     to_sheet = request.form.get("back") == "sheet"
     try:
-        if _stale(record):
-            raise store.ChangedElsewhere()
+        if (changed := game_changed(record)) is not None:
+            raise changed
         updated, message = take(record, game)
     except RuleViolation as refused:  # ChangedElsewhere among them
         record, game = store.load_game(game_id)

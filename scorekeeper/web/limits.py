@@ -108,7 +108,7 @@ RULES = (
     Rule(
         setting="RATELIMIT_IMPORT",
         key=by_address,
-        endpoints=("share.import_game", "table_files.import_table"),
+        endpoints=("share.import_game", "table_files.import_table", "club_files.import_file"),
         methods=("POST",),
     ),
     Rule(

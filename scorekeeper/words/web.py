@@ -157,6 +157,7 @@ words(
             "The JSON is nested more than %(most)s levels deep: no game is shaped like that"
         ),
         "json_constant": say("%(name)s is not a number JSON allows"),
+        "json_number_too_large": say("A number in the JSON is larger than any game holds"),
         "json_broken_character": say(
             "The JSON holds a broken character (%(character)s, half of a surrogate pair): send the text as "
             "valid Unicode"

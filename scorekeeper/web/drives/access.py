@@ -19,6 +19,7 @@ from flask import abort, current_app, session, url_for
 from ...drives.store import StoredDrive
 from ...words import gettext
 from ...words._core import N_
+from ..drive_keys import remember_organiser as remember_organiser  # a club's import keeps keys too
 from ..qr import qr_svg
 
 NOT_ORGANISER = N_(
@@ -26,16 +27,6 @@ NOT_ORGANISER = N_(
     "You can still follow the drive."
 )
 TOKEN_LENGTH = 20
-MOST_DRIVES_KEPT = 20
-
-
-def remember_organiser(drive_id: str, key: str) -> None:
-    """This browser runs the drive from now on (the newest drives kept, oldest dropped)."""
-    keys = dict(session.get("drive_keys") or {})
-    keys.pop(drive_id, None)
-    keys[drive_id] = key
-    session["drive_keys"] = dict(list(keys.items())[-MOST_DRIVES_KEPT:])
-    session.permanent = True
 
 
 def organiser_key(record: StoredDrive) -> str | None:

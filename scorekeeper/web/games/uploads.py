@@ -35,9 +35,8 @@ from .exchange import UnreadableFile, read_file
 SLICE = 64 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
 UTF8_BOM = b"\xef\xbb\xbf"
-# The most a value built by Python's parser takes, beside its place in its list or object (_SLOT): an
-# object's table with a few keys, a list's head, a short text's head (its letters are added), a number.
-_COST = {"start_map": 232, "start_array": 56, "map_key": 40, "string": 50, "number": 32}
+# What a value built by Python's parser takes beside its own size (_measure): its place in its list
+# or object.
 _SLOT = 8
 _ENDS = frozenset({"end_map", "end_array"})
 _STARTS = frozenset({"start_map", "start_array"})
@@ -77,6 +76,8 @@ def _unpacked(stream: IO[bytes], bounds: Bounds) -> Iterator[bytes]:
     byte-order mark; refused past its size as sent or unpacked."""
     first = stream.read(SLICE)
     sent, given = len(first), 0
+    if sent > bounds.packed:
+        raise RuleViolation(bounds.too_large, field="file")
     inflater = zlib.decompressobj(16 + zlib.MAX_WBITS) if first.startswith(GZIP_MAGIC) else None
     pieces = _inflated(inflater, first) if inflater is not None else iter((first,))
     while True:
@@ -136,17 +137,25 @@ def _measure(slices: Iterator[bytes], bounds: Bounds) -> None:
     """Walk the file's JSON without building it; refuse it past its depth, items or memory."""
     counted, most_items, most_memory = bounds.counted, bounds.most_items, bounds.memory
     counting: list[bool] = []  # for each open list or object: whether its items count
+    keys: set[str] = set()  # Python's parser keeps one copy of each key of a document
     key: object = None
+    previous = ""
     items = memory = 0
     try:
         for event, value in ijson.basic_parse(_Slices(slices), buf_size=SLICE, use_float=True):
             if event in _ENDS:
                 counting.pop()
+                previous = event
                 continue
-            memory += _COST.get(event, 0) + _SLOT
             if event == "map_key":
-                key = value
+                # An object's table takes 120 bytes with its first key, then about 24 a key.
+                memory += 120 if previous == "start_map" else 24
+                if value not in keys:
+                    keys.add(value)
+                    memory += _text_cost(value)
+                key, previous = value, event
                 continue
+            memory += _SLOT
             if counting and counting[-1]:
                 items += 1
                 if items > most_items:
@@ -155,11 +164,14 @@ def _measure(slices: Iterator[bytes], bounds: Bounds) -> None:
                 if len(counting) >= MOST_DEPTH:
                     raise UnreadableFile("file_unreadable", reason=Text("json_too_deep", most=MOST_DEPTH))
                 counting.append(event == "start_array" and key in counted)
+                memory += 64 if event == "start_map" else 56
             elif event == "string":
-                memory += len(value)
+                memory += _text_cost(value)
+            elif event == "number":
+                memory += 24 if type(value) is float else 0 if -5 <= value <= 256 else 32
             if memory > most_memory:
                 raise RuleViolation(bounds.too_large, field="file")
-            key = None
+            key, previous = None, event
     except RuleViolation:
         raise
     except ijson.JSONError as error:
@@ -168,3 +180,8 @@ def _measure(slices: Iterator[bytes], bounds: Bounds) -> None:
         raise UnreadableFile("file_not_json") from None
     except ValueError:  # broken text (a byte that is not UTF-8)
         raise UnreadableFile("file_not_json") from None
+
+
+def _text_cost(text: str) -> int:
+    """What Python takes for ``text``: a head and a byte a letter, up to four past Latin-1."""
+    return 49 + len(text) if text.isascii() else 80 + 4 * len(text)

@@ -12,7 +12,8 @@ as they are. Each reads its value from the app's configuration at request
 time, so tests (or an operator, through the environment) can lower or raise
 them; ``RATELIMIT_ENABLED = False`` switches them all off. The counts live in
 memory, per worker process, unless ``RATELIMIT_STORAGE_URI`` names a store
-the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter).
+the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter); while Redis does not
+answer, each worker counts in its own memory again (limit_store.py).
 Behind a reverse proxy the client address is only right once the proxy's
 ``X-Forwarded-For`` is trusted (ProxyFix).
 """
@@ -26,6 +27,8 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+
+from .limit_store import with_fallback
 
 # What a real table never meets. A club on one Wi-Fi shares one address: twenty tables
 # starting at once, a phone correcting deals as fast as it can tap, a director printing
@@ -187,6 +190,8 @@ def init_limits(app: Flask) -> Limiter:
     for setting, default in DEFAULT_LIMITS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # Redis behind a short timeout, each worker's memory while it does not answer (limit_store.py).
+    app.config["RATELIMIT_STORAGE_URI"] = with_fallback(app.config["RATELIMIT_STORAGE_URI"])
     app.config.setdefault("RATELIMIT_ENABLED", os.environ.get("RATELIMIT_ENABLED", "1") != "0")
     limiter = Limiter(key_func=by_address, in_memory_fallback_enabled=True)
     limiter.init_app(app)

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -212,10 +213,24 @@ def postgres() -> Iterator[str]:
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
+@dataclass(frozen=True)
+class RedisServer:
+    """A Redis server of a test: the URL the app reads in RATELIMIT_STORAGE_URI, and its process
+    (which a test may stop and continue)."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+
 @pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    """A throw-away Redis server on loopback, as the README runs one for the request limits; yields
-    the URL the app reads in RATELIMIT_STORAGE_URI."""
+def redis_url(redis_server: RedisServer) -> str:
+    """The URL of a throw-away Redis server (``redis_server``)."""
+    return redis_server.url
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A throw-away Redis server on loopback, as the README runs one for the request limits."""
     if not Path(REDIS_SERVER).exists():
         pytest.fail("redis-server is missing: install Debian's redis-server package (bin/test does)")
     port = free_port()
@@ -240,7 +255,8 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise AssertionError(f"redis did not start:\n{(folder / 'redis.log').read_text()[-2000:]}")
             time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield RedisServer(url=f"redis://127.0.0.1:{port}/0", process=process)
     finally:
+        process.send_signal(signal.SIGCONT)  # a test that stopped it may have failed before continuing it
         process.terminate()
         process.wait(timeout=15)

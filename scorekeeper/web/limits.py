@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import HTTPException
 
 from .limit_store import with_fallback
 
@@ -66,6 +67,19 @@ def by_game() -> str:
     """The game (or table, or drive) asked for, whoever asks."""
     args = request.view_args or {}
     return str(args.get("game_id") or args.get("group_id") or args.get("drive_id") or "")
+
+
+_MADE_NOW = "scorekeeper_made_now"
+
+
+def made_now() -> None:
+    """This request made what it answers (a picture) rather than finding it kept: it counts."""
+    setattr(g, _MADE_NOW, True)
+
+
+def made(response: Response) -> bool:
+    """Whether the request made what it answered (``made_now``): the only answers some limits count."""
+    return bool(g.get(_MADE_NOW, False))
 
 
 _NOT_A_GUESS = "scorekeeper_not_a_guess"
@@ -179,6 +193,13 @@ RULES = (
             "drive_exchange.export_json",
         ),
     ),
+    # A results page's picture counts with them when it is drawn; a kept one is not counted.
+    Rule(
+        setting="RATELIMIT_PDF",
+        key=by_address,
+        endpoints=("club_results.season_picture", "club_results.drive_picture"),
+        counts=made,
+    ),
 )
 
 
@@ -236,3 +257,18 @@ def allow_large_body(app: Flask, endpoint: str, limit: int) -> None:
             request.max_content_length = limit + 64 * 1024
 
     app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
+    app.extensions.setdefault(LARGE_BODIES, {})[endpoint] = limit
+
+
+LARGE_BODIES = "scorekeeper.large_bodies"
+
+
+def large_body_limit(path: str) -> int | None:
+    """The size of file a POST to ``path`` may carry, where it is one of the uploads
+    ``allow_large_body`` lets through (None elsewhere: the app-wide limit)."""
+    try:
+        endpoint, _args = current_app.url_map.bind("localhost").match(path, method="POST")
+    except HTTPException:  # no such page, or it takes no POST
+        return None
+    found: int | None = current_app.extensions.get(LARGE_BODIES, {}).get(endpoint)
+    return found

@@ -42,7 +42,7 @@ def health() -> tuple[str, int, dict[str, str]]:
     # each worker's memory meanwhile, and a load balancer must not take every server out for it.
     limits = (
         "\nredis: away (the request limits count in each worker's memory)"
-        if redis_away(limiter().storage)
+        if limiter().enabled and redis_away(limiter().storage)
         else ""
     )
     if verdict.ok:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -27,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 NGINX_PROXY_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-proxy.conf"
 NGINX_HTTP_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-http.conf"
+NGINX_SITE_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-site.conf"
 # What the README sets in nginx.conf: room for idle connections beside the phones' own.
 NGINX_WORKER_CONNECTIONS = 8192
 NGINX_OPEN_FILES = 16384
@@ -143,7 +145,10 @@ class Nginx:
              "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(certificate)],
             check=True, capture_output=True, timeout=60,
         )  # fmt: skip
-        servers = "\n".join(f"        server 127.0.0.1:{port};" for port in upstream_ports)
+        # Each app server as the site file's upstream has it: its address, with the same parameters.
+        listed = re.search(r"^\s*server 127\.0\.0\.1:8000(.*);$", NGINX_SITE_CONF.read_text(), re.MULTILINE)
+        assert listed, "the site file's upstream lists no server 127.0.0.1:8000"
+        servers = "\n".join(f"        server 127.0.0.1:{port}{listed.group(1)};" for port in upstream_ports)
         temp = self.folder / "temp"
         user = "user nobody nogroup;" if os.geteuid() == 0 else ""
         (self.folder / "nginx.conf").write_text(

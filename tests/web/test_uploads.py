@@ -164,3 +164,22 @@ def test_each_bound_refuses_on_its_own(body: bytes, code: str, changed: dict[str
 def test_items_count_in_the_lists_named_wherever_they_stand() -> None:
     within = b'[{"deals": [1, {"deals": []}]}, {"other": [1, 2, 3, 4]}, {"deals": [[]]}]'
     assert read_bounded(io.BytesIO(within), BOUNDS) == json.loads(within)
+
+
+@pytest.mark.parametrize(
+    ("sent_to", "words"),
+    [
+        ("/clubs/import", "That file is larger than this page takes: 16 MB at most."),
+        ("/tables/import?x=1", "That file is larger than this page takes: 16 MB at most."),
+        ("/games/new/oh-hell", "That is more than this page takes at once."),
+    ],
+)
+def test_nginx_refusing_a_body_says_why_in_the_apps_words(
+    client: FlaskClient, sent_to: str, words: str
+) -> None:
+    """nginx's own 413 page (deploy/nginx: error_page 413) is this one, for the page the body went to."""
+    answer = client.get("/errors/too-large", headers={"X-Original-URI": sent_to})
+    assert answer.status_code == 413
+    assert words in answer.get_data(as_text=True)
+    api = client.get("/errors/too-large", headers={"X-Original-URI": "/api/v1/games"})
+    assert api.status_code == 413 and api.get_json()["code"] == "http_413"

@@ -4,9 +4,10 @@ A 31 KB gzipped club file unpacked to megabytes of tiny lists made one worker gr
 spend 11 s of CPU, and a 92 KB one held 600,000 deals: every upload was parsed whole before
 anything was checked. Each kind of file now has its ``Bounds`` — its size as sent and unpacked, how
 many items (games, deals, events, drives, hands) it may hold in all, and how much memory its parsed
-value may take — and is read in two passes over the upload (which werkzeug keeps in a temporary
+value may take — and is read in three passes over the upload (which werkzeug keeps in a temporary
 file once it is large):
 
+0. **count**: its lists and objects, at the speed of C, each the least such a value takes;
 1. **measure**: the bytes are unpacked 64 KB at a time (gzip or not) and fed to a streaming JSON
    parser (ijson's C backend) that keeps nothing but counts — the size unpacked, the depth, the items
    of the lists that count, and what each value would take in memory once built. Past any bound it
@@ -38,6 +39,7 @@ UTF8_BOM = b"\xef\xbb\xbf"
 # What a value built by Python's parser takes beside its own size (_measure): its place in its list
 # or object.
 _SLOT = 8
+_CONTAINER = 56 + _SLOT  # the least a list or an object takes
 _ENDS = frozenset({"end_map", "end_array"})
 _STARTS = frozenset({"start_map", "start_array"})
 
@@ -66,9 +68,23 @@ def read_bounded(stream: IO[bytes] | None, bounds: Bounds) -> object:
     if stream is None or not stream.read(1):
         raise RuleViolation(bounds.missing, field="file")
     stream.seek(0)
+    _count_containers(_unpacked(stream, bounds), bounds)
+    stream.seek(0)
     _measure(_unpacked(stream, bounds), bounds)
     stream.seek(0)
     return read_file(b"".join(_unpacked(stream, bounds)))
+
+
+def _count_containers(slices: Iterator[bytes], bounds: Bounds) -> None:
+    """Refuse a file whose lists and objects alone would take more than its memory, counted at the
+    speed of C (bytes.count) before any of it is parsed: a bomb of empty lists is refused in
+    milliseconds rather than after a second of parsing. (A bracket inside a text counts too: a real
+    file has a handful.)"""
+    containers = 0
+    for piece in slices:
+        containers += piece.count(b"[") + piece.count(b"{")
+        if containers * _CONTAINER > bounds.memory:
+            raise RuleViolation(bounds.too_large, field="file")
 
 
 def _unpacked(stream: IO[bytes], bounds: Bounds) -> Iterator[bytes]:

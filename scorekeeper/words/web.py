@@ -163,6 +163,7 @@ words(
             "valid Unicode"
         ),
         # files
+        "file_missing": say("Choose the game's file (exported from Scorekeeper), or paste its text"),
         "file_too_large": say("That file is too large to be a game"),
         "file_not_json": say("That file is not JSON exported from Scorekeeper"),
         "file_unreadable": say("That file cannot be a game. %(reason)s"),

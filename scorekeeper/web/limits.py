@@ -12,7 +12,8 @@ as they are. Each reads its value from the app's configuration at request
 time, so tests (or an operator, through the environment) can lower or raise
 them; ``RATELIMIT_ENABLED = False`` switches them all off. The counts live in
 memory, per worker process, unless ``RATELIMIT_STORAGE_URI`` names a store
-the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter).
+the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter); while Redis does not
+answer, each worker counts in its own memory again (limit_store.py).
 Behind a reverse proxy the client address is only right once the proxy's
 ``X-Forwarded-For`` is trusted (ProxyFix).
 """
@@ -26,6 +27,9 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import HTTPException
+
+from .limit_store import with_fallback
 
 # What a real table never meets. A club on one Wi-Fi shares one address: twenty tables
 # starting at once, a phone correcting deals as fast as it can tap, a director printing
@@ -63,6 +67,19 @@ def by_game() -> str:
     """The game (or table, or drive) asked for, whoever asks."""
     args = request.view_args or {}
     return str(args.get("game_id") or args.get("group_id") or args.get("drive_id") or "")
+
+
+_MADE_NOW = "scorekeeper_made_now"
+
+
+def made_now() -> None:
+    """This request made what it answers (a picture) rather than finding it kept: it counts."""
+    setattr(g, _MADE_NOW, True)
+
+
+def made(response: Response) -> bool:
+    """Whether the request made what it answered (``made_now``): the only answers some limits count."""
+    return bool(g.get(_MADE_NOW, False))
 
 
 _NOT_A_GUESS = "scorekeeper_not_a_guess"
@@ -108,7 +125,7 @@ RULES = (
     Rule(
         setting="RATELIMIT_IMPORT",
         key=by_address,
-        endpoints=("share.import_game", "table_files.import_table"),
+        endpoints=("share.import_game", "table_files.import_table", "club_files.import_file"),
         methods=("POST",),
     ),
     Rule(
@@ -176,6 +193,13 @@ RULES = (
             "drive_exchange.export_json",
         ),
     ),
+    # A results page's picture counts with them when it is drawn; a kept one is not counted.
+    Rule(
+        setting="RATELIMIT_PDF",
+        key=by_address,
+        endpoints=("club_results.season_picture", "club_results.drive_picture"),
+        counts=made,
+    ),
 )
 
 
@@ -187,6 +211,8 @@ def init_limits(app: Flask) -> Limiter:
     for setting, default in DEFAULT_LIMITS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # Redis behind a short timeout, each worker's memory while it does not answer (limit_store.py).
+    app.config["RATELIMIT_STORAGE_URI"] = with_fallback(app.config["RATELIMIT_STORAGE_URI"])
     app.config.setdefault("RATELIMIT_ENABLED", os.environ.get("RATELIMIT_ENABLED", "1") != "0")
     limiter = Limiter(key_func=by_address, in_memory_fallback_enabled=True)
     limiter.init_app(app)
@@ -231,3 +257,18 @@ def allow_large_body(app: Flask, endpoint: str, limit: int) -> None:
             request.max_content_length = limit + 64 * 1024
 
     app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
+    app.extensions.setdefault(LARGE_BODIES, {})[endpoint] = limit
+
+
+LARGE_BODIES = "scorekeeper.large_bodies"
+
+
+def large_body_limit(path: str) -> int | None:
+    """The size of file a POST to ``path`` may carry, where it is one of the uploads
+    ``allow_large_body`` lets through (None elsewhere: the app-wide limit)."""
+    try:
+        endpoint, _args = current_app.url_map.bind("localhost").match(path, method="POST")
+    except HTTPException:  # no such page, or it takes no POST
+        return None
+    found: int | None = current_app.extensions.get(LARGE_BODIES, {}).get(endpoint)
+    return found

@@ -103,7 +103,8 @@ def start_server(
     ]
     log = open(Path(folder) / "gunicorn.log", "wb")  # noqa: SIM115  (closed with the folder)
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    # Until /healthz answers, or gunicorn gives up: a busy machine can take a minute to start it.
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if server.poll() is not None:
             break

@@ -2,8 +2,9 @@
 
     .venv/bin/python benchmarks/replay.py [--quick]
 
-(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: a tenth of a second a
-figure instead of two, the same code path.)
+(after the README's set-up, ``./bin/test``, which installs the test extras: the last two games are
+the rules tests'; ``--quick`` is the smoke run ``bin/test`` makes: a tenth of a second a figure
+instead of two, the same code path.)
 
 The floor, in the same run, is the replay of the same table with no deal recorded yet.
 Prints figures only; it asserts nothing about time.
@@ -12,8 +13,10 @@ Prints figures only; it asserts nothing about time.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from scorekeeper.rules import Adjustment, Arrival, Departure, ExactEntry, Game, Misdeal, Revoke, SitOut, Table
 from scorekeeper.rules.exact import _score_grid, _scorer
@@ -115,6 +118,12 @@ def main() -> None:
     measure("Oh Hell", oh_hell, seconds)
     evening = with_events(Game.start("oh-hell", NAMES[:4]))
     measure(f"Oh Hell with {len(evening.events)} table events", evening, seconds)
+    # The games the rules tests play to their end (their replays were once timed there).
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    from tests.rules import test_bid_whist, test_oneonta
+
+    measure("Oneonta for seven, doubling", test_oneonta.full_game(), seconds)
+    measure("Bid Whist, to 7 no trump", test_bid_whist.whole_game(), seconds)
 
 
 if __name__ == "__main__":

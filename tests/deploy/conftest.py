@@ -55,6 +55,7 @@ def wait_until_answering(
             pass
         time.sleep(0.1)
     process.kill()
+    process.wait()
     raise AssertionError(f"the server did not start:\n{log.read_text(errors='replace')[-4000:]}")
 
 

@@ -120,10 +120,12 @@ def main() -> None:
     measure(f"Oh Hell with {len(evening.events)} table events", evening, seconds)
     # The games the rules tests play to their end (their replays were once timed there).
     sys.path.insert(0, str(Path(__file__).parent.parent))
-    from tests.rules import test_bid_whist, test_oneonta
+    from tests.rules import test_bid_whist, test_german, test_oneonta, test_whist
 
     measure("Oneonta for seven, doubling", test_oneonta.full_game(), seconds)
     measure("Bid Whist, to 7 no trump", test_bid_whist.whole_game(), seconds)
+    measure("Classic Whist, honours, to 9", test_whist.whole_game(), seconds)
+    measure("German Whist", test_german.whole_game(), seconds)
 
 
 if __name__ == "__main__":

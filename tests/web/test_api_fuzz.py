@@ -42,10 +42,12 @@ HOSTILE: Counter[str] = Counter()
 EXAMPLES = 300
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="session", autouse=True)
 def fuzzed_app_removed_afterwards() -> Iterator[None]:
-    """The module's app is made at import (schemathesis reads its OpenAPI document then): once its
-    tests are done, its connections are closed, its database removed and its folder deleted."""
+    """The module's app is made at import (schemathesis reads its OpenAPI document then): at the end
+    of the session its connections are closed, its database removed and its folder deleted. (Not at
+    the end of the module: with two tests at a time, a worker may come back to this module's tests
+    after others, and the app must still be there.)"""
     yield
     with APP.app_context():
         db.session.remove()

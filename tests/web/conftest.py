@@ -77,11 +77,13 @@ def app_in(folder: Path, **config: Any) -> Iterator[Flask]:
     (``BABEL_TRANSLATION_DIRECTORIES`` for a test's own catalogues); removed afterwards."""
     database, drop = database_config(folder)
     app = create_app({"TESTING": True, **database, **config}, instance_path=str(folder / "instance"))
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    drop()
+    try:
+        yield app
+    finally:  # also when a caller closes the generator without running it to its end
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        drop()
 
 
 @pytest.fixture

@@ -47,15 +47,15 @@ def table_cards(drive_id: str) -> Response:
 
 @bp.get("/drives/<drive_id>/tally-cards.pdf")
 def tally_cards(drive_id: str) -> Response:
-    """Every player's tally card, four to an A4 page (two to a Letter page): a row per hand with
-    table, seat, partner, opponents, trump, tricks, running total and the opponents' initials."""
+    """Every player's tally card, a row for every hand (four to a sheet where they fit, else two):
+    hand and trump, table and seat, partner, opponents, tricks, total and the opponents' initials."""
     record, drive = store.load_drive(drive_id)
     return _drive_pdf(
         record,
         drive,
         "tally-cards",
         (record.version,),
-        lambda: tally_pages(drive, pdf_paper().name),
+        lambda: tally_pages(drive, pdf_paper()),
     )
 
 

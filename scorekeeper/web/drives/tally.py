@@ -51,8 +51,8 @@ class Column:
 
     @property
     def cells(self) -> int:
-        """The character cells the column takes: a space before its text (and after, flush right)."""
-        return self.width + 1 + self.right
+        """The character cells the column takes: a space before its text, then its text."""
+        return self.width + 1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -89,8 +89,9 @@ class CardLayout:
         lines += [f"M0.09 0V{height:.3f}", f"M{width - 0.09:.3f} 0V{height:.3f}"]
         x = 0.0
         for column in self.columns[:-1]:
+            # Half way through the space before the next column: half a letter clear of either text.
             x += column.cells * CHAR_MM
-            lines.append(f"M{x:.3f} 0V{height:.3f}")
+            lines.append(f"M{x + CHAR_MM / 2:.3f} 0V{height:.3f}")
         heavy = ""
         first_hand = block * self.rows_per_block + 1
         if self.interval_after is not None and first_hand <= self.interval_after:
@@ -169,8 +170,7 @@ def _columns(
         for row in rows:
             for at, text in enumerate(row):
                 widest[at] = max(widest[at], text_width(text))
-    # Each column starts with a space, and a column set flush right ends with one.
-    fixed = sum(widest) - widest[2] - widest[3] + len(headings) + len(right)
+    fixed = sum(widest) - widest[2] - widest[3] + len(headings)  # each column starts with a space
     room = max(characters - fixed, text_width(headings[2]) + text_width(headings[3]))
     wanted = widest[2] + widest[3]
     if wanted <= room:  # what is left over widens the last column, where the initials are written
@@ -219,7 +219,7 @@ def fitted(text: str, width: int, *, right: bool = False) -> str:
 def line(layout: CardLayout, row: list[str]) -> str:
     """A row as printed: each column after a space, at its width; nothing after the last text."""
     cells = (
-        " " + fitted(text, column.width, right=column.right) + " " * column.right
+        " " + fitted(text, column.width, right=column.right)
         for text, column in zip(row, layout.columns, strict=False)  # a row not yet seated stops short
     )
     return "".join(cells).rstrip()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Iterator
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -117,7 +117,7 @@ def test_one_kept_copy_serves_every_time_zone_and_each_language_has_its_own(
     app.config["RATELIMIT_PDF"] = "60 per minute"
     organiser = small_drive(app, client)
     with app.app_context():  # the drive started at noon UTC on 6 December
-        noon = datetime(2026, 12, 6, 12, 0)
+        noon = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
         db.session.execute(update(DriveRecord).values(created_at=noon))
         db.session.commit()
     zones = ("UTC", "Europe/Paris", "Asia/Tokyo", "Pacific/Kiritimati")

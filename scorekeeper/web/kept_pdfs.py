@@ -15,11 +15,13 @@ waits for it before it answers "being prepared".
 from __future__ import annotations
 
 import os
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import weasyprint
 from flask import Flask, Response, current_app, g, render_template, request, url_for
@@ -39,6 +41,7 @@ WAIT_STEP_SECONDS = 0.05
 WAITING_ARG = "prepared"
 # On ``g``: this request only asks after a PDF it queued before, and is not counted by the limits.
 ASKED_AGAIN = "scorekeeper_pdf_asked_again"
+REDIS_URL = re.compile(r"rediss?://\S+")
 PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -192,20 +195,30 @@ def _cache_headers(response: Response, digest: str) -> Response:
 
 def init_pdfs(app: Flask) -> None:
     """Make the app's queue of background PDFs now (after the request limits' settings, whose Redis
-    it uses by default): no request pays for connecting it."""
+    it uses by default), and, but in tests, the build's fingerprint the PDFs are kept by: no
+    request pays for either."""
     _queue(app)
+    if not app.testing:
+        _build(app)
 
 
 def _queue(app: Flask) -> PdfQueue:
     """The app's queue of background PDFs, made on first use from its configuration."""
     queue: PdfQueue | None = app.extensions.get("scorekeeper.pdf_queue")
     if queue is None:
-        url = app.config.get("PDF_QUEUE_URL") or os.environ.get("SCOREKEEPER_PDF_QUEUE")
-        if url is None:
-            limits = str(app.config.get("RATELIMIT_STORAGE_URI", ""))
-            url = limits if limits.startswith(("redis://", "rediss://")) else None
-        queue = app.extensions["scorekeeper.pdf_queue"] = queue_for(url)
+        queue = app.extensions["scorekeeper.pdf_queue"] = queue_for(pdf_queue_url(app.config, os.environ))
     return queue
+
+
+def pdf_queue_url(config: Mapping[str, Any], environ: Mapping[str, str]) -> str | None:
+    """The Redis the PDFs are queued on: ``PDF_QUEUE_URL``, else ``SCOREKEEPER_PDF_QUEUE``, else the
+    Redis the request limits count in (its URI as the limits' store may wrap it: "fallback+redis://…");
+    None for none (a thread of each process makes them)."""
+    named = config.get("PDF_QUEUE_URL") or environ.get("SCOREKEEPER_PDF_QUEUE")
+    if named:
+        return str(named)
+    found = REDIS_URL.search(str(config.get("RATELIMIT_STORAGE_URI", "")))
+    return found.group(0) if found else None
 
 
 def _shelf(app: Flask) -> PdfShelf:

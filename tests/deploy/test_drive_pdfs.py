@@ -32,7 +32,7 @@ FAST_SECONDS = 1.5
 
 def pdf_worker(folder: Path, redis_url: str) -> subprocess.Popen[bytes]:
     """The README's PDF worker, started (it says when it is there: ``wait_for_worker``)."""
-    env = {**os.environ, "SCOREKEEPER_PDF_QUEUE": redis_url}
+    env = {**os.environ, "RATELIMIT_STORAGE_URI": redis_url}  # as the README's environment has it
     with open(folder / "pdf-worker.log", "wb") as log:
         return subprocess.Popen(
             [sys.executable, "-m", "scorekeeper.pdf_jobs"],
@@ -99,8 +99,7 @@ def test_several_drives_pdfs_at_once_leave_the_web_workers_free(tmp_path: Path, 
     app = create_app({"SQLALCHEMY_DATABASE_URI": database}, instance_path=str(tmp_path / "setup"))
     drives = [played_drive(app, f"Drive {number}", PLAYERS, seed=number) for number in range(DRIVES)]
     settings = {
-        "SCOREKEEPER_PDF_QUEUE": redis_url,
-        "RATELIMIT_STORAGE_URI": redis_url,
+        "RATELIMIT_STORAGE_URI": redis_url,  # the PDFs queue on the limits' Redis unless told otherwise
         "RATELIMIT_PDF": "600 per minute",
         # gunicorn's own time for each request, in microseconds, at the end of its access log line.
         "GUNICORN_CMD_ARGS": "--access-logformat '%(r)s %(s)s %(D)s'",

@@ -12,6 +12,7 @@ import pytest
 from scorekeeper import pdf_jobs
 from scorekeeper.pdf_jobs import Made, PdfJob, Progress, RedisQueue, ThreadQueue, queue_for
 from scorekeeper.pdf_shelf import PdfShelf
+from scorekeeper.web.kept_pdfs import pdf_queue_url
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 PAGE = "<!doctype html><html><body><p>Table 1</p></body></html>"
@@ -99,3 +100,15 @@ def test_a_redis_that_does_not_answer_leaves_the_pdf_to_the_processs_own_thread(
     made = queue.state(pdf.digest)
     assert isinstance(made, Made) and made.pdf.startswith(b"%PDF-")
     assert isinstance(queue_for(None), ThreadQueue) and isinstance(queue_for("memory://"), ThreadQueue)
+
+
+def test_the_pdfs_queue_on_the_redis_named_for_them_else_on_the_request_limits_one() -> None:
+    limits = {"RATELIMIT_STORAGE_URI": "redis://10.1.1.1:6379/0"}
+    assert pdf_queue_url(limits, {}) == "redis://10.1.1.1:6379/0"
+    # As the limits' own store wraps it, to count in memory while Redis does not answer.
+    assert pdf_queue_url({"RATELIMIT_STORAGE_URI": "fallback+rediss://h:6380/1"}, {}) == "rediss://h:6380/1"
+    assert pdf_queue_url(limits, {"SCOREKEEPER_PDF_QUEUE": "redis://q/2"}) == "redis://q/2"
+    assert pdf_queue_url(
+        {**limits, "PDF_QUEUE_URL": "redis://c/3"}, {"SCOREKEEPER_PDF_QUEUE": "redis://q/2"}
+    ) == ("redis://c/3")
+    assert pdf_queue_url({"RATELIMIT_STORAGE_URI": "memory://"}, {}) is None

@@ -6,7 +6,7 @@ in the background (the drive's), with the page that says they are being prepared
 set; ``SCOREKEEPER_PDF_SHELF_MB`` in the environment sets it in MiB; 0 keeps
 nothing and renders every download). ``PDF_SHELF_FOLDER`` moves it from the
 instance folder's ``pdfs/``; every worker of the app must use the same folder.
-``PDF_QUEUE_URL`` (``SCOREKEEPER_PDF_QUEUE``, else a ``redis://`` RATELIMIT_STORAGE_URI) is the
+``PDF_QUEUE_URL`` (``SCOREKEEPER_PDF_QUEUE``, else the Redis of RATELIMIT_STORAGE_URI) is the
 Redis whose RQ workers make the background PDFs (pdf_jobs.py); without one, a thread of each
 worker process makes them. ``PDF_WAIT_SECONDS`` (0.25) is how long a request that queued a PDF
 waits for it before it answers "being prepared".
@@ -64,9 +64,9 @@ def kept_pdf(key: str, make: Callable[[], bytes], filename: str) -> Response:
 
 @dataclass(frozen=True, kw_only=True)
 class Preparing:
-    """What the "being prepared" page says, in the reader's words: its title ("The tally cards are
-    being prepared"), what is being made ("160 cards on 80 sheets"), the ready page's title, the
-    download's link text, and where the reader came from."""
+    """What the "being prepared" page says, in the reader's words: its title ("Preparing the tally
+    cards"), what is being made ("A card for each of the 160 players of …"), the ready page's title,
+    the download's link text, and the way back to where the reader came from."""
 
     title: str
     detail: str
@@ -83,12 +83,12 @@ def prepared_pdf(
 
     A request never renders the PDF itself: it renders the page's HTML (``render_html``), queues it
     (pdf_jobs.py) and waits ``PDF_WAIT_SECONDS`` at most; a PDF not made by then is answered 202 by
-    a page that says what is being prepared and asks again by itself every few seconds (a meta
-    refresh: no script needed). Asking again finds the job queued, renders nothing and waits as
-    briefly; the limits do not count it (``asked_again``). Once made, the page that asked again is
-    answered by a page that starts the download (so that the "being prepared" page does not stay on
-    the screen), anyone else by the file. A PDF the job could not make is said so (500), and the
-    next request tries again.
+    a page that says what is being prepared and asks again by itself every few seconds (its script
+    in the background; without one, a meta refresh). Asking again finds the job queued, renders
+    nothing and waits as briefly; the limits do not count it (``asked_again``). Once made, the page
+    that asked again is answered by a page that starts the download (so that the "being prepared"
+    page does not stay on the screen), anyone else by the file. A PDF the job could not make is said
+    so (500), and the next request tries again.
     """
     shelf = _shelf(current_app)
     digest = shelf.digest(key)

@@ -9,8 +9,9 @@ second part's queue, without which the web workers' own threads make the PDFs an
 1. CPU: a 160-player drive played to hand 24 of 24 (stored at once, tests/stored_drives.py), its tally
    cards' page rendered by WeasyPrint as the background job does it: CPU seconds (process time, the
    best of three), beside the floor measured in the same run, one table's four cards. Also the CPU the
-   request itself spends to queue them (the drive's replay and the page's HTML). Before the cards were
-   set as one run of text a row (web/drives/tally.py) the same cards took 17 s.
+   request itself spends to queue them (the drive's replay and the page's HTML); and, for comparison
+   in the same run, the same cards set as they were until the tally cards had a layout of their own
+   (web/drives/tally.py): a table of cells on each card, under the app's stylesheets (17 s).
 2. The web workers: gunicorn as deployed (deploy/gunicorn.conf.py: 2 workers × 2 threads) on SQLite,
    with Redis and one PDF worker (``python -m scorekeeper.pdf_jobs``), four drives of 160 players
    stored before it starts. Four clients ask at once for a drive's tally cards each, then its results
@@ -81,6 +82,58 @@ def tally_page(app: Any, drive_id: str) -> tuple[str, float]:
     return caught[0].html, spent
 
 
+# The tally cards as they were printed before: a table of cells a card, four cards to an A4 page.
+CELLS_STYLE = """@page { size: A4 portrait; margin: 5mm; }
+.tally-sheet { break-after: page; overflow: hidden; }
+.tally-card { float: left; overflow: hidden; padding: 3.5mm 4mm; border: 0.5pt dashed #777;
+              box-sizing: border-box; width: 100mm; height: 143.5mm; }
+.tally-name { font-size: 12pt; margin: 0; line-height: 1.2; }
+.tally-drive { margin: 0 0 1.2mm; font-size: 7pt; }
+table.tally { width: 100%; border-collapse: collapse; font-size: 6.8pt; line-height: 1.15;
+              table-layout: fixed; }
+.tally th, .tally td { border: 0.4pt solid #888; padding: 0.7mm 0.8mm; text-align: left; }
+.tally td:nth-child(4), .tally td:nth-child(5) { overflow-wrap: break-word; }
+.tally thead th { background: #e8e8e8; font-size: 5.4pt; white-space: nowrap; }
+"""
+CELLS_HEADINGS = ("Hand", "Table", "Seat", "Partner", "Opponents", "Trump", "Tricks", "Total", "Initials")
+
+
+def cells_page(app: Any, drive_id: str) -> str:
+    """The drive's tally cards laid out as they were before, for the comparison."""
+    from html import escape
+
+    from scorekeeper.drives import store
+    from scorekeeper.pdf import PAPERS
+    from scorekeeper.web.drives.paper import tally_pages
+
+    with app.test_request_context("/"):
+        _record, drive = store.load_drive(drive_id)
+        cards = [card for page in tally_pages(drive, PAPERS["a4"])["pages"] for card in page]
+    head = "".join(f"<th>{heading}</th>" for heading in CELLS_HEADINGS)
+    fields = ("hand", "table", "seat", "partner", "opponents", "trump", "tricks", "total")
+    parts = [
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+        '<link rel="stylesheet" href="/static/app.css"><link rel="stylesheet" href="/static/print.css">',
+        f"<style>{CELLS_STYLE}</style></head><body>",
+    ]
+    for start in range(0, len(cards), 4):
+        parts.append('<div class="tally-sheet">')
+        for card in cards[start : start + 4]:
+            rows = "".join(
+                "<tr>"
+                + "".join(f"<td>{escape(str(row.get(field, '')))}</td>" for field in fields)
+                + "<td></td></tr>"
+                for row in card["rows"]
+            )
+            parts.append(
+                f'<section class="tally-card"><h2 class="tally-name">{escape(card["name"])}</h2>'
+                f'<p class="tally-drive">County championship</p><table class="tally"><thead><tr>{head}</tr>'
+                f"</thead><tbody>{rows}</tbody></table></section>"
+            )
+        parts.append("</div>")
+    return "".join(parts) + "</body></html>"
+
+
 def render_cpu(job_html: str, repeats: int) -> float:
     """The least CPU seconds of ``repeats`` renderings of the page, as the background job renders it."""
     times = []
@@ -115,6 +168,9 @@ def cpu_part(quick: bool) -> None:
         print(f"   floor: one table's 4 cards: {floor:.2f} s")
         print(f"   the {players} cards, rendered by the background job: {cards:.2f} s (target ≤ 3 s)")
         print(f"   the request that queues them (replay + HTML): {request_cpu:.2f} s")
+        if not quick:  # some 40 s of CPU on a busy machine: not for the smoke run
+            before = render_cpu(cells_page(app, big), 1)
+            print(f"   the same cards as a table of cells, as printed before: {before:.2f} s")
 
 
 # --- 2. the web workers while four drives' PDFs are asked for -------------------------------

@@ -1,9 +1,11 @@
-"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard,
-the leaderboard on the projector and the prize-giving.
+"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard and
+the leaderboard on the projector.
 
 These pages are read-only and follow the drive by themselves: with JavaScript
 they ask every few seconds for a fragment, answered 304 while the drive's
-version is unchanged (ETag); without it they reload themselves.
+version is unchanged (ETag); without it they reload themselves. Once the last
+hand is in they show no final standings and no prize until the organiser
+announces them (the prize-giving is :mod:`.reveal`).
 """
 
 from __future__ import annotations
@@ -14,11 +16,12 @@ from typing import Any
 from flask import Blueprint, Response, abort, make_response, render_template, request
 
 from ...drives import store
-from ...drives.store import StoredDrive
+from ...drives.store import StoredDrive, results_withheld
 from ...kept import KeptByVersion
 from ...rules.drive import Drive
 from ..language import current_language
 from . import hall, view
+from .access import is_organiser
 
 bp = Blueprint("drive_screens", __name__)
 
@@ -57,16 +60,6 @@ def projector(drive_id: str) -> Response:
     )
 
 
-@bp.get("/drives/<drive_id>/leaderboard/announce")
-def announce(drive_id: str) -> str:
-    """The prize-giving on the projector: one prize at a time, booby first (``?shown=`` how many)."""
-    record, drive = store.load_drive(drive_id)
-    shown = request.args.get("shown", default=0, type=int) or 0
-    return render_template(
-        "drives/leaderboard_announce.html", **view.overview(record, drive), **hall.announce(drive, shown)
-    )
-
-
 @bp.get("/drives/<drive_id>/players")
 def players(drive_id: str) -> str:
     """The players' names, each a link to that player's own page."""
@@ -81,8 +74,8 @@ def player(drive_id: str, index: int) -> Response:
     if not 0 <= index < drive.setup.player_count:
         abort(404)
 
-    def context(drive: Drive) -> dict[str, Any]:
-        return view.player(drive, index)
+    def context(record: StoredDrive, drive: Drive) -> dict[str, Any]:
+        return view.player(drive, index, withheld=results_withheld(record, drive))
 
     return _followed(
         drive_id,
@@ -99,7 +92,7 @@ def _followed(
     kind: str,
     template: str,
     fragment: str,
-    build: Callable[[Drive], dict[str, Any]],
+    build: Callable[[StoredDrive, Drive], dict[str, Any]],
     *,
     loaded: tuple[StoredDrive, Drive] | None = None,
 ) -> Response:
@@ -116,12 +109,16 @@ def _followed(
         key = (record.id, record.version, kind, current_language())
         if (body := FRAGMENTS.get(key)) is None:
             drive = loaded[1] if loaded else store.drive_of(record)
-            body = render_template(fragment, **build(drive), **view.overview(record, drive))
+            body = render_template(fragment, **build(record, drive), **view.overview(record, drive))
             FRAGMENTS.put(key, body)
         response = make_response(body)
     else:
         drive = loaded[1] if loaded else store.drive_of(record)
-        context = {**view.overview(record, drive), **build(drive)}
+        context = {
+            **view.overview(record, drive),
+            **build(record, drive),
+            "organiser_here": is_organiser(record),
+        }
         response = make_response(render_template(template, etag=etag, fragment=fragment, **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"

@@ -154,7 +154,7 @@ _SET_ANNOUNCED = (
 
 
 def enter_hand(
-    drive_id: str, entry: HandEntry, seen: Seen, expected: int | None = None
+    drive_id: str, entry: HandEntry, seen: Seen | None, expected: int | None = None
 ) -> tuple[StoredDrive, Drive]:
     """Record a table's hand for the first time; refused entries store nothing. ``expected``: the
     version of the whole drive the change was made from (the API's If-Match), if any."""
@@ -167,7 +167,7 @@ def enter_hand(
 
 
 def correct_hand(
-    drive_id: str, entry: HandEntry, seen: Seen, expected: int | None = None
+    drive_id: str, entry: HandEntry, seen: Seen | None, expected: int | None = None
 ) -> tuple[StoredDrive, Drive]:
     """Replace a table's recorded hand; everything after it is re-scored (seats stay once called)."""
 

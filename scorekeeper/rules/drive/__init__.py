@@ -62,10 +62,11 @@ from .setup import (
     entry_role,
 )
 from .sitouts import sitting_out_in
-from .standings import PRIZE_ORDER, Eligible, Tally, drive_prizes, prize_order
+from .standings import ANNOUNCE_ORDER, PRIZE_ORDER, Eligible, Tally, announce_order, drive_prizes, prize_order
 from .state import CardRow, HandEntry, HandState, Placement, PrizeResult, Standing, TableHand
 
 __all__ = [
+    "ANNOUNCE_ORDER",
     "DEFAULT_HANDS",
     "DEFAULT_SIT_OUT_TRICKS",
     "DEFAULT_TRUMPS",
@@ -119,6 +120,7 @@ __all__ = [
     "UnknownTable",
     "UpDirection",
     "WinnersMove",
+    "announce_order",
     "drive_prizes",
     "entry_role",
     "layout_for",

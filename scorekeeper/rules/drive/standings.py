@@ -162,6 +162,30 @@ PRIZE_ORDER = {
 }
 
 
+# The prize-giving goes from the booby up to the highest total, the organiser's own prizes and the
+# halves' between them: the biggest cheer comes last.
+ANNOUNCE_ORDER = {
+    PrizeRule.LOWEST_TOTAL: 0,
+    PrizeRule.CHOSEN: 1,
+    PrizeRule.MOST_HANDS_WON: 2,
+    PrizeRule.LADIES_HIGHEST: 3,
+    PrizeRule.GENTS_HIGHEST: 3,
+    PrizeRule.BEST_FIRST_HALF: 4,
+    PrizeRule.BEST_SECOND_HALF: 5,
+    PrizeRule.PLACE: 6,
+    PrizeRule.HIGHEST_TOTAL: 7,
+}
+
+
+def announce_order(results: Sequence[PrizeResult]) -> list[PrizeResult]:
+    """The decided prizes in the order they are announced: booby first, the highest total last (the
+    organiser's places from the lowest place up)."""
+    return sorted(
+        (result for result in results if result.decided),
+        key=lambda result: (ANNOUNCE_ORDER[result.prize.rule], -(result.prize.place or 0)),
+    )
+
+
 def prize_order(specs: Sequence[PrizeSpec]) -> list[int]:
     """The places in ``specs`` in the order the prizes are decided (places by their number)."""
     return sorted(

@@ -13,30 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...drives.store import StoredDrive, results_withheld
-from ...rules.drive import Drive, PrizeResult, PrizeRule
+from ...rules.drive import ANNOUNCE_ORDER, Drive, PrizeResult, PrizeRule, announce_order
 from ...rules.drive.outlook import PrizeOutlook, outlook, shows_outlook
 from ...words import gettext, ngettext
 from . import view
 from .wording import names_list, no_winner, prize_name
 
+__all__ = ["ANNOUNCE_ORDER", "announce", "announce_order", "caller", "outlook_lines", "projector", "revealed"]
+
 # The outlook names this many contenders, best placed first, and counts the rest.
 MOST_CONTENDERS_NAMED = 5
-
-# The prize-giving goes from the booby up to the highest total, the organiser's own prizes
-# and the halves' between them: the biggest cheer comes last.
-ANNOUNCE_ORDER = {
-    PrizeRule.LOWEST_TOTAL: 0,
-    PrizeRule.CHOSEN: 1,
-    PrizeRule.MOST_HANDS_WON: 2,
-    PrizeRule.LADIES_HIGHEST: 3,
-    PrizeRule.GENTS_HIGHEST: 3,
-    PrizeRule.BEST_FIRST_HALF: 4,
-    PrizeRule.BEST_SECOND_HALF: 5,
-    PrizeRule.PLACE: 6,
-    PrizeRule.HIGHEST_TOTAL: 7,
-}
-# A prize rule added later comes just before the highest total until it is placed above.
-UNPLACED = 6.5
 
 
 def caller(record: StoredDrive, drive: Drive) -> dict[str, Any]:
@@ -145,23 +131,15 @@ def out_of_reach_words(item: PrizeOutlook) -> str:
     }
 
 
-def announce_order(drive: Drive) -> list[PrizeResult]:
-    """The decided prizes in the order they are announced: booby first, the highest total last."""
-    return sorted(
-        (result for result in drive.state.prizes if result.decided),
-        key=lambda result: ANNOUNCE_ORDER.get(result.prize.rule, UNPLACED) * 1000 - (result.prize.place or 0),
-    )
-
-
 def revealed(record: StoredDrive, drive: Drive) -> list[dict[str, Any]]:
     """The prizes the organiser has announced so far, in the order announced."""
-    results = announce_order(drive)
+    results = announce_order(drive.state.prizes)
     return [_announced(drive, result, revealed=True) for result in results[: record.announced]]
 
 
 def announce(record: StoredDrive, drive: Drive) -> dict[str, Any]:
     """The prize-giving: the decided prizes booby first, the first ``record.announced`` revealed."""
-    results = announce_order(drive)
+    results = announce_order(drive.state.prizes)
     shown = max(0, min(record.announced, len(results)))
     prizes = [_announced(drive, result, revealed=index < shown) for index, result in enumerate(results)]
     return {

@@ -42,7 +42,7 @@ def step(drive_id: str) -> Response:
     """The organiser reveals the next prize (or goes back one, or shows everything at once)."""
     record, drive = store.load_drive(drive_id)
     require_organiser(record)
-    total = len(hall.announce_order(drive))
+    total = len(hall.announce_order(drive.state.prizes))
     if request.form.get("all") == "yes":
         shown = ANNOUNCED_ALL
     else:

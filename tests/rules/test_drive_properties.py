@@ -243,3 +243,16 @@ def test_with_one_prize_each_nobody_wins_two_prizes(drive: Drive) -> None:
     top = results[0]
     assert top.prize.rule is PrizeRule.HIGHEST_TOTAL
     assert top.winners == Drive(replace(setup, one_prize_each=False), drive.entries).state.prizes[0].winners
+
+
+@SETTINGS
+@given(played_drives())
+def test_a_drive_entered_table_by_table_replays_as_from_hand_one(drive: Drive) -> None:
+    """Each table's entry replays only from the hand in play on (the checkpoint): the evening built that
+    way is the evening replayed from hand 1, seat for seat and score for score."""
+    built = Drive(drive.setup)
+    for entry in drive.entries:
+        built = built.enter(entry)
+    assert built.state == drive.state
+    corrected = built.correct(replace(drive.entries[-1], tricks=13 - drive.entries[-1].tricks))
+    assert corrected.state == Drive(drive.setup, corrected.entries).state

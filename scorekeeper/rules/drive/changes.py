@@ -298,6 +298,24 @@ class Floor:
             return
         self._stop_table(self.numbers.index(table), hand, gone=())
 
+    def copy(self) -> Floor:
+        """An independent copy, to go on from later (a replay resumed at this hand)."""
+        return Floor(
+            setup=self.setup,
+            roles=list(self.roles),
+            seats=list(self.seats),
+            numbers=list(self.numbers),
+            sitting=list(self.sitting),
+            sat_out=list(self.sat_out),
+            cursors=dict(self.cursors),
+            partners=None if self.partners is None else list(self.partners),
+            last_partner=None if self.last_partner is None else list(self.last_partner),
+            moves=None if self.moves is None else list(self.moves),
+            present=set(self.present),
+            newcomers=set(self.newcomers),
+            waiting_lady=self.waiting_lady,
+        )
+
     def positions(self) -> list[int]:
         """Each player's place in ``seats`` (-1: not at a table)."""
         places = [-1] * self.setup.player_count

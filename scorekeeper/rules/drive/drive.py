@@ -18,7 +18,7 @@ called nobody has moved, so the movement follows the corrected result.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -36,7 +36,7 @@ from .errors import (
     SeatRefused,
     UnknownTable,
 )
-from .replay import DriveState, replay
+from .replay import Checkpoint, DriveState, replay
 from .roster import RosterChange, RosterKind, StartFrom
 from .seating import Pair, Seat
 from .setup import DriveFormat, DriveSetup, PrizeSpec, Role
@@ -75,6 +75,9 @@ class Drive:
     entries: tuple[HandEntry, ...] = ()
     roster: tuple[RosterChange, ...] = ()
     seatings: tuple[SeatFix, ...] = ()
+    # Where the replay may go on from (the drive this one was made from changed only hands from
+    # there on): a table entering the hand in play replays that hand, not the evening.
+    resume: Checkpoint | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, name: str, players: Sequence[str] | int, **options: Any) -> Drive:
@@ -84,7 +87,7 @@ class Drive:
     @cached_property
     def state(self) -> DriveState:
         """Seatings, scores, leaderboard and prizes, replayed from the set-up and the entries."""
-        return replay(self.setup, self.entries, self.roster, self.seatings)
+        return replay(self.setup, self.entries, self.roster, self.seatings, self.resume)
 
     def entered(self, hand: int, table: int) -> HandEntry | None:
         """The recorded entry of a table's hand, if any."""
@@ -121,7 +124,7 @@ class Drive:
                 north_south=first.north_south_tricks,
                 east_west=TRICKS_PER_HAND - first.north_south_tricks,
             )
-        return self._replayed((*self.entries, entry))
+        return self._replayed((*self.entries, entry), entry.hand)
 
     def verify_entry(self, entry: HandEntry) -> None:
         """Raise the RuleViolation that :meth:`enter` would raise, if any."""
@@ -158,7 +161,7 @@ class Drive:
             needs_confirmation=entry.needs_confirmation and not called,
         )
         entries = tuple(corrected if item is old else item for item in self.entries)
-        return self._replayed(entries)
+        return self._replayed(entries, entry.hand)
 
     def verify_correction(self, entry: HandEntry) -> None:
         """Raise the RuleViolation that :meth:`correct` would raise, if any."""
@@ -211,7 +214,7 @@ class Drive:
         ):
             raise ConfirmationRefused("drive_confirmer_unknown", hand=hand, table=table, value=repr(player))
         confirmed = replace(old, confirmed_by=player)
-        return self._replayed(tuple(confirmed if item is old else item for item in self.entries))
+        return self._replayed(tuple(confirmed if item is old else item for item in self.entries), hand)
 
     def verify_confirmation(self, hand: int, table: int, player: int) -> None:
         """Raise the RuleViolation that :meth:`confirm` would raise, if any."""
@@ -237,7 +240,7 @@ class Drive:
             raise CorrectionRefused(
                 "drive_withdraw_refused", hand=hand, table=table, next=hand + 1, tables=tuple(later)
             )
-        return self._replayed(tuple(item for item in self.entries if item is not old))
+        return self._replayed(tuple(item for item in self.entries if item is not old), hand)
 
     def with_prizes(self, prizes: Sequence[PrizeSpec]) -> Drive:
         """The same drive with these organiser-added prizes (checked) instead of the old ones."""
@@ -472,9 +475,16 @@ class Drive:
         _ = self.state  # replays and checks the whole record
         return self
 
-    def _replayed(self, entries: tuple[HandEntry, ...]) -> Drive:
-        drive = Drive(self.setup, entries, self.roster, self.seatings)
-        _ = drive.state  # replays and checks the whole record
+    def _replayed(self, entries: tuple[HandEntry, ...], changed_hand: int) -> Drive:
+        """The drive with these entries, replayed and checked: from this drive's checkpoint when only
+        ``changed_hand`` changed and it is the checkpoint's hand or later (the hands before it are as
+        they were), else from hand 1."""
+        checkpoint = self.state.checkpoint
+        resume = None
+        if checkpoint is not None and changed_hand >= checkpoint.hand:
+            resume = checkpoint
+        drive = Drive(self.setup, entries, self.roster, self.seatings, resume)
+        _ = drive.state  # replays and checks the record (from the checkpoint on)
         return drive
 
     def _later_tables(self, hand: int) -> list[int]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from .replay import DriveState
 from .setup import PrizeRule, PrizeSpec, Role
 from .standings import prize_order
-from .state import TRICKS_PER_HAND, WINNING_TRICKS, PrizeResult
+from .state import TRICKS_PER_HAND, PrizeResult
 
 # How many standard deviations of the hands left still count as "in reach".
 REACH_DEVIATIONS = 2.5
@@ -166,31 +166,26 @@ def _can_take(state: DriveState, rule: PrizeRule) -> list[int]:
 
 def _figures(state: DriveState, rule: PrizeRule) -> tuple[list[int], list[int]]:
     """Each player's figure for the prize now (a total, a half's total, hands won) and the hands they
-    still score towards it."""
+    still score towards it (a hand they were not there for, or will not be, never scores)."""
     setup = state.setup
     first, last = 1, setup.hands
-    if rule is PrizeRule.BEST_FIRST_HALF and setup.interval_after is not None:
-        last = setup.interval_after
-    elif rule is PrizeRule.BEST_SECOND_HALF and setup.interval_after is not None:
-        first = setup.interval_after + 1
-    # A late player's total starts where the organiser put it: the totals the evening's prizes are
-    # judged on count it, a half's total and hands won do not.
-    on_total = rule not in (PrizeRule.MOST_HANDS_WON, PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF)
-    known = len(state.hands)
-    figures: list[int] = []
-    left: list[int] = []
-    for player, row in enumerate(state.scores):
-        scored = [score for score in row[first - 1 : last] if score is not None]
-        if rule is PrizeRule.MOST_HANDS_WON:
-            figures.append(sum(1 for score in scored if score >= WINNING_TRICKS))
-        else:
-            figures.append((state.carried[player] if on_total and state.carried else 0) + sum(scored))
-        missing = 0
-        for hand in range(first, last + 1):
-            if row[hand - 1] is not None:
-                continue
-            if hand <= known and player in state.hands[hand - 1].absent:
-                continue  # a hand the player was not there for never scores
-            missing += 1
-        left.append(missing)
+    counted = state.overall
+    if rule is PrizeRule.BEST_FIRST_HALF and setup.interval_after is not None and state.halves:
+        last, counted = setup.interval_after, state.halves[0]
+    elif rule is PrizeRule.BEST_SECOND_HALF and setup.interval_after is not None and state.halves:
+        first, counted = setup.interval_after + 1, state.halves[1]
+    # A late player's total starts where the organiser put it: the evening's totals count it (the
+    # overall tally has it), a half's total and hands won do not.
+    figures = list(counted.hands_won if rule is PrizeRule.MOST_HANDS_WON else counted.totals)
+    away = [0] * setup.player_count
+    for hand in state.hands[first - 1 : last]:
+        for player in hand.absent:
+            away[player] += 1
+    unknown = max(0, last - max(first - 1, len(state.hands)))  # hands whose seating is not known yet
+    gone = state.left_after or (None,) * setup.player_count
+    span = last - first + 1
+    left = [
+        span - counted.hands_scored[player] - away[player] - (unknown if gone[player] is not None else 0)
+        for player in range(setup.player_count)
+    ]
     return figures, left

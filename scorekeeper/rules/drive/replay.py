@@ -8,7 +8,7 @@ hand k + 1 is known only once hand k is entered at every table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .actual import SeatFix, apply_fixes, fixes_by_hand
 from .changes import Floor
@@ -40,6 +40,19 @@ __all__ = ["DriveState", "check_entry", "replay"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class Checkpoint:
+    """Where a replay stood at the start of its last hand (the hand in play, or the last one): the
+    hall once moved, before that hand's roster changes, seat fixes and results. A change to that hand
+    or a later one (a table entering the hand in play) replays from here, not from hand 1."""
+
+    hand: int
+    floor: Floor
+    hands: tuple[HandState, ...]
+    scores: tuple[tuple[int | None, ...], ...]
+    carried: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class DriveState:
     """Everything the rules derive for a drive from its set-up and entries.
 
@@ -67,6 +80,7 @@ class DriveState:
     eligible: Eligible | None = None
     left_after: tuple[int | None, ...] = ()
     partners: tuple[int, ...] = ()
+    checkpoint: Checkpoint | None = field(default=None, compare=False, repr=False)
 
     @property
     def finished(self) -> bool:
@@ -183,30 +197,49 @@ def replay(
     entries: Iterable[HandEntry],
     changes: Sequence[RosterChange] = (),
     fixes: Sequence[SeatFix] = (),
+    resume: Checkpoint | None = None,
 ) -> DriveState:
     """Derive the seatings, scores, leaderboard and prizes; raise a RuleViolation for a bad entry.
 
     ``changes`` are the players arriving and leaving and the tables that go (:mod:`.roster`,
     applied by :mod:`.changes`), ``fixes`` where players actually sat when the hall did not move as
-    planned (:mod:`.actual`).
+    planned (:mod:`.actual`). ``resume``: a checkpoint of the same drive whose hands before
+    ``resume.hand`` nothing has changed (the caller knows): the replay goes on from it.
     """
     players = setup.player_count
     roster = check_roster(changes, players, setup.hands)
     fixed = fixes_by_hand(fixes, setup.hands, players) if fixes else {}
+    if resume is not None:  # the hands before the checkpoint's are as they were: their entries too
+        entries = [entry for entry in entries if type(entry.hand) is not int or entry.hand >= resume.hand]
     index = index_entries(entries, setup)
     entered_tables: dict[int, set[int]] = {}
     for hand_number, table_number in index:
         entered_tables.setdefault(hand_number, set()).add(table_number)
-    scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
-    carried = [0] * players
-    late = sum(1 for change in changes if change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE))
-    floor = Floor.first(setup, list(roster.roles), players - late)
-    hands: list[HandState] = []
+    first = 1
+    if resume is None:
+        scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
+        carried = [0] * players
+        late = sum(1 for change in changes if change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE))
+        floor = Floor.first(setup, list(roster.roles), players - late)
+        hands: list[HandState] = []
+    else:
+        first = resume.hand
+        kept = first - 1
+        scores = [[*row[:kept], *([None] * (setup.hands - kept))] for row in resume.scores]
+        carried = list(resume.carried)
+        floor = resume.floor.copy()
+        hands = list(resume.hands)
+        for number in range(1, first):
+            fixed.pop(number, None)
     hand_in_play: int | None = None
     staying: list[int] = []
-    for number in range(1, setup.hands + 1):
-        if number > 1:
+    checkpoint: Checkpoint | None = None
+    for number in range(first, setup.hands + 1):
+        if number > first:
             floor.move(staying)
+        checkpoint = Checkpoint(
+            hand=number, floor=floor.copy(), hands=tuple(hands), scores=(), carried=tuple(carried)
+        )
         for change in roster.by_hand.get(number, ()):
             joining = change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE)
             if joining and change.player is not None and roster.starts.get(change.player) is StartFrom.LOWEST:
@@ -241,6 +274,15 @@ def replay(
             "drive_hand_not_open", hand=hand, playing=hand_in_play, tables=hands[-1].tables_not_in
         )
     frozen = tuple(tuple(row) for row in scores)
+    if checkpoint is not None:
+        # The scores before the checkpoint's hand are these; its own and later ones are replayed.
+        checkpoint = Checkpoint(
+            hand=checkpoint.hand,
+            floor=checkpoint.floor,
+            hands=checkpoint.hands,
+            scores=frozen,
+            carried=checkpoint.carried,
+        )
     overall = tally(frozen, 1, setup.hands, carried)
     halves = None
     if setup.interval_after is not None:
@@ -256,12 +298,7 @@ def replay(
     roles = tuple(roster.roles)
     left_after = tuple(None if left is None else left - 1 for left in roster.leaves)
     eligible = Eligible(
-        evening=frozenset(player for player in range(players) if roster.present(player, setup.hands)),
-        first_half=frozenset(
-            player
-            for player in range(players)
-            if setup.interval_after is not None and roster.present(player, setup.interval_after)
-        ),
+        evening=_present_at(roster, setup.hands), first_half=_present_at(roster, setup.interval_after)
     )
     return DriveState(
         setup=setup,
@@ -279,6 +316,18 @@ def replay(
         eligible=eligible,
         left_after=left_after,
         partners=() if floor.partners is None else tuple(floor.partners),
+        checkpoint=checkpoint,
+    )
+
+
+def _present_at(roster: Roster, hand: int | None) -> frozenset[int]:
+    """The players there for ``hand`` (none for no hand)."""
+    if hand is None:
+        return frozenset()
+    return frozenset(
+        player
+        for player, (joins, leaves) in enumerate(zip(roster.joins, roster.leaves, strict=True))
+        if joins <= hand and (leaves is None or hand < leaves)
     )
 
 

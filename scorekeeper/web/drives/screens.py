@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, render_template, request
+from markupsafe import Markup
 
 from ...drives import store
 from ...drives.store import StoredDrive, results_withheld
@@ -84,6 +85,7 @@ def player(drive_id: str, index: int) -> Response:
         "drives/player_fragment.html",
         context,
         loaded=(record, drive),
+        page=lambda record, drive: {"index": index, "name": drive.setup.players[index]},
     )
 
 
@@ -95,6 +97,7 @@ def _followed(
     build: Callable[[StoredDrive, Drive], dict[str, Any]],
     *,
     loaded: tuple[StoredDrive, Drive] | None = None,
+    page: Callable[[StoredDrive, Drive], dict[str, Any]] | None = None,
 ) -> Response:
     """A page that follows the drive: whole, or (``?fragment=1``) the part that changes, with an ETag."""
     etag_seen = request.if_none_match
@@ -106,20 +109,34 @@ def _followed(
     if wants_fragment and etag_seen.contains(etag):
         response = Response(status=304)
     elif wants_fragment:
-        key = (record.id, record.version, kind, current_language())
-        if (body := FRAGMENTS.get(key)) is None:
-            drive = loaded[1] if loaded else store.drive_of(record)
-            body = render_template(fragment, **build(record, drive), **view.overview(record, drive))
-            FRAGMENTS.put(key, body)
-        response = make_response(body)
+        response = make_response(_fragment(record, loaded, kind, fragment, build))
     else:
+        # The page around the part that changes: that part is the fragment as kept for this version,
+        # so a hall's phones opening the page cost one render of its 160 lines, not one each.
+        body = Markup(_fragment(record, loaded, kind, fragment, build))
         drive = loaded[1] if loaded else store.drive_of(record)
         context = {
             **view.overview(record, drive),
-            **build(record, drive),
+            **(page(record, drive) if page else {}),
             "organiser_here": is_organiser(record),
         }
-        response = make_response(render_template(template, etag=etag, fragment=fragment, **context))
+        response = make_response(render_template(template, etag=etag, fragment_html=body, **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _fragment(
+    record: StoredDrive,
+    loaded: tuple[StoredDrive, Drive] | None,
+    kind: str,
+    fragment: str,
+    build: Callable[[StoredDrive, Drive], dict[str, Any]],
+) -> str:
+    """The part of the page that changes, rendered once per drive version, kind and language."""
+    key = (record.id, record.version, kind, current_language())
+    if (body := FRAGMENTS.get(key)) is None:
+        drive = loaded[1] if loaded else store.drive_of(record)
+        body = render_template(fragment, **build(record, drive), **view.overview(record, drive))
+        FRAGMENTS.put(key, body)
+    return body

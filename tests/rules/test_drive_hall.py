@@ -201,3 +201,14 @@ def test_a_departure_that_leaves_no_table_of_two_ladies_and_two_gents_is_refused
         drive.leave(1)
     with pytest.raises(RosterRefused):
         drive.remove_table(1)
+
+
+def test_a_correction_that_gives_the_first_half_prize_to_another_says_so_before_it_is_saved() -> None:
+    drive = play(play(Drive.start("Hall", 8, hands=4, interval_after=2), 1, {1: 13, 2: 7}), 2, {1: 7, 2: 7})
+    given = prize(drive, PrizeRule.BEST_FIRST_HALF)
+    effect = drive.correction_effect(HandEntry(hand=1, table=1, tricks=0))
+    [(_spec, before, after)] = [item for item in effect.prizes if item[0].rule is PrizeRule.BEST_FIRST_HALF]
+    assert before == given and after != given and effect.movement_called
+    later = play(drive, 3)
+    assert prize(later, PrizeRule.BEST_FIRST_HALF) == given  # later hands never take it back
+    assert not later.correction_effect(HandEntry(hand=3, table=1, tricks=0)).prizes

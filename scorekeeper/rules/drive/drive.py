@@ -51,6 +51,9 @@ class CorrectionEffect:
     total changes, in the table's seat order (N, E, S, W). ``movement_called``
     is true when the hand's movement has been called, so nobody moves: the
     seats stay as they are. ``winner_changes`` says the other pair now wins.
+    ``prizes`` are the decided prizes the correction gives to others (the first half's,
+    settled at the interval, when a hand of that half is corrected; every prize once the
+    drive is over): (prize, winners before, winners after).
     """
 
     hand: int
@@ -58,6 +61,7 @@ class CorrectionEffect:
     changes: tuple[tuple[int, int], ...]
     movement_called: bool
     winner_changes: bool
+    prizes: tuple[tuple[PrizeSpec, tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 def legal_tricks() -> range:
@@ -184,12 +188,18 @@ class Drive:
         )
         old = self.entered(entry.hand, entry.table)
         assert old is not None
+        prizes = tuple(
+            (was.prize, was.winners, now.winners)
+            for was, now in zip(self.state.prizes, corrected.state.prizes, strict=True)
+            if was.decided and now.decided and was.winners != now.winners
+        )
         return CorrectionEffect(
             hand=entry.hand,
             table=entry.table,
             changes=changes,
             movement_called=self.movement_called(entry.hand),
             winner_changes=entry.winner is not old.winner,
+            prizes=prizes,
         )
 
     def movement_called(self, hand: int) -> bool:

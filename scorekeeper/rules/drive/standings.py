@@ -54,17 +54,10 @@ def tally(
     won: list[int] = []
     scored: list[int] = []
     for player, row in enumerate(scores):
-        total = carried[player] if carried else 0
-        wins = count = 0
-        for score in row[first - 1 : last]:
-            if score is not None:
-                total += score
-                count += 1
-                if score >= WINNING_TRICKS:
-                    wins += 1
-        totals.append(total)
-        won.append(wins)
-        scored.append(count)
+        counted = [score for score in row[first - 1 : last] if score is not None]
+        totals.append((carried[player] if carried else 0) + sum(counted))
+        won.append(sum(1 for score in counted if score >= WINNING_TRICKS))
+        scored.append(len(counted))
     return Tally(totals=tuple(totals), hands_won=tuple(won), hands_scored=tuple(scored))
 
 

@@ -75,8 +75,8 @@ def outlook_lines(drive: Drive) -> list[dict[str, Any]]:
 def lead_words(drive: Drive, item: PrizeOutlook) -> str:
     """ "Ann leads by 4", "Ann and Bob level", "Zed lowest by 3" (the booby), or "" (nobody yet)."""
     names = [drive.setup.players[player] for player in item.leaders]
-    if not names:
-        return ""
+    if not names or (not item.out_of_reach and len(names) == len(item.contenders)):
+        return ""  # everyone in the running level: nobody leads (a half not yet begun)
     if len(names) > 1:
         return gettext("%(names)s level") % {"names": names_list(names[: MOST_CONTENDERS_NAMED + 1])}
     if item.lead is None:

@@ -113,6 +113,7 @@ def table_phone(drive_id: str, table: int, token: str) -> Page:
             record, drive, table, form, error, preview
         ),
         table_phone=True,
+        loaded=(record, drive),
     )
 
 
@@ -173,6 +174,7 @@ def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
         lambda record, drive, form, error, preview=None: _organiser_hand_page(
             record, drive, hand, table, form, error, preview
         ),
+        loaded=(record, drive),
     )
 
 
@@ -253,7 +255,14 @@ def _check_playing(drive: Drive, table: int) -> None:
     abort(404)
 
 
-def _save_hand(drive_id: str, table: int, page: Callable[..., str], *, table_phone: bool = False) -> Page:
+def _save_hand(
+    drive_id: str,
+    table: int,
+    page: Callable[..., str],
+    *,
+    table_phone: bool = False,
+    loaded: tuple[StoredDrive, Drive] | None = None,
+) -> Page:
     """Enter or correct the table's hand the form names; re-render with the reason when refused.
 
     A table's phone changes only the hand in play (RULES.md §10); once the players have moved on,
@@ -261,7 +270,7 @@ def _save_hand(drive_id: str, table: int, page: Callable[..., str], *, table_pho
     the other pair's confirmation. A correction of a result that stands is first shown as what it
     would change ("Ann +3, …; nobody moves") and saved only when accepted (``apply``).
     """
-    record, drive = store.load_drive(drive_id)
+    record, drive = loaded or store.load_drive(drive_id)
     form: HandForm | None = None
     typed = {name: request.form.get(name, "") for name in ("pair", "tricks")}  # shown again if refused
     corrected = False

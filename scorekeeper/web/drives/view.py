@@ -365,21 +365,21 @@ def leaderboard(drive: Drive, *, withheld: bool = False) -> dict[str, Any]:
     # Worded once, not once a line: a hall of 160 lines is read after every table's entry.
     tied_rank = gettext("%(rank)s=")
     left_words = gettext("left after hand %(hand)s")
-    rows = [
-        {
-            "rank": tied_rank % {"rank": line.rank} if line.tied else str(line.rank),
-            "name": names[line.player],
-            "total": line.total,
-            "won": line.hands_won,
-            "scored": line.hands_scored,
-            "left": "" if line.left_after is None else left_words % {"hand": line.left_after},
-        }
+    rows = [  # (rank, name, total, hands won, hands scored, "left after hand 9" or "")
+        (
+            tied_rank % {"rank": line.rank} if line.tied else str(line.rank),
+            names[line.player],
+            line.total,
+            line.hands_won,
+            line.hands_scored,
+            "" if line.left_after is None else left_words % {"hand": line.left_after},
+        )
         for line in standings
     ]
     return {
         "lines": lines,
         "rows": rows,
-        "any_left": any(row["left"] for row in rows),
+        "any_left": any(row[5] for row in rows),
         "left_after": [line.left_after for line in standings],
         "show_prizes": (state.at_interval or state.finished) and not withheld,
         "prizes": [] if withheld else decided_prizes(drive),

@@ -157,10 +157,21 @@ def correction_words(drive: Drive, effect: CorrectionEffect) -> str:
         for player, change in effect.changes
     )
     if effect.movement_called:
-        return gettext("%(changes)s; nobody moves") % {"changes": changes}
-    if effect.winner_changes:
-        return gettext("%(changes)s; the players will move as this result says") % {"changes": changes}
-    return changes
+        said = gettext("%(changes)s; nobody moves") % {"changes": changes}
+    elif effect.winner_changes:
+        said = gettext("%(changes)s; the players will move as this result says") % {"changes": changes}
+    else:
+        said = changes
+    for prize, before, after in effect.prizes:
+        # A prize already given (the first half's at the interval) that the correction gives to others.
+        values = {
+            "said": said,
+            "prize": prize.name or PRIZE_NAMES[prize.rule],
+            "before": names_list([names[player] for player in before]) if before else no_winner(),
+            "after": names_list([names[player] for player in after]) if after else no_winner(),
+        }
+        said = gettext("%(said)s; %(prize)s: %(before)s → %(after)s") % values
+    return said
 
 
 def tables_words(tables: Sequence[int]) -> str:

@@ -51,9 +51,8 @@ class CorrectionEffect:
     total changes, in the table's seat order (N, E, S, W). ``movement_called``
     is true when the hand's movement has been called, so nobody moves: the
     seats stay as they are. ``winner_changes`` says the other pair now wins.
-    ``prizes`` are the decided prizes the correction gives to others (the first half's,
-    settled at the interval, when a hand of that half is corrected; every prize once the
-    drive is over): (prize, winners before, winners after).
+    ``prizes``: (prize, winners before, winners after) for each decided prize the correction
+    gives to others (the first half's, settled at the interval; every prize once it is over).
     """
 
     hand: int

@@ -108,7 +108,11 @@ def test_the_results_sheet_has_the_prizes_and_every_total(
     for tricks, pair in ((8, "NS"), (9, "EW"), (7, "NS"), (11, "EW")):
         assert organiser.enter(phone, 1, tricks, pair=pair).status_code == 303
     reader = app.test_client()  # anyone may print the results, once they are announced
-    assert reader.get(f"{organiser.url}/results.pdf").status_code == 403
+    kept_back = reader.get(f"{organiser.url}/results.pdf")
+    assert kept_back.status_code == 403
+    said = kept_back.get_data(as_text=True)
+    assert "For the organiser only" in said and "announced at the prize-giving" in said
+    assert "that game" not in said
     assert reader.get(f"{organiser.url}/tally-cards.pdf").status_code == 403
     assert organiser.form_post(f"{organiser.url}/leaderboard/announce", {"all": "yes"}).status_code == 303
     text = squeezed(pdf_text(reader.get(f"{organiser.url}/results.pdf").data, tmp_path))

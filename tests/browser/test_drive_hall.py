@@ -160,6 +160,9 @@ def test_a_six_table_evening_with_a_departure_an_arrival_a_table_removed_and_one
     assert all(told[player] == (None, None) for player in changed), "only one waiting took the seat"
     assert len(changed) == 1 and document["roles"][next(iter(changed))] == document["roles"][leaver]
     check_accessibility(organiser, "the organiser's page after a departure")
+    organiser.locator("#roster").scroll_into_view_if_needed()
+    phone.shoot("roster-after-departure")
+    phone.shoot("roster-after-departure", dark=True)
 
     # Hand 4 is being played: three tables are in when a late player arrives, for hand 5.
     hall.play(4, tables=[1, 2, 3])
@@ -191,17 +194,20 @@ def test_a_six_table_evening_with_a_departure_an_arrival_a_table_removed_and_one
     expect(projector.locator(".caller-over")).to_have_text("The drive is over")
     expect(projector.locator(".hall-withheld")).to_contain_text("announced at the prize-giving")
     leaderboard = others.new_page()
+    leaderboard.set_viewport_size({"width": 390, "height": 844})  # a player's phone
     leaderboard.goto(f"/drives/{hall.drive_id}/leaderboard")
     expect(leaderboard.locator(".prize-box")).to_contain_text("announced at the prize-giving")
     expect(leaderboard.locator("table.board")).to_have_count(0)
     leaderboard.goto(f"/drives/{hall.drive_id}/players/0")
     expect(leaderboard.locator(".you-total")).to_contain_text("announced at the prize-giving")
+    leaderboard.screenshot(path=phone.shots / "player-withheld.png", full_page=True)
     stranger = leaderboard.goto(f"/drives/{hall.drive_id}/leaderboard/announce")
     assert stranger is not None and stranger.status == 403
 
     # The organiser reveals the prizes one at a time, booby first; the projector follows.
     organiser.goto(f"{hall.url}/leaderboard/announce")
     check_accessibility(organiser, "the prize-giving")
+    phone.shoot("prize-giving", dark=True)
     organiser.get_by_role("button", name="Announce the first prize").click()
     expect(organiser.locator(".announce-prize").first).to_contain_text("Booby prize")
     booby = organiser.locator(".announce-winner").inner_text()
@@ -241,6 +247,7 @@ def test_a_six_table_evening_with_a_departure_an_arrival_a_table_removed_and_one
     best_lady = max(totals[p] for p in present if roles[p] == "lady" and p not in taken)
     assert {totals[player] for player in ladies} == {best_lady}
     check_accessibility(leaderboard, "the leaderboard once announced")
+    leaderboard.screenshot(path=phone.shots / "leaderboard-announced.png", full_page=True)
 
     # A hall of 161 on the projector: every name comes round within ten seconds.
     big = others.request.post("/api/v1/drives", data={"name": "County", "players": 161, "hands": 4})

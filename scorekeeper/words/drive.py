@@ -95,11 +95,24 @@ def _tricks_range(speaker: Speaker, params: Params) -> str:
 
 @worded("drive_no_such_table")
 def _no_such_table(speaker: Speaker, params: Params) -> str:
-    if params["tables"] == 1:
-        return gettext("There is no table %(value)s: this drive has 1 table") % speaker.fill(params)
-    return gettext("There is no table %(value)s: this drive has tables 1 to %(tables)s") % speaker.fill(
-        params
-    )
+    """The tables playing by their numbers: "tables 1 to 6", or "tables 1, 2, 4 and 5" once one stopped."""
+    raw = params["tables"]
+    numbers = [int(str(number)) for number in names_param(raw)] if not isinstance(raw, int) else []
+    if isinstance(raw, int):  # refusals recorded before tables kept their numbers
+        numbers = list(range(1, raw + 1))
+    values = speaker.fill(params)
+    if len(numbers) == 1:
+        return gettext("There is no table %(value)s: this drive has only table %(table)s") % {
+            **values,
+            "table": numbers[0],
+        }
+    if numbers == list(range(1, len(numbers) + 1)):
+        return gettext("There is no table %(value)s: this drive has tables 1 to %(last)s") % {
+            **values,
+            "last": len(numbers),
+        }
+    values["tables"] = names_list([str(number) for number in numbers])
+    return gettext("There is no table %(value)s: the tables playing are %(tables)s") % values
 
 
 @worded("drive_option_choice")
@@ -175,8 +188,20 @@ words(
         "drive_roster_leave_before_start": say(
             "Nobody has played yet: take the player off by renaming the players instead"
         ),
-        "drive_roster_partner": say(
-            "A partner drive keeps its pairs all evening: players join or leave it only at the set-up"
+        "drive_roster_pair_needed": say(
+            "A partner drive is played in fixed pairs: a late player joins with a partner, as a pair"
+        ),
+        "drive_roster_pair_only_partner": say(
+            "Only a partner drive takes a late pair: here each late player joins on their own"
+        ),
+        "drive_roster_role": say(
+            "A late player plays lady (North or East) or gent (South or West), not %(value)s"
+        ),
+        "drive_roster_no_table": say(
+            "From hand %(hand)s the %(count)s players left cannot make a table of two ladies and two gents"
+        ),
+        "drive_roster_last_table": say(
+            "Table %(table)s is the only table left: the drive needs it from hand %(hand)s"
         ),
         "drive_roster_not_here": say(
             "%(player)s is not playing from hand %(hand)s: there is nobody to leave"
@@ -240,6 +265,16 @@ words(
         "drive_prize_name_twice": say("Two prizes are called %(prize)s: give each a different name"),
     }
 )
+
+
+@worded("drive_seat_other_role")
+def _seat_other_role(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    if str(params["role"]) == "lady":
+        template = gettext("Hand %(hand)s: %(player)s plays lady all evening, so sits North or East")
+    else:
+        template = gettext("Hand %(hand)s: %(player)s plays gent all evening, so sits South or West")
+    return template % values
 
 
 @worded("drive_seat_moved_on")

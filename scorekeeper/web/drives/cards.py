@@ -129,7 +129,7 @@ def seat_context(drive: Drive, hand: int, error: RuleViolation | None, values: A
         "seat_error": error,
         "seat_values": values or {},
         "seat_players": [(player, names[player]) for player in seated],
-        "seat_tables": list(range(1, len(state.north_south) + 1)),
+        "seat_tables": list(state.table_numbers),
         "seat_choices": [(seat.value, SEAT_NAMES[seat]) for seat in SEATS],
         "seat_lines": [
             gettext("%(name)s sat at table %(table)s, %(seat)s")

@@ -50,6 +50,7 @@ from .table_events import (
     revoke_penalties,
     table_laws,
     table_rules,
+    under_way_refusal,
     verify_adjustment,
     verify_arrival,
     verify_departure,
@@ -58,6 +59,7 @@ from .table_events import (
     verify_sit_out,
     verify_stop,
     verify_substitute,
+    waiting_for_the_deal,
 )
 from .text import Param, Text
 from .variant import Engine, Variant
@@ -129,6 +131,7 @@ __all__ = [
     "revoke_penalties",
     "table_laws",
     "table_rules",
+    "under_way_refusal",
     "verify_adjustment",
     "verify_arrival",
     "verify_bids",
@@ -139,5 +142,6 @@ __all__ = [
     "verify_stop",
     "verify_substitute",
     "verify_tricks",
+    "waiting_for_the_deal",
     "write_event",
 ]

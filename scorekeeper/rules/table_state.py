@@ -120,7 +120,8 @@ class TableState:
         """Take the deal the family just replayed, with what the revoke after it (if any) cost."""
         self.over = over
         if revoke is not None and not deal.complete:
-            raise InvalidEvent("event_revoke_before_scored", number=self.number)
+            # A revoke waits for the deal under way, as every event but those RULES.md §9 lets in.
+            raise InvalidEvent("event_deal_under_way", number=self.number, kind="revoke")
         marks = None
         if self._misdeals or revoked is not None:
             marks = DealMarks(misdeals=tuple(self._misdeals), revoke=revoked)

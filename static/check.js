@@ -16,10 +16,26 @@ window.Scorekeeper.liveCheck = function (form, show) {
     S.pending = fetch(form.dataset.checkUrl, { method: "POST", body: data, signal: mine.signal,
                                                headers: { "Accept": "application/json" } })
       .then((response) => (response.ok ? response.json() : null))
-      .then((result) => { if (result && pending === mine && form.isConnected) show(result); })
+      .then((result) => {
+        if (!result || pending !== mine || !form.isConnected) return;
+        show(result);
+        if ("correction" in result) S.showCorrection(form, result.correction);
+      })
       .catch(() => {});
     return S.pending;
   };
+};
+
+// What saving a correction of a scored deal changes, beside its Save (games/_knock_slot.html): the live
+// check's words, and the token Save sends back to say they were shown (nothing: no change to show).
+window.Scorekeeper.showCorrection = function (form, correction) {
+  "use strict";
+  const slot = form.querySelector("[data-correction-preview]");
+  const seen = form.querySelector("input[data-seen]");
+  if (!slot || !seen) return null;
+  slot.innerHTML = correction ? correction.html : "";
+  seen.value = correction ? correction.seen : "";
+  return slot;
 };
 
 // The tricks a screen fills in by itself (``fill``: seat → tricks the tapped ones imply), marked

@@ -272,7 +272,10 @@
       return;
     }
     if (S.answered) S.answered.forEach((take) => take(answer));
-    if (response.ok && !answer.dialog) {
+    if (response.ok && answer.correction && form.matches("[data-save]")) {
+      const slot = S.showCorrection(form, answer.correction);  // said before it is saved: Save again
+      if (slot) bring(slot);
+    } else if (response.ok && !answer.dialog) {
       done(answer);
     } else if (response.ok && answer.preview && form.matches(".event-form")) {
       preview(form, answer);

@@ -44,6 +44,7 @@ from .table import Table
 from .table_events import (
     EventChoice,
     EventPreview,
+    arrival_starts,
     event_laws,
     possible_events,
     preview,
@@ -118,6 +119,7 @@ __all__ = [
     "Trump",
     "UnknownVariant",
     "Variant",
+    "arrival_starts",
     "event_laws",
     "families",
     "forbidden_bid",

@@ -12,7 +12,7 @@ name the player and the rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -32,6 +32,14 @@ RevokePenalty = Literal["tricks", "points"]
 REVOKE_PENALTIES: tuple[RevokePenalty, ...] = ("tricks", "points")
 """What the other side may choose a revoke to cost where its game's laws give it the choice (Classic
 Whist: three tricks, or three points added to its score); which games offer which is their ``TableLaws``."""
+
+
+def start_from(rule: StartRule, totals: Sequence[int]) -> int:
+    """A newcomer's start by ``rule`` from the totals of the players seated (RULES.md §9): the lowest, or
+    the average rounded down. Derived afresh on every replay, so it follows a correction."""
+    if rule == "lowest":
+        return min(totals)
+    return sum(totals) // len(totals)
 
 
 class InvalidEvent(RuleViolation):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .declared import StandIn, english_stand_in
 from .errors import RuleViolation
 from .events import (
+    START_RULES,
     Adjustment,
     Arrival,
     Departure,
@@ -26,6 +27,7 @@ from .events import (
     Stop,
     Substitute,
     TableEvent,
+    start_from,
 )
 from .game import Game
 from .seating import EventState
@@ -73,6 +75,18 @@ def verify_adjustment(game: Game, side: int, points: int, reason: str) -> None:
 def verify_stop(game: Game) -> None:
     """Raise unless the game may stop now."""
     game.verify_event(Stop())
+
+
+def arrival_starts(game: Game) -> dict[StartRule, int]:
+    """What each starting-total rule gives a newcomer now, from the totals of the players seated (empty
+    where partners score together): for the arrival's form to say, beside each rule, that its value
+    follows a correction while a number agreed stays that number."""
+    state = game.state
+    if state.teams is not None:
+        return {}
+    ring = state.life.ring if state.life is not None else range(len(state.players))
+    seated = [state.totals[seat] for seat in ring]
+    return {rule: start_from(rule, seated) for rule in START_RULES}
 
 
 def table_laws(table: Table) -> tuple[Text, ...]:

@@ -24,6 +24,7 @@ from .events import (
     Stop,
     Substitute,
     TableEvent,
+    start_from,
 )
 from .replan import capped
 from .seating import (
@@ -426,10 +427,7 @@ class TableState:
             return event.start
         if self._totals is None:
             return 0
-        current = [self._totals[seat] for seat in self._ring]
-        if event.start == "lowest":
-            return min(current)
-        return sum(current) // len(current)
+        return start_from(event.start, [self._totals[seat] for seat in self._ring])
 
     def _side_name(self, side: int) -> str | Text | tuple[str, ...]:
         """A side by name: the player, the partners, or the one team of a cooperative game."""

@@ -25,6 +25,7 @@ from ..rules.rulebook import OptionLine
 from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
 from . import (  # noqa: F401  (their words)
+    corrections,
     drive,
     event_laws,
     events,

@@ -1,5 +1,6 @@
-// The sheet over the deal screen: table events and corrections without leaving the deal. A tap on
-// "Table events", on a player's name or on "Correct" (or the standings) opens a <dialog> with the page
+// The sheet over the deal screen: table events, corrections and another phone to keep score, without
+// leaving the deal. A tap on "Table events", on a player's name, on "Correct" (or the standings) or on the
+// menu's "Another phone keeps score" opens a <dialog> with the page
 // a browser without this script opens, asked for as a fragment (JSON). Its forms go to the same
 // addresses in the background, with their token and the version the deal screen shows (If-Match):
 // an event's form asks what the event would change as soon as a choice is tapped and shows it beside
@@ -394,6 +395,22 @@
   dialog.addEventListener("input", (event) => {
     const form = event.target.closest("form.event-form");
     if (form && event.target.matches("input[type=text], input[type=number]")) outdated(form);
+  });
+
+  // A form elsewhere on the page whose answer opens in the sheet: the menu's "Another phone keeps score".
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.matches("form[data-in-sheet]") || dialog.contains(form)) return;
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const menu = form.closest("details[data-menu]");
+    if (menu) menu.open = false;
+    opener = menu ? menu.querySelector("summary") : null;
+    if (!dialog.open) {
+      body.innerHTML = '<p class="sheet-wait" aria-hidden="true">…</p>';
+      dialog.showModal();
+    }
+    track(send(form, event.submitter));
   });
 
   dialog.addEventListener("submit", (event) => {

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response
 
 from ...games import store
 from ...games.store import StoredGame
-from ...groups.members import seated_at_end
+from ...groups.members import next_first_dealer, options_kept, seated_at_end
 from ...groups.roster import seating_at_kept_table
 from ...kept import KeptByVersion
 from ...rules import Game, RuleViolation, get_variant
@@ -237,16 +237,31 @@ def abandon(game_id: str) -> Page:
     return redirect(url_for("games.sheet", game_id=game_id))
 
 
-@bp.get("/games/<game_id>/again")
-def again(game_id: str) -> Response:
+@bp.route("/games/<game_id>/again", methods=["GET", "POST"])
+def again(game_id: str) -> Page:
     """A new game with the same table: the same variant and options, and the players seated at the
-    end in the seats they ended in (not those who left; those who arrived, where they sat)."""
-    _record, game = store.load_game(game_id)
+    end in the seats they ended in (not those who left; those who arrived, where they sat).
+
+    Posted (the finish screen's one tap), it starts at once, the deal moved on to the next seat, on
+    deal 1's screen; asked for (a link), the new-game form filled in, to change players or options."""
+    record, game = store.load_game(game_id)
     table, state = game.table, game.state
     seated = [state.players[seat] for seat in seated_at_end(state)]
-    args: dict[str, Any] = {f"players-{place}": name for place, name in enumerate(seated)}
-    args.update({f"option_{name}": str(value) for name, value in table.options.items()})
-    return redirect(url_for("games.new_game", code=table.variant.code, **args))
+    if request.method == "GET":
+        args: dict[str, Any] = {f"players-{place}": name for place, name in enumerate(seated)}
+        args.update({f"option_{name}": str(value) for name, value in table.options.items()})
+        return redirect(url_for("games.new_game", code=table.variant.code, **args))
+    require_edit(record)
+    dealer = next_first_dealer(state)
+    try:
+        created, started, _key = store.create_game(
+            table.variant.code, seated, first_dealer=dealer, options=options_kept(game), holder=holder()
+        )
+    except RuleViolation as refused:  # the table no longer stands (a variant's rules changed): say so
+        flash(say(refused))
+        return redirect(url_for("games.sheet", game_id=game_id), 303)
+    flash(gettext("A new game: %(name)s deals first.") % {"name": seated[dealer]})
+    return redirect(screens.current_url(created, started))
 
 
 # --- helpers of the views above ------------------------------------------------------

@@ -60,8 +60,9 @@ def use_locale(locale: Callable[[], str]) -> None:
 
 
 def whole(number: int) -> str:
-    """A whole number as the reader's locale writes it: "12,500" in English, "12.500" in German."""
-    return format_decimal(number, locale=_locale[0]())
+    """A whole number as the reader's locale writes it: "12,500" in English, "12.500" in German; below
+    zero with the true minus sign ("−1,250")."""
+    return true_minus(format_decimal(number, locale=_locale[0]()))
 
 
 # Languages that write every noun with a capital: a label ("Revoke", "Trumpf aufdecken") set inside a

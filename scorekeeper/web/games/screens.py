@@ -267,6 +267,7 @@ def screen_context(
         "facts": facts,
         "about": about,
         "facts_line": view.facts_line(about),
+        "facts_parts": view.facts_parts(about),
         "strip": view.standings_strip(game),
         "undo_step": changes.undo_step(record, game),
         "redo_step": changes.redo_step(record, game),

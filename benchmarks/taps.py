@@ -26,12 +26,16 @@ deal's screen (taps_events.py), one line each:
 A key is one key typed on the phone's keyboard (a name's letters, an adjustment's digits), into
 the field the sheet put the cursor in.
 
-Run: .venv/bin/python benchmarks/taps.py
+Then the table's evening without a surprise (taps_evening.py): a correction that moves a latecomer's
+start, said before it is saved; a misdeal after the bids; another phone to keep score; play again.
+
+Run: .venv/bin/python benchmarks/taps.py (the evening's lines alone: add --evening)
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -106,7 +110,8 @@ class Count:
     def cost(self) -> str:
         """ "7 taps, 0 scrolls, 0 page loads" (with the keys typed, where any were)."""
         keys = f" + {self.keys} key{'s' if self.keys != 1 else ''}" if self.keys else ""
-        return f"{self.taps} taps{keys}, {self.scrolls} scrolls, {self.loads} page loads"
+        taps = f"{self.taps} tap{'s' if self.taps != 1 else ''}"
+        return f"{taps}{keys}, {self.scrolls} scrolls, {self.loads} page loads"
 
 
 class Scorer:
@@ -353,16 +358,21 @@ def deal_lines(browser: Browser, base: str) -> None:
 
 def sections() -> list[Callable[[Browser, str], None]]:
     """What the benchmark measures, in the order it prints: the deals, then the table events and the
-    corrections (taps_events.py). A section is a function of the browser and the server's address."""
-    from taps_events import correction_lines, event_lines  # beside this script
+    corrections (taps_events.py), then the evening's surprises no more (taps_evening.py). A section is a
+    function of the browser and the server's address."""
+    from taps_evening import evening_lines  # beside this script
+    from taps_events import correction_lines, event_lines
 
-    return [deal_lines, event_lines, correction_lines]
+    return [deal_lines, event_lines, correction_lines, evening_lines]
 
 
 def main() -> None:
+    chosen = sections()
+    if "--evening" in sys.argv[1:]:  # the evening's lines alone (taps_evening.py)
+        chosen = chosen[-1:]
     with live_server() as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for section in sections():
+        for section in chosen:
             section(browser, base)
             print()
         browser.close()

@@ -113,8 +113,8 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
         "Share of games won. Ann: 50% · 1 of 2; Bob: 50% · 1 of 2; Cy: 0% · 0 of 2."
     )
     phone.shoot("statistics")
-    page.select_option("select[name=variant]", "custom-oh-hell")
-    page.click("form.filters button")
+    page.select_option("select[name=variant]", "custom-oh-hell")  # the statistics follow, in place
+    expect(page).to_have_url(re.compile(r"variant=custom-oh-hell"))
     expect(page.locator("#scores-heading")).to_be_visible()
     phone.shoot("statistics-one-game")
 

@@ -85,7 +85,7 @@ def misdeal_after_the_bids(scorer: SheetScorer, setting: Setting) -> None:
 def second_phone(scorer: SheetScorer, setting: Setting) -> None:
     """☰, Another phone keeps score: the table's link and QR code in the sheet over the deal."""
     scorer.tap("details[data-menu] > summary")
-    scorer.sheet_tap("button.menu-action")
+    scorer.sheet_tap("details[data-menu] a[href$='/another-phone']")
     scorer.page.locator(".table-sheet .another-qr svg").wait_for(state="visible")
     link = scorer.page.locator(".table-sheet a.handover-link").inner_text()
     loads = scorer.count.loads

@@ -170,16 +170,6 @@
     link.href = address.toString();
   });
 
-  // --- filters that apply as they change -------------------------------------------------------
-  // A form marked data-auto (a table's history) shows what its choices select as soon as one of them
-  // changes (data-soft: in place); its "Show" button (data-auto-hide) is for a browser without this
-  // script, and app.css hides it once the page says the script runs.
-  document.documentElement.classList.add("scripted");
-  document.addEventListener("change", (event) => {
-    const form = event.target instanceof Element ? event.target.closest("form[data-auto]") : null;
-    if (form && typeof form.requestSubmit === "function") form.requestSubmit();
-  });
-
   // --- a deal's title on one line -------------------------------------------------------------
   // "Runde 12 von 25", "Smazzata 12 di 25" and longer stay on one line on a phone: a title marked
   // data-fit, or the deal screen's title beside the way back and undo/redo, gives up a little of its

@@ -1,8 +1,6 @@
-// The live check every deal screen shares: ask the server (the engine) what the entry so far
-// means, and hand its verdict to the screen's own script. Only the latest answer counts: a
-// newer tap cancels the request still on its way. Rows whose tricks the page filled in by
-// itself are named ("soft"), so the server works them out again from the ones tapped.
-// Without JavaScript the forms work by submitting.
+// The live check every deal screen shares: the engine's verdict on the entry so far, for the screen's
+// script (and a correction's preview). A newer tap cancels the request on its way; rows the page
+// filled in itself are named "soft", for the server to work out again. Without it, forms submit.
 window.Scorekeeper = window.Scorekeeper || {};
 window.Scorekeeper.liveCheck = function (form, show) {
   "use strict";
@@ -19,22 +17,20 @@ window.Scorekeeper.liveCheck = function (form, show) {
       .then((result) => {
         if (!result || pending !== mine || !form.isConnected) return;
         show(result);
-        if ("correction" in result) S.showCorrection(form, result.correction);
+        S.showCorrection(form, result.correction);
       })
       .catch(() => {});
     return S.pending;
   };
 };
 
-// What saving a correction of a scored deal changes, beside its Save (games/_knock_slot.html): the live
-// check's words, and the token Save sends back to say they were shown (nothing: no change to show).
-window.Scorekeeper.showCorrection = function (form, correction) {
-  "use strict";
+// (games/_knock_slot.html)
+window.Scorekeeper.showCorrection = (form, said) => {
   const slot = form.querySelector("[data-correction-preview]");
-  const seen = form.querySelector("input[data-seen]");
-  if (!slot || !seen) return null;
-  slot.innerHTML = correction ? correction.html : "";
-  seen.value = correction ? correction.seen : "";
+  if (!slot) return null;
+  slot.hidden = !said;
+  slot.innerHTML = said ? said.html : "";
+  slot.nextElementSibling.value = said ? said.seen : "";
   return slot;
 };
 

@@ -1,6 +1,5 @@
-// The sheet over the deal screen: table events, corrections and another phone to keep score, without
-// leaving the deal. A tap on "Table events", on a player's name, on "Correct" (or the standings) or on the
-// menu's "Another phone keeps score" opens a <dialog> with the page
+// The sheet over the deal screen: table events and corrections without leaving the deal. A tap on
+// "Table events", on a player's name or on "Correct" (or the standings) opens a <dialog> with the page
 // a browser without this script opens, asked for as a fragment (JSON). Its forms go to the same
 // addresses in the background, with their token and the version the deal screen shows (If-Match):
 // an event's form asks what the event would change as soon as a choice is tapped and shows it beside
@@ -16,7 +15,7 @@
   const body = dialog.querySelector("[data-sheet-body]");
   const game = dialog.dataset.game;
   // The game's pages the sheet shows in place: its events, a player's, the deals and a deal.
-  const INSIDE = new RegExp(`^${game}/(events(/[^/]+)*|deals(/\\d+)?)$`);
+  const INSIDE = new RegExp(`^${game}/(events(/[^/]+)*|deals(/\\d+)?|another-phone)$`);
   const WATCHED = "aria-labelledby aria-describedby aria-controls for list".split(" ");
   let opener = null;
   let shown = null;  // the address of what the sheet shows
@@ -273,7 +272,7 @@
       return;
     }
     if (S.answered) S.answered.forEach((take) => take(answer));
-    if (response.ok && answer.correction && form.matches("[data-save]")) {
+    if (response.ok && answer.correction) {
       const slot = S.showCorrection(form, answer.correction);  // said before it is saved: Save again
       if (slot) bring(slot);
     } else if (response.ok && !answer.dialog) {
@@ -337,14 +336,17 @@
 
   // --- taps -----------------------------------------------------------------------------------------
 
-  box.addEventListener("click", (event) => {
-    if (modified(event)) return;
+  // (The menu's "Another phone keeps score" too.)
+  document.addEventListener("click", (event) => {
+    if (modified(event) || dialog.contains(event.target)) return;
     const link = event.target.closest("a[data-sheet]");
     const standings = event.target.closest("[data-open-corrections]");
     const target = link || (standings && box.querySelector("a.correct-link"));
     if (!target) return;
     event.preventDefault();
-    track(open(target.href, target));
+    const menu = target.closest("[data-menu]");
+    if (menu) menu.open = false;
+    track(open(target.href, menu ? menu.firstElementChild : target));
   });
 
   dialog.addEventListener("click", (event) => {
@@ -395,22 +397,6 @@
   dialog.addEventListener("input", (event) => {
     const form = event.target.closest("form.event-form");
     if (form && event.target.matches("input[type=text], input[type=number]")) outdated(form);
-  });
-
-  // A form elsewhere on the page whose answer opens in the sheet: the menu's "Another phone keeps score".
-  document.addEventListener("submit", (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || !form.matches("form[data-in-sheet]") || dialog.contains(form)) return;
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    const menu = form.closest("details[data-menu]");
-    if (menu) menu.open = false;
-    opener = menu ? menu.querySelector("summary") : null;
-    if (!dialog.open) {
-      body.innerHTML = '<p class="sheet-wait" aria-hidden="true">…</p>';
-      dialog.showModal();
-    }
-    track(send(form, event.submitter));
   });
 
   dialog.addEventListener("submit", (event) => {

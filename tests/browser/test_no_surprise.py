@@ -27,6 +27,7 @@ from .test_longer_words import german_server  # noqa: F401  (the committed Germa
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 SHEET = "[data-table-sheet]"
+MENU_ITEM = "details[data-menu] a[href$='/another-phone']"
 NAMES = ["Anastasia", "Bogdan", "Cristiana", "Dana"]
 UNCUT = """(nodes) => nodes.filter((node) => node.scrollWidth > node.clientWidth + 1
   || getComputedStyle(node).textOverflow === "ellipsis").map((node) => node.textContent)"""
@@ -152,12 +153,18 @@ def test_the_evening_without_a_surprise(phone: Phone) -> None:
     # Another phone keeps score: ☰, then the table's link and QR in the sheet; back, no page load.
     taps = phone.taps
     phone.tap("details[data-menu] > summary")
-    sheet_tap(phone, "button.menu-action")
+    sheet_tap(phone, MENU_ITEM)
     assert phone.taps - taps == 2
     expect(page.locator(".table-sheet .another-qr svg")).to_be_visible()
     expect(page.locator(".table-sheet a.handover-link")).to_contain_text(f"join?game={game_id}#")
     phone.shoot("another-phone")
     check_accessibility(page, "another phone keeps score")
+    phone.tap(".table-sheet .another-back button")
+    expect(page.locator(SHEET)).not_to_have_attribute("open", "")
+    # The same from the table's events: ⚑, then Another phone keeps score, in the sheet.
+    sheet_tap(phone, "a.events-link")
+    sheet_tap(phone, ".table-sheet a.another-link")
+    expect(page.locator(".table-sheet .another-qr svg")).to_be_visible()
     phone.tap(".table-sheet .another-back button")
     expect(page.locator(SHEET)).not_to_have_attribute("open", "")
 
@@ -225,7 +232,7 @@ def test_in_german_the_bar_is_one_line_and_the_evening_in_place(
         sheet_tap(phone, ".table-sheet a.event-kind[href*='/events/new/misdeal']")
         closes_on_deal(phone, ".table-sheet [data-record]")
         phone.tap("details[data-menu] > summary")
-        sheet_tap(phone, "button.menu-action")
+        sheet_tap(phone, MENU_ITEM)
         expect(page.locator(".table-sheet .another-qr svg")).to_be_visible()
         phone.shoot("another-phone-de")
         phone.tap(".table-sheet .another-back button")

@@ -77,7 +77,11 @@ def another_phone(game_id: str) -> Page:
     """Another phone keeps score, two taps from the deal (☰ or the table's events) and shown in the
     sheet over it: where the game is played at a table this phone keeps, the table's own link and its
     QR code, which give the other phone every game of the table; otherwise (or asked for this game
-    only, ``only=game``) a fresh one-time code for this game, posted for, since it is a new secret."""
+    only, ``only=game``) a fresh one-time code for this game.
+
+    The sheet's script asks for it (JSON, with the phone's own cookies, which a page elsewhere does not
+    send) and is given the code at once; a page without the script asks first, as the hand-over does,
+    and posts for it."""
     record, game = store.load_game(game_id)
     device.require_edit(record)
     if record.abandoned_at is not None:
@@ -89,7 +93,7 @@ def another_phone(game_id: str) -> Page:
         link += "#" + access.join_key(group.id)
         context.update(link=link, qr=qr_svg(link, title=gettext("QR code of the table's own link")))
         return _another(context)
-    if request.method == "GET":
+    if request.method == "GET" and request.accept_mimetypes.best != "application/json":
         return redirect(url_for("handover.hand_over", game_id=record.id))  # a code is asked for, first
     code = holders.offer(record.id)
     link = url_for("handover.join", game_id=record.id, _external=True, _anchor=code)

@@ -505,8 +505,11 @@ class Phone:
 
     def standings(self) -> dict[str, int]:
         """The standings under the sheet: each side's name and total."""
-        names = self.page.locator(".standings li span").all_text_contents()
-        totals = self.page.locator(".standings li strong").all_text_contents()
+        # Both read in one go: the sheet may be putting in its new standings meanwhile.
+        names, totals = self.page.evaluate(
+            """() => ["span", "strong"].map((tag) =>
+                 [...document.querySelectorAll(`.standings li ${tag}`)].map((node) => node.textContent))"""
+        )
         return {name.strip(): number(total) for name, total in zip(names, totals, strict=True)}
 
     def shoot(self, name: str, *, dark: bool = False) -> Path:

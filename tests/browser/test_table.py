@@ -113,6 +113,7 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
         "Share of games won. Ann: 50% · 1 of 2; Bob: 50% · 1 of 2; Cy: 0% · 0 of 2."
     )
     phone.shoot("statistics")
+    expect(page.locator("form[data-auto] [data-auto-hide]").first).to_be_hidden()  # no "Show" to tap
     page.select_option("select[name=variant]", "custom-oh-hell")  # the statistics follow, in place
     expect(page).to_have_url(re.compile(r"variant=custom-oh-hell"))
     expect(page.locator("#scores-heading")).to_be_visible()

@@ -116,6 +116,9 @@ _CORRECT_ENTRY = (
 _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
     _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position")
 )
+_REMOVE_FROM = delete(_ENTRIES_TABLE).where(
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number >= bindparam("position")
+)
 
 # The same changes as single statements, for PostgreSQL: the claim of the
 # version is a data-modifying CTE whose row, if any, feeds the change. One
@@ -339,10 +342,34 @@ def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, 
 
 
 def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Game:
-    """Record a table event after everything recorded so far; a refused event stores nothing."""
+    """Record a table event after everything recorded so far; a refused event stores nothing.
+
+    While a deal is under way the engine may record it elsewhere than at the end (a misdeal drops
+    what was entered of the deal, a substitute goes before it): the log is then rewritten from
+    where it changed, in the same one change."""
     updated = game.add(read_event(data))  # raises before anything is stored
+    if updated.log[:-1] != game.log:
+        return replace_log(record, game, updated)
     stored = updated.log_data()[-1]
     _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored}, game=updated)
+    _keep(record, updated)
+    return updated
+
+
+def replace_log(record: StoredGame, game: Game, updated: Game) -> Game:
+    """Store ``updated`` (a replay checked by the engine) over ``game``, the game as loaded: its log is
+    written again from the first item where the two differ, in one transaction (ChangedElsewhere if
+    another phone changed the game since it was loaded)."""
+    before, after = game.log_data(), updated.log_data()
+    same = next(
+        (position for position, (old, new) in enumerate(zip(before, after, strict=False)) if old != new),
+        min(len(before), len(after)),
+    )
+    written = [
+        (_ADD_ENTRY, {"position": position, "inputs": inputs})
+        for position, inputs in enumerate(after[same:], start=same + 1)
+    ]
+    _change(record, _REMOVE_FROM, {"position": same + 1}, game=updated, then=written)
     _keep(record, updated)
     return updated
 
@@ -379,6 +406,7 @@ def _change(
     *,
     claim: Any = _CLAIM,
     game: Game | None = None,
+    then: Sequence[tuple[Any, dict[str, Any]]] = (),
 ) -> None:
     """One change to a game: the claim of its version, then ``change`` (if any), atomically.
 
@@ -392,12 +420,14 @@ def _change(
     On PostgreSQL claim and change are one statement (see _ONE_STATEMENT);
     elsewhere they are two in one transaction, and the functions of
     ALSO_IN_CHANGE are given ``game`` (the game as the change leaves it) to
-    write what they keep of it in that same transaction.
+    write what they keep of it in that same transaction. ``then`` are more
+    changes (a statement and its parameters each) made after ``change`` in the
+    same transaction, on every database.
     """
     seen, now = record.version, utcnow()
     values = {**parameters, "game": record.id, "seen": seen, "now": now}
     connection = database.connection()
-    if change is not None and connection.dialect.name in ONE_STATEMENT_DIALECTS:
+    if change is not None and not then and connection.dialect.name in ONE_STATEMENT_DIALECTS:
         # The deal's number comes back only if the claim succeeded (rowcount is not
         # reported for an INSERT ... SELECT).
         claimed = connection.execute(_ONE_STATEMENT[change], values).first() is not None
@@ -406,6 +436,8 @@ def _change(
             claimed = connection.execute(claim, values).rowcount == 1
             if claimed and change is not None:
                 connection.execute(change, values)
+                for statement, more in then:
+                    connection.execute(statement, {**more, "game": record.id, "now": now})
             if claimed and game is not None and ALSO_IN_CHANGE:
                 changed = replace(record, version=seen + 1, updated_at=now)
                 for also in ALSO_IN_CHANGE:

@@ -131,6 +131,7 @@ RULES = (
             "api.create_game",
             "tables.new_table",
             "tables.play_again",
+            "games.again",
             "drives.new_drive",
             "api.create_drive",
         ),

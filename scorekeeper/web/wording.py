@@ -129,11 +129,12 @@ def percent_sign() -> str:
 
 def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> str:
     """A number with ``places`` decimals in the reader's locale ("2.4", "2,4" in Romanian; "+0.3"
-    when ``signed``); a dash for none."""
+    when ``signed``, "−0.3" below zero); a dash for none."""
     if value is None:
         return "—"
     pattern = "#,##0." + "0" * places
-    return str(format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern))
+    written = str(format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern))
+    return words.true_minus(written)  # the true minus sign (U+2212), as every negative number has
 
 
 def in_sentence(label: str) -> str:

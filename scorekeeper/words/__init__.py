@@ -25,6 +25,7 @@ from ..rules.rulebook import OptionLine
 from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
 from . import (  # noqa: F401  (their words)
+    corrections,
     drive,
     event_laws,
     events,
@@ -56,6 +57,7 @@ from ._core import (
     signed,
     stand_in,
     total,
+    true_minus,
     use_locale,
     use_translations,
     whole,
@@ -88,6 +90,7 @@ __all__ = [
     "signed",
     "stand_in",
     "total",
+    "true_minus",
     "trump_lower",
     "trump_name",
     "trump_sign",

@@ -42,7 +42,9 @@ words(
         ),
         "law_arrival_start": say(
             "A newcomer starts on 0, unless the table chooses the lowest total or the average (rounded "
-            "down) of the players seated then, or another number"
+            "down) of the players seated then, or another number. A start from the lowest total or the "
+            "average follows the totals of that moment, so correcting an earlier %(deal)s can change it; "
+            "a number stays that number"
         ),
         "law_departure_final": say(
             "A player who leaves keeps their total, final, and their place in the standings; no "
@@ -74,8 +76,11 @@ words(
             "An adjustment counts in the totals at once but never ends the game by itself: %(target)s is "
             "judged at the end of a %(deal)s, counting every adjustment made before it"
         ),
-        "law_stop_between": say(
-            "The table stops only between %(deals)s: a %(deal)s half entered is finished or undone first"
+        "law_under_way": say(
+            "While a %(deal)s is under way (some of it entered, not all): a misdeal drops what was entered "
+            "of it and it is dealt again; a substitute takes over the seat for the rest of it, and what was "
+            "entered stays; stopping early drops it, unscored. Every other event waits until it is "
+            "finished"
         ),
         "law_stop_highest": say(
             "A game stopped early goes to the highest total; players level at the top win together"

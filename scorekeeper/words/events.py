@@ -3,10 +3,11 @@ and what each family's laws say about them (for the rules pages)."""
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, ngettext, say, say_n, signed, worded, words
+from ._core import N_, Params, Speaker, gettext, names_list, ngettext, say, say_n, signed, worded, words
 
 EVENT_WHAT = {
     "misdeal": N_("a misdeal"),
+    "revoke": N_("a revoke"),
     "arrival": N_("a player's arrival"),
     "departure": N_("a player's departure"),
     "substitute": N_("a substitute"),
@@ -106,6 +107,27 @@ def _deal_under_way(speaker: Speaker, params: Params) -> str:
     return template % _filled(speaker, params, what=what)
 
 
+@worded("events_wait_for_the_deal")
+def _wait_for_the_deal(speaker: Speaker, params: Params) -> str:
+    kinds = [gettext(EVENT_WHAT[str(kind)]) for kind in params["kinds"] or ()]  # type: ignore[union-attr]
+    template = gettext(
+        "%(Deal)s %(number)s is under way: %(what)s wait until it is finished, or until what was entered "
+        "of it is undone"
+    )
+    return template % _filled(speaker, params, what=names_list(kinds))
+
+
+@worded("event_drops_entries")
+def _drops_entries(speaker: Speaker, params: Params) -> str:
+    if not params["entries"]:
+        return gettext("%(Deal)s %(number)s is not scored: what was entered of it is dropped") % speaker.fill(
+            params
+        )
+    return gettext(
+        "%(Deal)s %(number)s is not scored: what was entered of it is dropped (%(entries)s)"
+    ) % speaker.fill(params)
+
+
 @worded("event_replan_refused")
 def _replan_refused(speaker: Speaker, params: Params) -> str:
     if params["action"] == "join":
@@ -160,7 +182,7 @@ def _departure(speaker: Speaker, params: Params) -> str:
 def _adjustment(speaker: Speaker, params: Params) -> str:
     points = params["points"]
     assert isinstance(points, int)
-    shown = f"+{points}" if points > 0 else f"−{-points}"
+    shown = signed(points)
     return gettext("%(who)s %(shown)s after %(deal)s %(number)s: %(reason)s") % _filled(
         speaker, params, shown=shown
     )
@@ -222,10 +244,10 @@ words(
         "event_revoke_seats_twice": say("Name each player who revoked once"),
         "event_name_missing": say("The player needs a name"),
         "event_start_total": say(
-            'The starting total is a number from -%(most)s to %(most)s, "lowest" or "average", not %(value)s'
+            'The starting total is a number from −%(most)s to %(most)s, "lowest" or "average", not %(value)s'
         ),
         "event_adjustment_points": say(
-            "An adjustment is a whole number of points from -%(most)s to %(most)s, not 0, not %(value)s"
+            "An adjustment is a whole number of points from −%(most)s to %(most)s, not 0, not %(value)s"
         ),
         "event_adjustment_reason_missing": say("Say why the points change, such as “late to the table”"),
         "event_reason_unseen": say(
@@ -234,9 +256,6 @@ words(
         "event_adjustment_reason_long": say("Keep the reason to %(most)s letters"),
         # refusals of an event where it stands
         "event_stopped_no_deal": say("The game was stopped after %(deal)s %(number)s: no %(deal)s follows"),
-        "event_revoke_before_scored": say(
-            "A revoke is recorded once %(deal)s %(number)s is scored: enter its tricks first"
-        ),
         "event_after_stop": say("The game was stopped after %(deal)s %(number)s: nothing more is recorded"),
         "event_revoke_twice": say(
             "%(Deal)s %(number)s already has a revoke: correct that one to name every player who revoked"
@@ -298,6 +317,11 @@ words(
         ),
         "event_misdeal": say("%(dealer)s misdealt %(deal)s %(number)s and deals it again"),
         "event_substitute": say("%(name)s takes over %(before)s's seat from %(deal)s %(number)s"),
+        "event_plays_on": say(
+            "%(Deal)s %(number)s is under way: %(name)s plays the rest of it in %(before)s's seat, and what "
+            "was entered of it stays"
+        ),
+        "seat_entry": say("%(player)s %(entry)s"),
         "event_sit_out": say("%(name)s sits %(deal)s %(number)s out"),
         # what a revoke cost
         "revoke_house_redeal": say(
@@ -350,11 +374,11 @@ words(
         "law_stop": say("The table may stop early: the standings after the last complete %(deal)s are final"),
         "law_house_revoke_redeal": say(
             "A revoke found after a %(deal)s: the %(deal)s is "
-            "dealt again (a house rule: these laws say nothing)"
+            "dealt again (a house rule: the published rules of this game say nothing about a revoke)"
         ),
         "law_house_revoke_penalty": say(
             "A revoke found after a %(deal)s: the player who revoked loses %(points)s points and the rest of "
-            "the %(deal)s stands (a house rule: these laws say nothing)"
+            "the %(deal)s stands (a house rule: the published rules of this game say nothing about a revoke)"
         ),
         "law_whist_revoke": say(
             "A revoke found after a %(deal)s: three tricks go from the revoking side to the other, and the "

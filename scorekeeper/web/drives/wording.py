@@ -32,7 +32,7 @@ from ...rules.drive import (
     prize_order,
 )
 from ...rules.drive.seating import SEATS_PER_TABLE
-from ...words import gettext, ngettext
+from ...words import gettext, ngettext, signed
 from ...words._core import N_
 from ..wording import Worded
 
@@ -140,11 +140,6 @@ def result_words(drive: Drive, line: TableHand) -> str:
 def result_format() -> str:
     """The template of a result for both pairs (the table phone's script fills it in as tricks are tapped)."""
     return gettext("%(ns)s %(ns_tricks)s — %(ew)s %(ew_tricks)s")
-
-
-def signed(change: int) -> str:
-    """ "+3" or "−3" (a true minus sign, as printed scores have)."""
-    return f"+{change}" if change > 0 else f"\N{MINUS SIGN}{-change}"
 
 
 def correction_words(drive: Drive, effect: CorrectionEffect) -> str:

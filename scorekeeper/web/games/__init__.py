@@ -63,3 +63,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(offline_events.bp)  # the events' forms, kept on the phone for offline use
     app.add_template_global(finish.game_chart)
     app.add_template_global(finish.finish_of)
+    app.add_template_global(handover.keeps_score)  # the menu's "Another phone keeps score"

@@ -139,6 +139,12 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
 
 def facts_line(about: dict[str, Any]) -> str:
     """The deal's facts in one line, for the top of the deal screen: "Bob deals 9 · trump: turn a card"."""
+    return " · ".join(facts_parts(about))
+
+
+def facts_parts(about: dict[str, Any]) -> list[str]:
+    """The deal's facts one by one ("Bob deals 9", "turn for trump", "hook"): the deal screen keeps each
+    whole on its line, so that a line that wraps never leaves "hook" alone on the next."""
     dealer, out = about["dealer"], about["sitting_out"]
     deals = gettext("%(dealer)s deals %(cards)s") % {"dealer": dealer, "cards": about["cards"]}
     parts = [deals + (gettext(", sits out") if out == [dealer] else "")]
@@ -152,7 +158,7 @@ def facts_line(about: dict[str, Any]) -> str:
     parts.append(trump)
     if about["hook"]:
         parts.append(gettext("hook"))
-    return " · ".join(parts)
+    return parts
 
 
 def standings_strip(game: Game) -> dict[str, Any] | None:
@@ -198,14 +204,18 @@ def _hook_text(game: Game, facts: DealFacts) -> str | None:
 
 
 def summary(record: StoredGame, game: Game) -> GameSummary:
-    """A game's line in "Your games"."""
+    """A game's line in "Your games" and "Carry on": while it is played, those at the table now (a player
+    who left is not, a substitute is under their own name); once over, everyone who played it."""
     abandoned = record.abandoned_at is not None
+    state = game.state
+    playing = not abandoned and not state.finished
+    seats = state.life.ring if playing and state.life is not None else range(len(state.players))
     return GameSummary(
         id=record.id,
         title=words.declared(game.table.variant.name),
-        players=", ".join(game.state.players),
+        players=", ".join(state.players[seat] for seat in seats),
         status=gettext("Abandoned") if abandoned else progress_text(game),
-        playing=not abandoned and not game.state.finished,
+        playing=playing,
         updated_at=record.updated_at,
     )
 

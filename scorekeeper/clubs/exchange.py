@@ -281,19 +281,27 @@ def _list(data: dict[str, Any], part: str, most: int) -> list[dict[str, Any]]:
 
 
 def _members(items: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
-    """Each member's own name and every name that finds them (their own among them), checked: one
-    name finds one member."""
-    seen: set[str] = set()
-    found = []
+    """Each member's own name and every name that finds them, checked: one name finds one member.
+
+    A member's own name finds them unless another member of the file lists it among its names (a
+    name played by two people, moved to one of them): the club is then as it was exported."""
+    listed: list[dict[str, str]] = []
     for item in items:
-        own = member_name(item.get("name"))
         others = item.get("names", [])
         if not isinstance(others, list):
             raise RuleViolation("club_file_shape", field="file", part="members")
-        names: dict[str, str] = {same_name_key(own): own}
+        names: dict[str, str] = {}
         for other in others:
             cleaned = member_name(other)
             names.setdefault(same_name_key(cleaned), cleaned)
+        listed.append(names)
+    seen: set[str] = set()
+    found = []
+    for item, names in zip(items, listed, strict=True):
+        own = member_name(item.get("name"))
+        key = same_name_key(own)
+        if key not in names and not any(key in other for other in listed if other is not names):
+            names = {key: own, **names}
         for key, name in names.items():
             if key in seen:
                 raise RuleViolation("club_file_name_twice", field="file", name=name)

@@ -6,7 +6,13 @@ The engine (``rules/club``) and the store (``clubs/``) speak in codes — a ladd
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, ngettext, say, worded, words
+from datetime import date
+
+from babel.dates import format_date
+
+from ..rules import RuleViolation
+from ..rules.variants import get_variant
+from ._core import N_, Params, Speaker, _locale, declared, gettext, ngettext, say, worded, words
 
 OVERALL = "overall"
 """The ladder of every outcome (the engine's ``ladder=None``), as the pages name it in a link."""
@@ -134,6 +140,44 @@ def _drive_refused(speaker: Speaker, params: Params) -> str:
             "number": params["number"]
         }
     return gettext("Drive %(number)s of the file: %(reason)s") % speaker.fill(params)
+
+
+@worded("club_merge_played_together")
+def _played_together(speaker: Speaker, params: Params) -> str:
+    count = params["count"]
+    assert isinstance(count, int)
+    return ngettext(
+        "%(name)s and %(other)s sat at the same game, %(games)s: one person cannot sit twice, so "
+        "they are two people",
+        "%(name)s and %(other)s sat at the same %(count)s games, among them %(games)s: one person "
+        "cannot sit twice, so they are two people",
+        count,
+    ) % speaker.fill(params)
+
+
+@worded("club_played_at")
+def _played_at(speaker: Speaker, params: Params) -> str:
+    shown = medium_day(date.fromisoformat(str(params["day"])))
+    if params["variant"] == "drive":
+        return gettext("%(drive)s on %(day)s") % {"drive": params["where"], "day": shown}
+    return gettext("%(variant)s at %(table)s on %(day)s") % {
+        "variant": variant_name(str(params["variant"])),
+        "table": params["where"],
+        "day": shown,
+    }
+
+
+def medium_day(day: date) -> str:
+    """A day as the pages write it, in the reader's locale: "Mar 12, 2026", "12 mars 2026"."""
+    return str(format_date(day, "medium", locale=_locale[0]()))
+
+
+def variant_name(code: str) -> str:
+    """A variant's name in the reader's language (its code, for one this server does not know)."""
+    try:
+        return declared(get_variant(code).name)
+    except RuleViolation:
+        return code
 
 
 @worded("club_season_date")

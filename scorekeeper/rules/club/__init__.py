@@ -10,7 +10,17 @@ the hall of fame (:mod:`.records`). Everything is codes and numbers; the words l
 from __future__ import annotations
 
 from .ladder import MINIMUM_GAMES, LadderRow, ladder
-from .outcome import DRIVE, LADDERS, Ladder, Outcome, Placing, Season, ladder_of, unique_placings
+from .outcome import (
+    DRIVE,
+    LADDERS,
+    Ladder,
+    Outcome,
+    Placing,
+    Season,
+    ladder_of,
+    ranks_by_total,
+    unique_placings,
+)
 from .ratings import MODEL, Rated, rate, rate_more, rated_outcomes, sides_of
 from .records import RECORD_KINDS, ClubRecord, outcome_bests, records, records_set_by
 
@@ -30,6 +40,7 @@ __all__ = [
     "ladder",
     "ladder_of",
     "outcome_bests",
+    "ranks_by_total",
     "rate",
     "rate_more",
     "rated_outcomes",

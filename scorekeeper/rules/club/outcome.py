@@ -91,6 +91,12 @@ def in_season(outcomes: Sequence[Outcome], season: Season | None) -> list[Outcom
     return sorted(chosen, key=_chronological)
 
 
+def ranks_by_total(totals: Sequence[int]) -> list[int]:
+    """Each total's rank, highest first, equal totals an equal rank ("1, 2, 2, 4"): how a drive is
+    rated, whatever tie-break its prizes were decided by."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
+
+
 def unique_placings(outcome: Outcome) -> list[Placing]:
     """The outcome's placings with each member once, at their better place.
 

@@ -102,8 +102,7 @@ def move_name(club_id: str, member_id: int) -> Page:
     try:
         if played is None:
             raise RuleViolation("club_name_played_missing", field="played")
-        target = _target(found.id, person, wanted, typed)
-        _link(found.id, target, played)
+        target = _link(found.id, person, played, wanted, typed)
     except RuleViolation as refused:
         kept = {"played": request.form.get("played", "")[:100], "other": wanted[:20], "name": typed[:100]}
         return _member_page(found, person, move_error=refused, move_typed=kept), 422
@@ -127,22 +126,22 @@ def played_key(item: PlayedAs) -> str:
     return f"table:{item.player}" if item.kind == "table" else f"drive:{item.ref}:{item.player}"
 
 
-def _link(club_id: str, target: ClubMember, played: PlayedAs) -> None:
-    """The player behind ``played`` is ``target`` from now on."""
-    if played.kind == "table":
-        members.link_name(club_id, target.id, group_player_id=played.player)
-    else:
-        members.link_name(club_id, target.id, drive_id=played.ref, drive_name=played.name)
-
-
-def _target(club_id: str, person: ClubMember, wanted: str, typed: str) -> ClubMember:
-    """The member a name goes to: another member chosen, or a new one of the name typed (stored
-    only once everything else was checked); refused when neither."""
+def _link(club_id: str, person: ClubMember, played: PlayedAs, wanted: str, typed: str) -> ClubMember:
+    """The player behind ``played`` is from now on another member chosen (``wanted``), or a new one
+    of the name typed (``wanted`` is "new"); refused when neither."""
+    by_table = played.kind == "table"
+    table_player = played.player if by_table else None
+    drive_id, drive_name = (None, None) if by_table else (played.ref, played.name)
     if wanted == NEW_MEMBER:
-        return members.add_member(club_id, typed)
+        return members.link_to_new_member(
+            club_id, typed, group_player_id=table_player, drive_id=drive_id, drive_name=drive_name
+        )
     other = _other_member(club_id, person, wanted)
     if other is None:
         raise RuleViolation("club_member_missing", field="other")
+    members.link_name(
+        club_id, other.id, group_player_id=table_player, drive_id=drive_id, drive_name=drive_name
+    )
     return other
 
 

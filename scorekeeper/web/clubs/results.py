@@ -159,6 +159,7 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
     return {
         "club": found,
         "record": record,
+        "played_at": holdings.drive_played_at(record.id) or record.created_at,
         "lines": lines,
         "prizes": [_prize(result, names) for result in state.prizes if result.decided],
         "status": status_words(state),

@@ -34,10 +34,11 @@ from ..groups import files as table_files
 from ..groups.importing import ImportedTable, store_table_in
 from ..groups.roster import name_key
 from ..rules import RuleViolation
+from ..rules.club.ladder import MINIMUM_GAMES
 from ..rules.club.outcome import Season
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
-from .access import Club, clean_club_name, club_time_zone, find_club, store_club
+from .access import Club, clean_club_name, club_minimum, club_time_zone, find_club, store_club
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
 from .members import member_name
@@ -106,6 +107,7 @@ def export_club(club_id: str) -> dict[str, Any]:
         "name": club.name,
         "created_at": table_files.when(club.created_at),
         "time_zone": club.time_zone or "UTC",
+        "minimum_games": club.minimum_games,
         "members": [
             {"name": row.name, "names": sorted(names[row.id], key=same_name_key)} for row in member_rows
         ],
@@ -260,10 +262,11 @@ def read_club(data: object) -> _File:
     except RuleViolation:
         shown = repr(data.get("time_zone"))[:40]
         raise RuleViolation("club_file_time_zone", field="file", zone=shown) from None
+    minimum = club_minimum(data.get("minimum_games", MINIMUM_GAMES))  # a file from before: the default
     members = _members(_list(data, "members", MOST_MEMBERS))
     count = len(members)
     return _File(
-        club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone),
+        club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone, minimum_games=minimum),
         members=members,
         seasons=[_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
         tables=[_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)],

@@ -76,6 +76,7 @@ class HistoryLine:
 
     key: str
     kind: str
+    ladder: str
     title: str
     variant: str
     played_at: datetime
@@ -468,6 +469,7 @@ def member_history(club_id: str, member_id: int) -> list[HistoryLine]:
             HistoryLine(
                 key=outcome.key,
                 kind=outcome.kind,
+                ladder=outcome.ladder,
                 title=played.title,
                 variant=outcome.variant,
                 played_at=outcome.played_at,

@@ -31,6 +31,8 @@ class ClubRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The IANA zone its seasons count their days in; None: UTC (migration 0012).
     time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Games and drives before a member's rating stops being provisional (migration 0013).
+    minimum_games: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
 
 
 class DeviceClubRecord(db.Model):  # type: ignore[name-defined,misc]

@@ -42,6 +42,7 @@ words(
         "club_name_too_long": say("%(start)s… is too long: a club's name has at most %(most)s letters"),
         "club_not_found": say("There is no such club"),
         "club_time_zone_unknown": say("Choose a time zone from the list"),
+        "club_minimum_range": say("Give a whole number of games from 1 to %(most)s"),
         # its tables and drives (clubs/holdings.py, and the club page's forms)
         "club_table_missing": say("Choose a table this phone keeps"),
         "club_drive_missing": say("Choose a drive this phone runs"),

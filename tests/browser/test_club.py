@@ -106,13 +106,14 @@ def test_a_club_its_ladder_a_members_chart_and_the_seasons_results(phone: Phone)
 
     page.click("nav .tabs >> text=Ladder")
     expect(page.locator("h2.ladder-heading")).to_have_text("Overall · Autumn")
-    expect(page.locator(".unranked li")).to_have_count(3)
-    expect(page.locator(".unranked")).to_contain_text("4 more games or drives")
+    expect(page.locator(".ladder tbody tr")).to_have_count(3)  # everyone, from the first game
+    expect(page.locator(".ladder tbody")).to_contain_text("provisional · 2 more games or drives")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     check_accessibility(page, "the ladder")
     phone.shoot_both("ladder")
     shoot_whole(phone, "ladder")
 
-    page.click(".unranked a:text('Ann')")
+    page.click(".ladder a:text('Ann')")
     expect(page.locator("h1")).to_have_text("Ann")
     chart = page.locator("figure.chart svg[role=img]")
     expect(chart).to_be_visible()

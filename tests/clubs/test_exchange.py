@@ -155,3 +155,15 @@ def test_a_file_without_links_imports_its_players_unlinked() -> None:
 def test_a_club_there_is_not_exports_nothing() -> None:
     with pytest.raises(RuleViolation, match="club_not_found"):
         exchange.export_club("0" * 32)
+
+
+def test_the_club_s_minimum_travels_with_its_file() -> None:
+    club_id = a_club()
+    access.set_minimum(club_id, "5")
+    good = json.loads(json.dumps(exchange.export_club(club_id)))
+    assert good["minimum_games"] == 5
+    assert exchange.import_club(good, holder="another phone").minimum_games == 5
+    older = {key: value for key, value in good.items() if key != "minimum_games"}  # a file from before
+    assert exchange.import_club(older, holder="another phone").minimum_games == 3
+    assert refused({**good, "minimum_games": 0}).code == "club_minimum_range"
+    assert refused({**good, "minimum_games": True}).code == "club_minimum_range"

@@ -3,13 +3,14 @@
 Pure Python, no I/O, like the rest of the engine. The store gives each finished game or drive as
 an :class:`Outcome` (:mod:`.outcome`); :func:`rate` rates members with OpenSkill's Weng-Lin
 Plackett-Luce model, per ladder or overall, over a season or for ever (:mod:`.ratings`);
-:func:`ladder` ranks the ratings (:mod:`.ladder`); :func:`records` and :func:`records_set_by` find
-the hall of fame (:mod:`.records`). Everything is codes and numbers; the words layer says them.
+:func:`ladder` ranks the ratings and :func:`rating_points` shows one as points (:mod:`.ladder`);
+:func:`records` and :func:`records_set_by` find the hall of fame (:mod:`.records`). Everything is
+codes and numbers; the words layer says them.
 """
 
 from __future__ import annotations
 
-from .ladder import MINIMUM_GAMES, LadderRow, ladder
+from .ladder import MINIMUM_GAMES, MOST_MINIMUM, RATING_START, LadderRow, ladder, rating_points
 from .outcome import (
     DRIVE,
     LADDERS,
@@ -29,6 +30,8 @@ __all__ = [
     "LADDERS",
     "MINIMUM_GAMES",
     "MODEL",
+    "MOST_MINIMUM",
+    "RATING_START",
     "RECORD_KINDS",
     "ClubRecord",
     "Ladder",
@@ -44,6 +47,7 @@ __all__ = [
     "rate",
     "rate_more",
     "rated_outcomes",
+    "rating_points",
     "records",
     "records_set_by",
     "sides_of",

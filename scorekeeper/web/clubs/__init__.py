@@ -21,6 +21,7 @@ LIMITED = (
         by_address_and_game,
         (
             "clubs.rename",
+            "clubs.minimum",
             "clubs.add_table",
             "clubs.add_drive",
             "clubs.add_season",

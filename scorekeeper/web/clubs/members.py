@@ -20,7 +20,15 @@ from ...rules import RuleViolation
 from ...words import gettext
 from .access import keeps, load_club, require_keeper
 from .chart import rating_chart
-from .view import chosen, history_points, ladder_links, member_or_404, member_rating, members_figures
+from .view import (
+    chosen,
+    history_points,
+    in_choice,
+    ladder_links,
+    member_or_404,
+    member_rating,
+    members_figures,
+)
 
 bp = Blueprint("club_members", __name__, url_prefix="/clubs")
 
@@ -40,7 +48,7 @@ def members_list(club_id: str) -> str:
         "clubs/members.html",
         club=found,
         members=members.members(found.id),
-        figures=members_figures(found.id, choice),
+        figures=members_figures(found, choice),
         choice=choice,
         keeps=keeps(found),
     )
@@ -48,7 +56,8 @@ def members_list(club_id: str) -> str:
 
 @bp.get("/<club_id>/members/<int:member_id>")
 def member(club_id: str, member_id: int) -> str:
-    """A member: their rating over the season (chart), and their history, newest first."""
+    """A member: their rating over the season and ladder chosen (chart), and their games and drives
+    there, newest first."""
     found = load_club(club_id)
     return _member_page(found, member_or_404(found.id, member_id))
 
@@ -166,7 +175,9 @@ def _member_page(
     """The member's page, with a form's refusal and what was typed in it."""
     choice = chosen(found)
     history = sorted(
-        members.member_history(found.id, person.id), key=lambda line: line.played_at, reverse=True
+        (line for line in members.member_history(found.id, person.id) if in_choice(line, choice)),
+        key=lambda line: line.played_at,
+        reverse=True,
     )
     return render_template(
         "clubs/member.html",
@@ -175,7 +186,8 @@ def _member_page(
         keeps=keeps(found),
         choice=choice,
         ladders=ladder_links(),
-        rating=member_rating(found.id, choice, person.id),
+        rating=member_rating(found, choice, person.id),
+        minimum=found.minimum_games,
         chart=rating_chart(person.name, history_points(found.id, choice, person.id)),
         history=history,
         others=[other for other in members.members(found.id) if other.id != person.id],

@@ -17,12 +17,11 @@ from ...clubs.access import Club
 from ...clubs.seasons import StoredSeason
 from ...drives import store as drive_store
 from ...kept import KeptByVersion
-from ...rules.club import MINIMUM_GAMES
 from ...rules.drive import Drive, DriveState, PrizeResult, PrizeRule
-from ...words import capitalised, gettext, names_list, ngettext
+from ...words import capitalised, gettext, names_list, ngettext, whole
 from ...words._core import N_
 from ..language import current_language
-from ..wording import Worded, day, decimal
+from ..wording import Worded, day
 from .access import LONGEST_ID, load_club
 from .image import MOST_LINES, Picture, draw_png
 from .view import Choice, ladder_rows, record_lines, season_of
@@ -83,17 +82,16 @@ def drive_picture(club_id: str, drive_id: str) -> Response:
 def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
     """What a season's results page (and its picture) shows."""
     choice = Choice(season=season, ladder="overall", seasons=[])
-    rows = ladder_rows(found.id, choice, minimum=MINIMUM_GAMES)
-    ranked = [row for row in rows if row["place"] is not None]
+    rows = ladder_rows(found, choice)
     return {
         "club": found,
         "season": season,
-        "podium": ranked[:PODIUM],
+        "podium": rows[:PODIUM],
         "rows": rows,
         "records": record_lines(found.id, season),
-        "minimum": MINIMUM_GAMES,
+        "minimum": found.minimum_games,
         "title": gettext("%(club)s: %(season)s results") % {"club": found.name, "season": season.season.name},
-        "description": _podium_words(ranked) or gettext("No member is ranked yet."),
+        "description": _podium_words(rows) or gettext("No finished game or drive in this season yet."),
         "image_url": url_for(
             "club_results.season_picture", club_id=found.id, season_id=season.id, _external=True
         ),
@@ -104,26 +102,35 @@ def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
 
 
 def _place_line(place: object, name: str, figure: str) -> str:
-    """ "1. Ann — 12.3": a place on a results picture or in a link's description."""
+    """ "1. Ann — 12": a place on a results picture or in a link's description."""
     return gettext("%(place)s. %(name)s — %(figure)s") % {"place": place, "name": name, "figure": figure}
 
 
-def _podium_words(ranked: list[dict[str, Any]]) -> str:
-    """ "1. Ann — 12.3 · 2. Bob — 10.1 · 3. Cy — 9.8"."""
-    return " · ".join(
-        _place_line(row["place"], row["name"], decimal(row["ordinal"])) for row in ranked[:PODIUM]
-    )
+def _rated_line(row: dict[str, Any]) -> str:
+    """ "1. Ann — 1,060", or "1. Ann — 1,060, provisional" while her rating is."""
+    if row["provisional"]:
+        return gettext("%(place)s. %(name)s — %(figure)s, provisional") % {
+            "place": row["place"],
+            "name": row["name"],
+            "figure": whole(row["points"]),
+        }
+    return _place_line(row["place"], row["name"], whole(row["points"]))
+
+
+def _podium_words(rows: list[dict[str, Any]]) -> str:
+    """ "1. Ann — 1,212 · 2. Bob — 1,101 · 3. Cy — 1,060, provisional"."""
+    return " · ".join(_rated_line(row) for row in rows[:PODIUM])
 
 
 def _season_picture(context: dict[str, Any]) -> Picture:
     season: StoredSeason = context["season"]
-    lines = [_place_line(row["place"], row["name"], decimal(row["ordinal"])) for row in context["podium"]]
+    lines = [_rated_line(row) for row in context["podium"]]
     lines += [_record_line(item) for item in context["records"][: MOST_LINES - len(lines)]]
     dates = {"first": day(season.season.starts_on), "last": day(season.season.ends_on)}
     return Picture(
         title=context["club"].name,
         subtitle=gettext("%(season)s: %(first)s to %(last)s") % {"season": season.season.name, **dates},
-        lines=lines or [gettext("No member is ranked yet.")],
+        lines=lines or [gettext("No finished game or drive in this season yet.")],
         footer=gettext("Season results"),
     )
 

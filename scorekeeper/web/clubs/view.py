@@ -16,10 +16,10 @@ from flask import abort, request
 
 from ...clubs import members, outcomes, seasons
 from ...clubs.access import Club
-from ...clubs.members import ClubMember
+from ...clubs.members import ClubMember, HistoryLine
 from ...clubs.ratings import club_ratings
 from ...clubs.seasons import StoredSeason
-from ...rules.club import LADDERS, Rated, ladder, records, records_set_by
+from ...rules.club import LADDERS, Rated, ladder, rating_points, records, records_set_by
 from ...rules.club import Season as RuleSeason
 from ...words import club as club_words
 from ...words.club import OVERALL
@@ -102,54 +102,62 @@ def rated(club_id: str, choice: Choice) -> dict[int, Rated]:
     )
 
 
-def ladder_rows(club_id: str, choice: Choice, *, minimum: int) -> list[dict[str, Any]]:
-    """The ladder's rows, ranked first (ties share a place), then those not yet ranked."""
-    rows = ladder(rated(club_id, choice), minimum=minimum)
-    known = names(club_id)
+def ladder_rows(club: Club, choice: Choice) -> list[dict[str, Any]]:
+    """The ladder's rows: everyone rated over the choice, by rating (ties share a place), each with
+    their rating in points, whether it is still provisional (the club's minimum) and what they played."""
+    rows = ladder(rated(club.id, choice), minimum=club.minimum_games)
+    known = names(club.id)
     return [
         {
             "member": row.rated.member,
             "name": known[row.rated.member],
             "place": row.place,
+            "points": row.points,
             "ordinal": row.rated.ordinal,
-            "sigma": row.rated.sigma,
+            "provisional": row.provisional,
+            "to_go": row.to_go,
+            "played": row.rated.outcomes,
             "games": row.rated.games,
             "wins": row.rated.wins,
             "drives": row.rated.drives,
-            "to_go": row.to_go,
         }
         for row in rows
         if row.rated.member in known
     ]
 
 
-def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[datetime, float], ...]:
-    """The member's rating after each of their outcomes of the chosen season and ladder."""
+def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[datetime, int], ...]:
+    """The member's rating, in points, after each of their outcomes of the chosen season and ladder."""
     found = rated(club_id, choice).get(member_id)
-    return () if found is None else found.history
+    return () if found is None else tuple((moment, rating_points(value)) for moment, value in found.history)
 
 
-def members_figures(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
-    """Each rated member's rating, games, wins and drives over the chosen season and ladder, and
-    the day of their last outcome there, by member id (a member with none is left out)."""
+def members_figures(club: Club, choice: Choice) -> dict[int, dict[str, Any]]:
+    """Each rated member's rating, games, wins and drives over the chosen season and ladder, whether
+    the rating is provisional, and the day of their last outcome there, by member id (a member with
+    none is left out)."""
     return {
         member: {
-            "ordinal": found.ordinal,
+            "points": rating_points(found.ordinal),
+            "provisional": found.outcomes < club.minimum_games,
             "games": found.games,
             "wins": found.wins,
             "drives": found.drives,
             "last": found.history[-1][0] if found.history else None,
         }
-        for member, found in rated(club_id, choice).items()
+        for member, found in rated(club.id, choice).items()
     }
 
 
-def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any] | None:
+def member_rating(club: Club, choice: Choice, member_id: int) -> dict[str, Any] | None:
     """The member's rating over the chosen season and ladder, without its history (None: unrated)."""
-    found = rated(club_id, choice).get(member_id)
+    found = rated(club.id, choice).get(member_id)
     if found is None:
         return None
     return {
+        "points": rating_points(found.ordinal),
+        "provisional": found.outcomes < club.minimum_games,
+        "to_go": max(0, club.minimum_games - found.outcomes),
         "mu": found.mu,
         "sigma": found.sigma,
         "ordinal": found.ordinal,
@@ -157,6 +165,14 @@ def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any
         "wins": found.wins,
         "drives": found.drives,
     }
+
+
+def in_choice(line: HistoryLine, choice: Choice) -> bool:
+    """Whether a line of a member's history counts in the chosen season and ladder."""
+    season = choice.rule_season
+    if season is not None and not season.contains(line.played_at):
+        return False
+    return choice.engine_ladder is None or line.ladder == choice.engine_ladder
 
 
 def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, Any]]:

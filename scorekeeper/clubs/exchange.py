@@ -35,7 +35,6 @@ from ..groups.importing import ImportedTable, store_table_in
 from ..groups.roster import name_key
 from ..rules import RuleViolation
 from ..rules.club.ladder import MINIMUM_GAMES
-from ..rules.club.outcome import Season
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
 from .access import Club, clean_club_name, club_minimum, club_time_zone, find_club, store_club
@@ -51,7 +50,7 @@ from .models import (
     ClubSeasonRecord,
     ClubTableRecord,
 )
-from .seasons import MOST_SEASONS, checked_season, seasons
+from .seasons import MOST_SEASONS, StoredSeason, read_season, season_document, season_row, seasons
 
 FORMAT = "scorekeeper/club"
 FORMAT_VERSION = 1
@@ -111,14 +110,7 @@ def export_club(club_id: str) -> dict[str, Any]:
         "members": [
             {"name": row.name, "names": sorted(names[row.id], key=same_name_key)} for row in member_rows
         ],
-        "seasons": [
-            {
-                "name": stored.season.name,
-                "starts_on": stored.season.starts_on.isoformat(),
-                "ends_on": stored.season.ends_on.isoformat(),
-            }
-            for stored in reversed(seasons(club_id))
-        ],
+        "seasons": [season_document(stored) for stored in reversed(seasons(club_id))],
         "tables": tables,
         "drives": [_drive_document(line.id, index, drive_links) for line in reversed(drives_of(club_id))],
     }
@@ -167,7 +159,7 @@ class _File:
 
     club: Club
     members: list[tuple[str, list[str]]]
-    seasons: list[Season]
+    seasons: list[StoredSeason]
     tables: list[tuple[ImportedTable, list[int | None]]]
     drives: list[_Drive]
 
@@ -226,8 +218,7 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
             if rows:
                 connection.execute(insert(_DRIVE_LINKS), rows)
         for season in checked.seasons:
-            values = {"name": season.name, "starts_on": season.starts_on, "ends_on": season.ends_on}
-            connection.execute(insert(ClubSeasonRecord.__table__), {"club_id": club_id, **values})
+            connection.execute(insert(ClubSeasonRecord.__table__), season_row(club_id, season))
     return checked.club, keys
 
 
@@ -268,7 +259,7 @@ def read_club(data: object) -> _File:
     return _File(
         club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone, minimum_games=minimum),
         members=members,
-        seasons=[_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
+        seasons=[read_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
         tables=[_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)],
         drives=[_drive(n, item, count) for n, item in enumerate(_list(data, "drives", MOST_DRIVES), start=1)],
     )
@@ -311,10 +302,6 @@ def _members(items: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
             seen.add(key)
         found.append((own, list(names.values())))
     return found
-
-
-def _season(item: dict[str, Any]) -> Season:
-    return checked_season(item.get("name"), item.get("starts_on"), item.get("ends_on"))
 
 
 def _links(item: dict[str, Any], count: int, players: int, part: str, number: int) -> list[int | None]:

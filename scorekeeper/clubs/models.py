@@ -127,3 +127,9 @@ class ClubSeasonRecord(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60))
     starts_on: Mapped[date] = mapped_column(Date)
     ends_on: Mapped[date] = mapped_column(Date)
+    # Its league beside the rating (migration 0014): None, "placings" or "drive_totals"; the points
+    # per place ("3,2,1"), the best N scores counted (None: all), the evenings to qualify.
+    league: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    league_points: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    league_best: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    league_qualify: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

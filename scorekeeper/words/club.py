@@ -43,6 +43,18 @@ words(
         "club_not_found": say("There is no such club"),
         "club_time_zone_unknown": say("Choose a time zone from the list"),
         "club_minimum_range": say("Give a whole number of games from 1 to %(most)s"),
+        # a season's league (rules/club/league.py, clubs/seasons.py)
+        "club_league_kind": say("Choose how the league scores: points per place, or drive totals"),
+        "club_league_points": say(
+            "Give the points for each place as whole numbers from 0 to %(most_points)s, separated by "
+            "commas, such as “3, 2, 1” (at most %(most_places)s places)"
+        ),
+        "club_league_best": say(
+            "Give how many of the best scores count, from 1 to %(most)s, or leave it blank"
+        ),
+        "club_league_qualify": say(
+            "Give the evenings a member must play to qualify, from 0 to %(most)s, or leave it blank"
+        ),
         # its tables and drives (clubs/holdings.py, and the club page's forms)
         "club_table_missing": say("Choose a table this phone keeps"),
         "club_drive_missing": say("Choose a drive this phone runs"),
@@ -234,6 +246,49 @@ def to_be_ranked(count: int) -> str:
     """ "3 more games or drives": what a member not yet ranked still needs (the ladder's minimum
     counts games and drives alike, ``rules.club.ladder``)."""
     return ngettext("%(num)s more game or drive", "%(num)s more games or drives", count) % {"num": count}
+
+
+LEAGUE_RECORD_NAMES = {
+    "league_best_evening": N_("most league points on one evening"),
+    "league_most_evenings": N_("most evenings played"),
+}
+
+
+def league_record_name(kind: str) -> str:
+    """A league record's name inside a sentence ("most league points on one evening")."""
+    found = LEAGUE_RECORD_NAMES.get(kind)
+    return gettext(found) if found else kind
+
+
+def league_rule_words(kind: str, points: tuple[int, ...], best: int | None, qualify: int) -> str:
+    """A league's rule in one sentence: "Points for each place at every game and drive: 3, 2, 1.
+    The best 10 count. 3 evenings to qualify."."""
+    if kind == "drive_totals":
+        scoring = gettext("Each drive's total counts; games count for nothing.")
+    else:
+        scoring = gettext("Points for each place at every game and drive, from first: %(points)s.") % {
+            "points": ", ".join(str(value) for value in points)
+        }
+    parts = [scoring]
+    if best is not None:
+        counted = ngettext("Only the best score counts.", "Only the best %(num)s scores count.", best)
+        parts.append(counted % {"num": best})
+    if qualify:
+        parts.append(
+            ngettext(
+                "A member takes a place after %(num)s evening.",
+                "A member takes a place after %(num)s evenings.",
+                qualify,
+            )
+            % {"num": qualify}
+        )
+    return " ".join(parts)
+
+
+def to_qualify(count: int) -> str:
+    """ "2 more evenings to qualify"."""
+    needed = ngettext("%(num)s more evening to qualify", "%(num)s more evenings to qualify", count)
+    return needed % {"num": count}
 
 
 def members_count(count: int) -> str:

@@ -1,4 +1,4 @@
-"""Clubs: a club's pages (its tables and drives, members, seasons, ladder, records), its public
+"""Clubs: a club's pages (its tables and drives, members, seasons, ladder, league, records), its public
 results pages with their images, its files, and what it adds to the home page, "Your games", a
 finished game's screen and the caller's screen of a drive."""
 
@@ -22,6 +22,7 @@ LIMITED = (
         (
             "clubs.rename",
             "clubs.minimum",
+            "club_league.set_league",
             "clubs.add_table",
             "clubs.add_drive",
             "clubs.add_season",
@@ -43,9 +44,9 @@ LIMITED = (
 
 def register(app: Flask) -> None:
     """Add the clubs' blueprints to ``app``."""
-    from . import changes, files, members, pages, parts, results, standings
+    from . import changes, files, league, members, pages, parts, results, standings
 
-    blueprints = (pages.bp, changes.bp, members.bp, standings.bp, results.bp, files.bp, parts.bp)
+    blueprints = (pages.bp, changes.bp, members.bp, standings.bp, league.bp, results.bp, files.bp, parts.bp)
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     files.allow_large_imports(app)

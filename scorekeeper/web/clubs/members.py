@@ -20,6 +20,7 @@ from ...rules import RuleViolation
 from ...words import gettext
 from .access import keeps, load_club, require_keeper
 from .chart import rating_chart
+from .league import member_league
 from .view import (
     chosen,
     history_points,
@@ -187,6 +188,7 @@ def _member_page(
         choice=choice,
         ladders=ladder_links(),
         rating=member_rating(found, choice, person.id),
+        league=member_league(found, choice.season, person.id),
         minimum=found.minimum_games,
         chart=rating_chart(person.name, history_points(found.id, choice, person.id)),
         history=history,

@@ -24,6 +24,7 @@ from ..language import current_language
 from ..wording import Worded, day
 from .access import LONGEST_ID, load_club
 from .image import MOST_LINES, Picture, draw_png
+from .league import league_of
 from .view import Choice, ladder_rows, record_lines, season_of
 
 bp = Blueprint("club_results", __name__, url_prefix="/clubs")
@@ -89,6 +90,7 @@ def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
         "podium": rows[:PODIUM],
         "rows": rows,
         "records": record_lines(found.id, season),
+        "league": league_of(found, season),
         "minimum": found.minimum_games,
         "title": gettext("%(club)s: %(season)s results") % {"club": found.name, "season": season.season.name},
         "description": _podium_words(rows) or gettext("No finished game or drive in this season yet."),

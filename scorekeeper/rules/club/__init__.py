@@ -35,7 +35,7 @@ from .outcome import (
     unique_placings,
 )
 from .ratings import MODEL, Rated, rate, rate_more, rated_outcomes, sides_of
-from .records import RECORD_KINDS, ClubRecord, outcome_bests, records, records_set_by
+from .records import RECORD_KINDS, ClubRecord, outcome_bests, records, records_set_by, records_set_by_each
 
 __all__ = [
     "DRIVE",
@@ -71,6 +71,7 @@ __all__ = [
     "rating_points",
     "records",
     "records_set_by",
+    "records_set_by_each",
     "sides_of",
     "unique_placings",
 ]

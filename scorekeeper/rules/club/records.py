@@ -16,7 +16,7 @@ record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -150,14 +150,31 @@ def records_set_by(outcomes: Sequence[Outcome], key: str) -> tuple[ClubRecord, .
     beyond the most anyone had before it. ``most_games_season`` is a season's count, announced on
     no finish screen. An unknown key sets nothing.
     """
-    ordered = in_season(outcomes, None)
-    found = next((index for index, outcome in enumerate(ordered) if outcome.key == key), None)
-    if found is None:
-        return ()
+    return records_set_by_each(outcomes, {key}).get(key, ())
+
+
+def records_set_by_each(
+    outcomes: Sequence[Outcome], keys: Collection[str]
+) -> dict[str, tuple[ClubRecord, ...]]:
+    """``records_set_by`` for each of ``keys`` (an evening's games and drives), in one pass over the
+    outcomes: the records each set, by key (a key that set none, or names no outcome, is left out)."""
+    wanted = set(keys)
+    found: dict[str, tuple[ClubRecord, ...]] = {}
     before = _Standing()
-    for earlier in ordered[:found]:
-        before.read_outcome(earlier)
-    outcome = ordered[found]
+    for outcome in in_season(outcomes, None):
+        if not wanted:
+            break
+        if outcome.key in wanted:
+            wanted.discard(outcome.key)
+            set_here = _set_by(before, outcome)
+            if set_here:
+                found[outcome.key] = set_here
+        before.read_outcome(outcome)
+    return found
+
+
+def _set_by(before: _Standing, outcome: Outcome) -> tuple[ClubRecord, ...]:
+    """The records ``outcome`` beat, as they stood ``before`` it."""
     set_here: list[ClubRecord] = []
     for kind, variant, value, members in outcome_bests(outcome):
         held = before.best.get((kind, variant))

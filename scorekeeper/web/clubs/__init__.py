@@ -44,9 +44,19 @@ LIMITED = (
 
 def register(app: Flask) -> None:
     """Add the clubs' blueprints to ``app``."""
-    from . import changes, files, league, members, pages, parts, results, standings
+    from . import changes, files, league, members, nights, pages, parts, results, standings
 
-    blueprints = (pages.bp, changes.bp, members.bp, standings.bp, league.bp, results.bp, files.bp, parts.bp)
+    blueprints = (
+        pages.bp,
+        changes.bp,
+        members.bp,
+        standings.bp,
+        league.bp,
+        nights.bp,
+        results.bp,
+        files.bp,
+        parts.bp,
+    )
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     files.allow_large_imports(app)

@@ -1,17 +1,22 @@
 """What the clubs add to other pages, read by their templates through a few globals.
 
 The home page and "Your games" list the clubs this phone keeps; a finished game of a club's table
-and the caller's screen of a club's finished drive say which club records they set. Each page
+and the caller's screen of a club's finished drive say which club records they set; a club game's
+finish screen and a club drive's last screens lead to the club, its ladder and the evening's page. Each page
 includes a partial from templates/clubs/ that calls a global here: their views need no change.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from flask import Blueprint, url_for
 
 from ...clubs import access, holdings
 from ...clubs.access import Club
 from ..device import device_id
+from .nights import night_url
 from .view import records_set
 
 bp = Blueprint("club_parts", __name__)
@@ -35,3 +40,45 @@ def club_records_of_drive(drive_id: str) -> list[str]:
     """ "New club record: …" for each record a finished drive of a club set (else none)."""
     club_id = holdings.club_of_drive(drive_id)
     return records_set(club_id, f"drive:{drive_id}") if club_id else []
+
+
+@dataclass(frozen=True, kw_only=True)
+class ClubLinks:
+    """Where a club game or drive leads: the club's name, its page, its ladder and the evening's page
+    (None for a drive not begun)."""
+
+    name: str
+    club_url: str
+    ladder_url: str
+    night_url: str | None
+
+
+@bp.app_template_global()
+def club_links_of_game(group_id: str | None, played_at: datetime) -> ClubLinks | None:
+    """The club of a game's table, its ladder and the evening the game was played (None: no club)."""
+    club = _club(holdings.club_of_group(group_id) if group_id else None)
+    return None if club is None else _links(club, played_at)
+
+
+@bp.app_template_global()
+def club_links_of_drive(drive_id: str) -> ClubLinks | None:
+    """The club of a drive, its ladder and the evening its first hand was played (None: no club)."""
+    club = _club(holdings.club_of_drive(drive_id))
+    return None if club is None else _links(club, holdings.drive_played_at(drive_id))
+
+
+def _club(club_id: str | None) -> Club | None:
+    return access.find_club(club_id) if club_id else None
+
+
+def _links(club: Club, played_at: datetime | None) -> ClubLinks:
+    evening = None
+    if played_at is not None:
+        moment = played_at if played_at.tzinfo is not None else played_at.replace(tzinfo=UTC)
+        evening = night_url(club.id, moment.astimezone(club.zone).date())
+    return ClubLinks(
+        name=club.name,
+        club_url=url_for("clubs.club", club_id=club.id),
+        ladder_url=url_for("club_standings.ladder", club_id=club.id),
+        night_url=evening,
+    )

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, url_for
+from markupsafe import Markup
 
 from ...clubs import holdings, outcomes
 from ...clubs.access import Club
@@ -21,6 +22,7 @@ from ...rules.drive import Drive, DriveState, PrizeResult, PrizeRule
 from ...words import capitalised, gettext, names_list, ngettext, whole
 from ...words._core import N_
 from ..language import current_language
+from ..qr import qr_svg
 from ..wording import Worded, day
 from .access import LONGEST_ID, load_club
 from .image import MOST_LINES, Picture, draw_png
@@ -50,7 +52,8 @@ PRIZE_NAMES: Worded = Worded({
 def season_results(club_id: str, season_id: int) -> str:
     """A season's results: the ladder's top, the season's records and every member's line."""
     found = load_club(club_id)
-    return render_template("clubs/season_results.html", **_season(found, season_of(found.id, season_id)))
+    context = _season(found, season_of(found.id, season_id))
+    return render_template("clubs/season_results.html", **context, qr=page_qr(context["page_url"]))
 
 
 @bp.get("/<club_id>/seasons/<int:season_id>/results.png")
@@ -60,7 +63,7 @@ def season_picture(club_id: str, season_id: int) -> Response:
     season = season_of(found.id, season_id)
     fingerprint = outcomes.club_fingerprint(found.id)
     key = ("season", found.id, season.id, fingerprint, found.name, current_language())
-    return _png(key, lambda: _season_picture(_season(found, season)))
+    return kept_png(key, lambda: _season_picture(_season(found, season)))
 
 
 @bp.get("/<club_id>/drives/<drive_id>/results")
@@ -68,7 +71,8 @@ def drive_results(club_id: str, drive_id: str) -> str:
     """A drive's results: its prizes, then every player's total, best first."""
     found = load_club(club_id)
     record, drive = _club_drive(found, drive_id)
-    return render_template("clubs/drive_results.html", **_drive(found, record, drive))
+    context = drive_context(found, record, drive)
+    return render_template("clubs/drive_results.html", **context, qr=page_qr(context["page_url"]))
 
 
 @bp.get("/<club_id>/drives/<drive_id>/results.png")
@@ -77,13 +81,14 @@ def drive_picture(club_id: str, drive_id: str) -> Response:
     found = load_club(club_id)
     record, drive = _club_drive(found, drive_id)
     key = ("drive", found.id, record.id, record.version, found.name, current_language())
-    return _png(key, lambda: _drive_picture(_drive(found, record, drive)))
+    return kept_png(key, lambda: _drive_picture(drive_context(found, record, drive)))
 
 
 def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
     """What a season's results page (and its picture) shows."""
     choice = Choice(season=season, ladder="overall", seasons=[])
     rows = ladder_rows(found, choice)
+    page_url = url_for("club_results.season_results", club_id=found.id, season_id=season.id, _external=True)
     return {
         "club": found,
         "season": season,
@@ -97,10 +102,13 @@ def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
         "image_url": url_for(
             "club_results.season_picture", club_id=found.id, season_id=season.id, _external=True
         ),
-        "page_url": url_for(
-            "club_results.season_results", club_id=found.id, season_id=season.id, _external=True
-        ),
+        "page_url": page_url,
     }
+
+
+def page_qr(page_url: str) -> Markup:
+    """The QR code of a public page's link, to scan from the printed page or another phone."""
+    return qr_svg(page_url, title=gettext("QR code of this page"))
 
 
 def _place_line(place: object, name: str, figure: str) -> str:
@@ -153,7 +161,7 @@ def _club_drive(found: Club, drive_id: str) -> tuple[drive_store.StoredDrive, Dr
     return drive_store.load_drive(drive_id)
 
 
-def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[str, Any]:
+def drive_context(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[str, Any]:
     """What a drive's results page (and its picture) shows."""
     state = drive.state
     names = drive.setup.players
@@ -165,10 +173,13 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
     top = " · ".join(
         _place_line(line["rank"], str(line["name"]), str(line["total"])) for line in lines[:PODIUM]
     )
+    first_hand = holdings.drive_played_at(record.id)
+    page_url = url_for("club_results.drive_results", club_id=found.id, drive_id=record.id, _external=True)
     return {
         "club": found,
         "record": record,
-        "played_at": holdings.drive_played_at(record.id) or record.created_at,
+        "played_at": first_hand or record.created_at,
+        "night_day": None if first_hand is None else first_hand.astimezone(found.zone).date().isoformat(),
         "lines": lines,
         "prizes": [_prize(result, names) for result in state.prizes if result.decided],
         "status": status_words(state),
@@ -178,9 +189,7 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
         "image_url": url_for(
             "club_results.drive_picture", club_id=found.id, drive_id=record.id, _external=True
         ),
-        "page_url": url_for(
-            "club_results.drive_results", club_id=found.id, drive_id=record.id, _external=True
-        ),
+        "page_url": page_url,
     }
 
 
@@ -228,7 +237,7 @@ def _drive_picture(context: dict[str, Any]) -> Picture:
     )
 
 
-def _png(key: tuple[object, ...], picture: Callable[[], Picture]) -> Response:
+def kept_png(key: tuple[object, ...], picture: Callable[[], Picture]) -> Response:
     """The kept PNG under ``key``, drawn first if need be."""
     body = PICTURES.get(key)
     if body is None:

@@ -19,7 +19,7 @@ from ...clubs.access import Club
 from ...clubs.members import ClubMember, HistoryLine
 from ...clubs.ratings import club_ratings
 from ...clubs.seasons import StoredSeason
-from ...rules.club import LADDERS, Rated, ladder, rating_points, records, records_set_by
+from ...rules.club import LADDERS, Rated, ladder, rating_points, records, records_set_by, records_set_by_each
 from ...rules.club import Season as RuleSeason
 from ...words import club as club_words
 from ...words.club import OVERALL
@@ -227,6 +227,28 @@ def records_set(club_id: str, key: str) -> list[str]:
         )
         for line in kept
     ]
+
+
+def records_set_each(club_id: str, keys: list[str]) -> dict[str, list[str]]:
+    """ "New club record: …" for each record each outcome of ``keys`` set (an evening's), by key."""
+
+    def compute() -> dict[str, list[dict[str, Any]]]:
+        found = records_set_by_each(outcomes.outcomes(club_id), keys)
+        return {
+            key: [{"kind": item.kind, "variant": item.variant, "value": item.value} for item in items]
+            for key, items in found.items()
+        }
+
+    kept: dict[str, list[dict[str, Any]]] = outcomes.kept(club_id, f"web.set_each:{','.join(keys)}", compute)
+    return {
+        key: [
+            club_words.new_record(
+                line["kind"], line["value"], variant_name(line["variant"]) if line["variant"] else None
+            )
+            for line in lines
+        ]
+        for key, lines in kept.items()
+    }
 
 
 def member_or_404(club_id: str, member_id: int) -> ClubMember:

@@ -1,0 +1,140 @@
+"""A club's nights: the list of its evenings, and an evening's page across its tables and drives —
+who played, each game's winner and scores, each drive's prizes, the records set — printable and
+shareable (Share, Copy, QR and its picture, drawn as the results pictures are).
+
+An evening is a day on the club's calendar (clubs/nights.py); its page is linked from the finish
+screen of a club game and from a club drive's last screen, read-only for anyone with the link.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, Response, abort, render_template, url_for
+
+from ...clubs import nights as club_nights
+from ...clubs import outcomes
+from ...clubs.access import Club
+from ...clubs.nights import Night, NightGame
+from ...drives import store as drive_store
+from ...words import gettext, names_list
+from ..language import current_language
+from ..wording import long_day, variant_name
+from .access import keeps, load_club
+from .image import MOST_LINES, Picture
+from .results import drive_context, kept_png, page_qr
+from .view import records_set_each
+
+bp = Blueprint("club_nights", __name__, url_prefix="/clubs")
+MOST_PICTURE_WINNERS = 3
+
+
+@bp.get("/<club_id>/nights")
+def nights(club_id: str) -> str:
+    """Every evening the club played, the latest first."""
+    found = load_club(club_id)
+    return render_template(
+        "clubs/nights.html",
+        club=found,
+        keeps=keeps(found),
+        evenings=club_nights.evenings(found.id, found.time_zone),
+    )
+
+
+@bp.get("/<club_id>/nights/<day>")
+def night(club_id: str, day: str) -> str:
+    """One evening: every game started and every drive played on it (404 for a day with none)."""
+    found = load_club(club_id)
+    context = night_context(found, _day(day))
+    return render_template("clubs/night.html", **context, qr=page_qr(context["page_url"]))
+
+
+@bp.get("/<club_id>/nights/<day>.png")
+def night_picture(club_id: str, day: str) -> Response:
+    """The evening's Open Graph image."""
+    found = load_club(club_id)
+    evening = _day(day)
+    key = ("night", found.id, evening, outcomes.club_fingerprint(found.id), found.name, current_language())
+    return kept_png(key, lambda: _picture(night_context(found, evening)))
+
+
+def night_url(club_id: str, day: date, *, external: bool = False) -> str:
+    """The evening's page."""
+    return url_for("club_nights.night", club_id=club_id, day=day.isoformat(), _external=external)
+
+
+def night_context(found: Club, day: date) -> dict[str, Any]:
+    """What an evening's page (and its picture) shows; 404 when nothing was played on it."""
+    evening = club_nights.night(found.id, found.time_zone, day)
+    if not evening.games and not evening.drives:
+        abort(404)
+    drives = [_drive(found, line.id) for line in evening.drives]
+    keys = [f"game:{game.game_id}" for game in evening.games if game.status == "finished"]
+    keys += [f"drive:{line.id}" for line in evening.drives]
+    set_by = records_set_each(found.id, keys)
+    page_url = night_url(found.id, day, external=True)
+    title = gettext("%(club)s: %(day)s") % {"club": found.name, "day": long_day(day)}
+    return {
+        "club": found,
+        "keeps": keeps(found),
+        "day": day,
+        "night": evening,
+        "drives": drives,
+        "records_set": [sentence for key in keys for sentence in set_by.get(key, [])],
+        "title": title,
+        "description": _description(evening) or title,
+        "page_url": page_url,
+        "image_url": url_for(
+            "club_nights.night_picture", club_id=found.id, day=day.isoformat(), _external=True
+        ),
+    }
+
+
+def _drive(found: Club, drive_id: str) -> dict[str, Any]:
+    record, drive = drive_store.load_drive(drive_id)
+    return drive_context(found, record, drive)
+
+
+def _game_line(game: NightGame) -> str:
+    """ "Oh Hell at Thursday whist: Ann (33)": a finished game and its winners."""
+    winners = names_list(
+        gettext("%(name)s (%(score)s)") % {"name": player.name, "score": player.score}
+        for player in game.winners[:MOST_PICTURE_WINNERS]
+    )
+    return gettext("%(variant)s at %(table)s: %(winners)s") % {
+        "variant": variant_name(game.variant),
+        "table": game.table,
+        "winners": winners,
+    }
+
+
+def _description(evening: Night) -> str:
+    """The evening in a line, for a link's preview: each finished game's winners."""
+    return " · ".join(_game_line(game) for game in evening.games if game.winners)
+
+
+def _picture(context: dict[str, Any]) -> Picture:
+    evening: Night = context["night"]
+    lines = [_game_line(game) for game in evening.games if game.winners]
+    for drive in context["drives"]:
+        top = drive["prizes"][:1]
+        if top:
+            lines.append(
+                gettext("%(drive)s: %(prize)s, %(winners)s")
+                % {"drive": drive["record"].name, "prize": top[0]["name"], "winners": top[0]["winners"]}
+            )
+    return Picture(
+        title=context["club"].name,
+        subtitle=long_day(context["day"]),
+        lines=lines[:MOST_LINES] or [gettext("Games under way")],
+        footer=gettext("Club night"),
+    )
+
+
+def _day(text: str) -> date:
+    """The evening a link names ("2026-03-12"), or 404."""
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else abort(404)
+    except ValueError:
+        abort(404)

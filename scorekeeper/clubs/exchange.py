@@ -38,6 +38,7 @@ from ..rules.club.ladder import MINIMUM_GAMES
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
 from .access import Club, clean_club_name, club_minimum, club_time_zone, find_club, store_club
+from .exchange_marks import Marks, export_marks, read_marks, store_marks
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
 from .members import member_name
@@ -96,10 +97,11 @@ def export_club(club_id: str) -> dict[str, Any]:
         (row.drive_id, row.player): row.member_id
         for row in connection.execute(select(_DRIVE_LINKS).where(_DRIVE_LINKS.c.club_id == club_id))
     }
-    tables = []
-    for group in tables_of(club_id):
+    tables, groups = [], tables_of(club_id)
+    for group in groups:
         document, players = table_files.export_table_and_players(group)
         tables.append({"table": document, "members": [_index(index, player_links.get(p)) for p in players]})
+    drives = [line.id for line in reversed(drives_of(club_id))]
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -112,7 +114,8 @@ def export_club(club_id: str) -> dict[str, Any]:
         ],
         "seasons": [season_document(stored) for stored in reversed(seasons(club_id))],
         "tables": tables,
-        "drives": [_drive_document(line.id, index, drive_links) for line in reversed(drives_of(club_id))],
+        "drives": [_drive_document(drive_id, index, drive_links) for drive_id in drives],
+        **export_marks(club_id, index, [group.id for group in groups], drives),
     }
 
 
@@ -162,6 +165,7 @@ class _File:
     seasons: list[StoredSeason]
     tables: list[tuple[ImportedTable, list[int | None]]]
     drives: list[_Drive]
+    marks: Marks
 
 
 def import_club(data: object, *, holder: str) -> Club:
@@ -178,8 +182,10 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
         store_club(connection, checked.club, holder=holder)
         member_ids = _store_members(connection, checked)
         club_id, added = checked.club.id, checked.club.created_at
+        groups: list[str] = []
         for imported, links in checked.tables:
             group, players = store_table_in(connection, imported, device=hash_key(holder))
+            groups.append(group.id)
             connection.execute(
                 insert(ClubTableRecord.__table__),
                 {"group_id": group.id, "club_id": club_id, "added_at": added},
@@ -219,6 +225,9 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
                 connection.execute(insert(_DRIVE_LINKS), rows)
         for season in checked.seasons:
             connection.execute(insert(ClubSeasonRecord.__table__), season_row(club_id, season))
+        new_drives = list(keys)  # the drives' new ids, in the file's order
+        marks = checked.marks
+        store_marks(connection, club_id, marks, member_ids=member_ids, groups=groups, drives=new_drives)
     return checked.club, keys
 
 
@@ -256,12 +265,16 @@ def read_club(data: object) -> _File:
     minimum = club_minimum(data.get("minimum_games", MINIMUM_GAMES))  # a file from before: the default
     members = _members(_list(data, "members", MOST_MEMBERS))
     count = len(members)
+    tables = [_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)]
+    drives = [_drive(n, item, count) for n, item in enumerate(_list(data, "drives", MOST_DRIVES), start=1)]
+    games = [len(imported.games) for imported, _links in tables]
     return _File(
         club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone, minimum_games=minimum),
         members=members,
         seasons=[read_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
-        tables=[_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)],
-        drives=[_drive(n, item, count) for n, item in enumerate(_list(data, "drives", MOST_DRIVES), start=1)],
+        tables=tables,
+        drives=drives,
+        marks=read_marks(data.get("marks"), members=count, games=games, drives=len(drives)),
     )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
 
@@ -67,7 +68,9 @@ _PLAYERS = GroupPlayerRecord.__table__
 _DRIVE_ROWS = DriveRecord.__table__
 _GROUPS = GroupRecord.__table__
 
-_MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name).where(_MEMBERS.c.club_id == bindparam("club"))
+_MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name, _MEMBERS.c.guest).where(
+    _MEMBERS.c.club_id == bindparam("club")
+)
 _NAME_ROWS = select(_NAMES.c.member_id, _NAMES.c.name).where(_NAMES.c.club_id == bindparam("club"))
 
 
@@ -82,6 +85,7 @@ class HistoryLine:
     key: str
     kind: str
     ladder: str
+    friendly: bool
     title: str
     variant: str
     played_at: datetime
@@ -101,26 +105,25 @@ def members(club_id: str) -> list[ClubMember]:
     for row in connection.execute(_NAME_ROWS, {"club": club_id}):
         names.setdefault(row.member_id, []).append(row.name)
     rows = connection.execute(_MEMBER_ROWS, {"club": club_id})
-    found = [_member(row.id, row.name, names.get(row.id, [])) for row in rows]
+    found = [_member(row, names.get(row.id, [])) for row in rows]
     return sorted(found, key=lambda member: (same_name_key(member.name), member.id))
 
 
 def member(club_id: str, member_id: int) -> ClubMember | None:
     """One member of the club, if there is one."""
     connection = database.connection()
-    name = connection.execute(
-        select(_MEMBERS.c.name).where(_MEMBERS.c.club_id == club_id, _MEMBERS.c.id == member_id)
-    ).scalar()
-    if name is None:
+    row = connection.execute(_MEMBER_ROWS.where(_MEMBERS.c.id == member_id), {"club": club_id}).first()
+    if row is None:
         return None
     names = connection.execute(select(_NAMES.c.name).where(_NAMES.c.member_id == member_id)).scalars().all()
-    return _member(member_id, name, list(names))
+    return _member(row, list(names))
 
 
-def _member(member_id: int, name: str, names: list[str]) -> ClubMember:
-    own = same_name_key(name)
+def _member(row: Any, names: list[str]) -> ClubMember:
+    """A member's row (id, name and flags) and every name that finds them, as a ClubMember."""
+    own = same_name_key(row.name)
     aliases = sorted((other for other in names if same_name_key(other) != own), key=same_name_key)
-    return ClubMember(id=member_id, name=name, aliases=tuple(aliases))
+    return ClubMember(id=row.id, name=row.name, aliases=tuple(aliases), guest=bool(row.guest))
 
 
 def add_member(club_id: str, name: object) -> ClubMember:
@@ -240,6 +243,7 @@ def member_history(club_id: str, member_id: int) -> list[HistoryLine]:
                 key=outcome.key,
                 kind=outcome.kind,
                 ladder=outcome.ladder,
+                friendly=outcome.friendly,
                 title=played.title,
                 variant=outcome.variant,
                 played_at=outcome.played_at,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, DateTime, ForeignKey, Integer, String
+from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..database import new_game_id, utcnow
@@ -76,6 +76,8 @@ class ClubMemberRecord(db.Model):  # type: ignore[name-defined,misc]
     club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # A guest's games rate the members, and the guest is on no ladder, league or record (migration 0015).
+    guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ClubNameRecord(db.Model):  # type: ignore[name-defined,misc]
@@ -133,3 +135,14 @@ class ClubSeasonRecord(db.Model):  # type: ignore[name-defined,misc]
     league_points: Mapped[str | None] = mapped_column(String(60), nullable=True)
     league_best: Mapped[int | None] = mapped_column(Integer, nullable=True)
     league_qualify: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class ClubFriendlyRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A game of a club's table or a drive of the club played as a friendly: off the ladder, the
+    league and the records (migration 0015). ``outcome`` is "game:<id>" or "drive:<id>"."""
+
+    __tablename__ = "club_friendlies"
+
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    outcome: Mapped[str] = mapped_column(String(40), primary_key=True)
+    marked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

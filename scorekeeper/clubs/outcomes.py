@@ -33,7 +33,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any, TypeVar
 
@@ -50,6 +50,7 @@ from ..groups.models import GameSummaryRecord, GroupRecord
 from ..kept import KeptByVersion
 from ..rules import RuleViolation
 from ..rules.club.outcome import DRIVE, Outcome, Placing, ladder_of, ranks_by_total
+from .guests import friendlies
 from .linking import link_newcomers
 from .models import ClubDriveLinkRecord, ClubDriveRecord, ClubPlayerLinkRecord, ClubRecord, ClubTableRecord
 
@@ -245,6 +246,8 @@ def read_outcomes(club_id: str) -> ClubOutcomes:
         club = connection.execute(_CLUB_VERSION, {"club": club_id}).one_or_none()
         version, zone = (None, UTC) if club is None else (club.version, _zone(club.time_zone))
         found = _games(club_id, played, version, zone) + _drives(club_id, drive_rows, played, zone)
+    marked = friendlies(club_id)  # a friendly game or drive is read, and counts for nothing
+    found = [replace(outcome, friendly=True) if outcome.key in marked else outcome for outcome in found]
     found.sort(key=lambda outcome: (outcome.played_at, outcome.key))
     return ClubOutcomes(outcomes=tuple(found), played=played)
 

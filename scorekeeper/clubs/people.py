@@ -26,11 +26,13 @@ NAME_HOLDER = select(_NAMES.c.member_id).where(
 
 @dataclass(frozen=True, kw_only=True)
 class ClubMember:
-    """A member: their name and the other names they are found by ("Ann B.")."""
+    """A member: their name, the other names they are found by ("Ann B."), and whether they are a
+    guest (rated with the members, on no ladder: clubs/guests.py)."""
 
     id: int
     name: str
     aliases: tuple[str, ...]
+    guest: bool = False
 
 
 def member_name(name: object) -> str:

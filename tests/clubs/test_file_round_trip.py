@@ -1,7 +1,7 @@
 """A club's file imports again to the same club whatever its organisers did before exporting it:
-any sequence of merges, names moved to another member or to a new one, renames and new tables
-(clubs/exchange.py over clubs/members.py). A refused change stores nothing; every member is found
-by their own name."""
+any sequence of merges, names moved to another member or to a new one, renames, new tables, guests
+and friendly games (clubs/exchange.py over clubs/members.py, clubs/moving.py, clubs/guests.py).
+A refused change stores nothing; every member is found by their own name."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.clubs import access, exchange, holdings, members
+from scorekeeper.clubs import access, exchange, guests, holdings, members, outcomes
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.table import same_name_key
 from tests.clubs.conftest import PHONE, drive, play, table
@@ -60,8 +60,14 @@ def apply(club_id: str, step: Step, tables: list[int]) -> None:
         play(group, step[1], made=[0])
         holdings.add_table(club_id, group.id)
         return
+    if kind == "friendly":
+        played = outcomes.outcomes(club_id)
+        guests.set_friendly(club_id, played[step[1] % len(played)].key, step[2])
+        return
     person = found[step[1] % len(found)]
-    if kind == "merge":
+    if kind == "guest":
+        guests.set_guest(club_id, person.id, step[2])
+    elif kind == "merge":
         members.merge_members(club_id, person.id, found[step[2] % len(found)].id)
     elif kind == "rename":
         members.rename_member(club_id, person.id, step[2])
@@ -107,3 +113,6 @@ def test_any_club_s_file_imports_again_to_the_same_club(changes: list[Step]) -> 
     imported = exchange.import_club(document, holder="another phone")
     assert exported(imported.id) == document
     assert results(imported.id) == results(club_id)
+    assert [outcome.friendly for outcome in outcomes.outcomes(imported.id)] == [
+        outcome.friendly for outcome in outcomes.outcomes(club_id)
+    ]

@@ -54,7 +54,8 @@ def test_an_evening_s_page_across_the_club_s_tables_and_drive(app: Flask, driver
     body = page.get_data(as_text=True)
     text = text_of_html(body)
     assert "3 games" in text
-    games = re.findall(r'<li class="night-game">(.*?)</li>\s*(?=<li class="night-game">|</ul>)', body, re.S)
+    one_game = r'<li class="night-game"[^>]*>(.*?)</li>\s*(?=<li class="night-game"|</ul>)'
+    games = re.findall(one_game, body, re.S)
     assert len(games) == 3
     first = text_of_html(games[0])
     assert first.startswith("Custom Oh Hell Thursday") and "1st Bob ★ 30" in first and "2nd Ann 3" in first

@@ -60,11 +60,17 @@ class LadderRow:
         return rating_points(self.rated.ordinal)
 
 
-def ladder(rated: Mapping[int, Rated], *, minimum: int = MINIMUM_GAMES) -> tuple[LadderRow, ...]:
+def ladder(
+    rated: Mapping[int, Rated], *, minimum: int = MINIMUM_GAMES, leave_out: frozenset[int] = frozenset()
+) -> tuple[LadderRow, ...]:
     """Everyone rated, by ordinal, highest first; equal ordinals share a place and the next place is
     skipped ("1, 2, 2, 4"), member id breaking the tie only for the order of the rows. A member with
-    fewer than ``minimum`` outcomes is on it, with ``to_go`` the outcomes still to play."""
-    ranked = sorted(rated.values(), key=lambda one: (-one.ordinal, one.member))
+    fewer than ``minimum`` outcomes is on it, with ``to_go`` the outcomes still to play. ``leave_out``
+    are on no ladder (the club's guests: rated, since their games rate the members, but not shown)."""
+    ranked = sorted(
+        (one for one in rated.values() if one.member not in leave_out),
+        key=lambda one: (-one.ordinal, one.member),
+    )
     rows: list[LadderRow] = []
     for index, one in enumerate(ranked):
         tied_with_previous = index > 0 and ranked[index - 1].ordinal == one.ordinal

@@ -32,6 +32,8 @@ LIMITED = (
             "club_members.rename",
             "club_members.merge",
             "club_members.move_name",
+            "club_members.guest",
+            "club_nights.friendly",
         ),
         None,
     ),

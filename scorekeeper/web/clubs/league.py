@@ -21,7 +21,7 @@ from ...rules.club import LeagueRule, league, league_records
 from ...words import gettext
 from ...words.club import league_record_name, league_rule_words, to_qualify
 from .access import keeps, load_club, require_keeper
-from .view import names
+from .view import names, out_of_ladder
 
 bp = Blueprint("club_league", __name__, url_prefix="/clubs")
 
@@ -97,7 +97,7 @@ def league_rows(club_id: str, season: StoredSeason, rule: LeagueRule) -> list[An
 
     def compute() -> list[Any]:
         found = outcomes.outcomes(club_id)
-        return list(league(found, rule, season=season.season))
+        return list(league(found, rule, season=season.season, leave_out=out_of_ladder(club_id)))
 
     rows: list[Any] = outcomes.kept(club_id, f"league:{season.id}:{rule!r}", compute)
     return rows

@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...clubs import members
+from ...clubs import guests, members
 from ...clubs.access import Club
 from ...clubs.members import ClubMember, PlayedAs
 from ...rules import RuleViolation
@@ -76,6 +76,22 @@ def rename(club_id: str, member_id: int) -> Page:
         return _member_page(found, person, name_error=refused, typed=typed[:100]), 422
     renamed = member_or_404(found.id, person.id)
     flash(gettext("%(name)s is now %(new)s.") % {"name": person.name, "new": renamed.name})
+    return redirect(url_for("club_members.member", club_id=found.id, member_id=person.id))
+
+
+@bp.post("/<club_id>/members/<int:member_id>/guest")
+def guest(club_id: str, member_id: int) -> Response:
+    """Mark the member a guest (``guest`` "1": rated with the members, on no ladder, league or record)
+    or a member again (anything else)."""
+    found = load_club(club_id)
+    require_keeper(found)
+    person = member_or_404(found.id, member_id)
+    becomes_guest = request.form.get("guest") == "1"
+    guests.set_guest(found.id, person.id, becomes_guest)
+    if becomes_guest:
+        flash(gettext("%(name)s is a guest: on no ladder, league or record.") % {"name": person.name})
+    else:
+        flash(gettext("%(name)s is a member again, on the ladders.") % {"name": person.name})
     return redirect(url_for("club_members.member", club_id=found.id, member_id=person.id))
 
 

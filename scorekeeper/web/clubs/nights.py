@@ -11,23 +11,26 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as Redirect
 
+from ...clubs import guests, outcomes
 from ...clubs import nights as club_nights
-from ...clubs import outcomes
 from ...clubs.access import Club
 from ...clubs.nights import Night, NightGame
 from ...drives import store as drive_store
+from ...rules import RuleViolation
 from ...words import gettext, names_list
 from ..language import current_language
 from ..wording import long_day, variant_name
-from .access import keeps, load_club
+from .access import keeps, load_club, require_keeper
 from .image import MOST_LINES, Picture
 from .results import drive_context, kept_png, page_qr
 from .view import records_set_each
 
 bp = Blueprint("club_nights", __name__, url_prefix="/clubs")
 MOST_PICTURE_WINNERS = 3
+LONGEST_KEY = 40
 
 
 @bp.get("/<club_id>/nights")
@@ -48,6 +51,26 @@ def night(club_id: str, day: str) -> str:
     found = load_club(club_id)
     context = night_context(found, _day(day))
     return render_template("clubs/night.html", **context, qr=page_qr(context["page_url"]))
+
+
+@bp.post("/<club_id>/nights/<day>/friendly")
+def friendly(club_id: str, day: str) -> Redirect:
+    """Mark a game or drive of the evening (``outcome``: "game:<id>" or "drive:<id>") friendly
+    (``friendly`` "1": off the ladder, the league and the records) or count it again."""
+    found = load_club(club_id)
+    require_keeper(found)
+    evening = _day(day)
+    key = request.form.get("outcome", "")[:LONGEST_KEY]
+    made_friendly = request.form.get("friendly") == "1"
+    try:
+        guests.set_friendly(found.id, key, made_friendly)
+    except RuleViolation:
+        abort(404)
+    if made_friendly:
+        flash(gettext("Friendly: it counts on no ladder, league or record."))
+    else:
+        flash(gettext("It counts again on the ladders, the league and the records."))
+    return redirect(night_url(found.id, evening) + "#" + key.replace(":", "-"))
 
 
 @bp.get("/<club_id>/nights/<day>.png")
@@ -80,6 +103,7 @@ def night_context(found: Club, day: date) -> dict[str, Any]:
         "keeps": keeps(found),
         "day": day,
         "night": evening,
+        "friendly": guests.friendlies(found.id),
         "drives": drives,
         "records_set": [sentence for key in keys for sentence in set_by.get(key, [])],
         "title": title,

@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import abort, request
 
-from ...clubs import members, outcomes, seasons
+from ...clubs import guests, members, outcomes, seasons
 from ...clubs.access import Club
 from ...clubs.members import ClubMember, HistoryLine
 from ...clubs.ratings import club_ratings
@@ -90,6 +90,12 @@ def season_of(club_id: str, season_id: int) -> StoredSeason:
     return found
 
 
+def out_of_ladder(club_id: str) -> frozenset[int]:
+    """The club's guests: rated (their games rate the members), on no ladder, league or record."""
+    found: frozenset[int] = outcomes.kept(club_id, "clubs.guests", lambda: guests.guests(club_id))
+    return found
+
+
 def names(club_id: str) -> dict[int, str]:
     """Each member's name by id."""
     return {member.id: member.name for member in members.members(club_id)}
@@ -105,7 +111,7 @@ def rated(club_id: str, choice: Choice) -> dict[int, Rated]:
 def ladder_rows(club: Club, choice: Choice) -> list[dict[str, Any]]:
     """The ladder's rows: everyone rated over the choice, by rating (ties share a place), each with
     their rating in points, whether it is still provisional (the club's minimum) and what they played."""
-    rows = ladder(rated(club.id, choice), minimum=club.minimum_games)
+    rows = ladder(rated(club.id, choice), minimum=club.minimum_games, leave_out=out_of_ladder(club.id))
     known = names(club.id)
     return [
         {
@@ -179,7 +185,8 @@ def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, An
     """The hall of fame: each record worded, with its holders' names and when it was set."""
 
     def compute() -> list[dict[str, Any]]:
-        found = records(outcomes.outcomes(club_id), season=season.season if season else None)
+        within = season.season if season else None
+        found = records(outcomes.outcomes(club_id), season=within, leave_out=out_of_ladder(club_id))
         return [
             {
                 "kind": item.kind,
@@ -217,7 +224,7 @@ def records_set(club_id: str, key: str) -> list[str]:
     """ "New club record: …" for each record the outcome ``key`` set (none when it set none)."""
 
     def compute() -> list[dict[str, Any]]:
-        found = records_set_by(outcomes.outcomes(club_id), key)
+        found = records_set_by(outcomes.outcomes(club_id), key, leave_out=out_of_ladder(club_id))
         return [{"kind": item.kind, "variant": item.variant, "value": item.value} for item in found]
 
     kept: list[dict[str, Any]] = outcomes.kept(club_id, f"web.set:{key}", compute)
@@ -233,7 +240,7 @@ def records_set_each(club_id: str, keys: list[str]) -> dict[str, list[str]]:
     """ "New club record: …" for each record each outcome of ``keys`` set (an evening's), by key."""
 
     def compute() -> dict[str, list[dict[str, Any]]]:
-        found = records_set_by_each(outcomes.outcomes(club_id), keys)
+        found = records_set_by_each(outcomes.outcomes(club_id), keys, leave_out=out_of_ladder(club_id))
         return {
             key: [{"kind": item.kind, "variant": item.variant, "value": item.value} for item in items]
             for key, items in found.items()

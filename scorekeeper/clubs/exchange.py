@@ -38,7 +38,7 @@ from ..rules.club.ladder import MINIMUM_GAMES
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
 from .access import Club, clean_club_name, club_minimum, club_time_zone, find_club, store_club
-from .exchange_marks import Marks, export_marks, read_marks, store_marks
+from .exchange_marks import Marks, export_marks, export_ratings, read_marks, store_marks
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
 from .members import member_name
@@ -116,6 +116,7 @@ def export_club(club_id: str) -> dict[str, Any]:
         "tables": tables,
         "drives": [_drive_document(drive_id, index, drive_links) for drive_id in drives],
         **export_marks(club_id, index, [group.id for group in groups], drives),
+        **export_ratings(club_id, index),
     }
 
 

@@ -68,7 +68,7 @@ _PLAYERS = GroupPlayerRecord.__table__
 _DRIVE_ROWS = DriveRecord.__table__
 _GROUPS = GroupRecord.__table__
 
-_MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name, _MEMBERS.c.guest).where(
+_MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name, _MEMBERS.c.guest, _MEMBERS.c.initials).where(
     _MEMBERS.c.club_id == bindparam("club")
 )
 _NAME_ROWS = select(_NAMES.c.member_id, _NAMES.c.name).where(_NAMES.c.club_id == bindparam("club"))
@@ -123,7 +123,9 @@ def _member(row: Any, names: list[str]) -> ClubMember:
     """A member's row (id, name and flags) and every name that finds them, as a ClubMember."""
     own = same_name_key(row.name)
     aliases = sorted((other for other in names if same_name_key(other) != own), key=same_name_key)
-    return ClubMember(id=row.id, name=row.name, aliases=tuple(aliases), guest=bool(row.guest))
+    return ClubMember(
+        id=row.id, name=row.name, aliases=tuple(aliases), guest=bool(row.guest), initials=bool(row.initials)
+    )
 
 
 def add_member(club_id: str, name: object) -> ClubMember:

@@ -78,6 +78,8 @@ class ClubMemberRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # A guest's games rate the members, and the guest is on no ladder, league or record (migration 0015).
     guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Shown by initials ("A. B.") on the club's public pages (migration 0016).
+    initials: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ClubNameRecord(db.Model):  # type: ignore[name-defined,misc]

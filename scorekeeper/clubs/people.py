@@ -26,13 +26,15 @@ NAME_HOLDER = select(_NAMES.c.member_id).where(
 
 @dataclass(frozen=True, kw_only=True)
 class ClubMember:
-    """A member: their name, the other names they are found by ("Ann B."), and whether they are a
-    guest (rated with the members, on no ladder: clubs/guests.py)."""
+    """A member: their name, the other names they are found by ("Ann B."), whether they are a
+    guest (rated with the members, on no ladder: clubs/guests.py) and whether public pages show
+    them by their initials (clubs/standings.py)."""
 
     id: int
     name: str
     aliases: tuple[str, ...]
     guest: bool = False
+    initials: bool = False
 
 
 def member_name(name: object) -> str:

@@ -43,6 +43,10 @@ words(
         "club_not_found": say("There is no such club"),
         "club_time_zone_unknown": say("Choose a time zone from the list"),
         "club_minimum_range": say("Give a whole number of games from 1 to %(most)s"),
+        # the clubs in the JSON API (web/api/clubs.py)
+        "api_club_no_such_ladder": say("There is no such ladder: choose one of %(ladders)s"),
+        "api_club_no_such_night": say("The club played nothing on that day (give it as 2026-03-12)"),
+        "club_no_such_outcome": say("That game or drive is not the club's"),
         # a season's league (rules/club/league.py, clubs/seasons.py)
         "club_league_kind": say("Choose how the league scores: points per place, or drive totals"),
         "club_league_points": say(

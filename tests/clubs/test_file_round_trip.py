@@ -1,7 +1,8 @@
 """A club's file imports again to the same club whatever its organisers did before exporting it:
-any sequence of merges, names moved to another member or to a new one, renames, new tables, guests
-and friendly games (clubs/exchange.py over clubs/members.py, clubs/moving.py, clubs/guests.py).
-A refused change stores nothing; every member is found by their own name."""
+any sequence of merges, names moved to another member or to a new one, renames, new tables, guests,
+members shown by initials and friendly games (clubs/exchange.py over clubs/members.py,
+clubs/moving.py, clubs/guests.py, clubs/standings.py). A refused change stores nothing; every
+member is found by their own name; the ratings the file carries are the imported club's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.clubs import access, exchange, guests, holdings, members, outcomes
+from scorekeeper.clubs import access, exchange, guests, holdings, members, outcomes, standings
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.table import same_name_key
 from tests.clubs.conftest import PHONE, drive, play, table
@@ -67,6 +68,8 @@ def apply(club_id: str, step: Step, tables: list[int]) -> None:
     person = found[step[1] % len(found)]
     if kind == "guest":
         guests.set_guest(club_id, person.id, step[2])
+    elif kind == "initials":
+        standings.set_initials(club_id, person.id, step[2])
     elif kind == "merge":
         members.merge_members(club_id, person.id, found[step[2] % len(found)].id)
     elif kind == "rename":

@@ -33,6 +33,7 @@ LIMITED = (
             "club_members.merge",
             "club_members.move_name",
             "club_members.guest",
+            "club_members.by_initials",
             "club_nights.friendly",
         ),
         None,
@@ -46,7 +47,7 @@ LIMITED = (
 
 def register(app: Flask) -> None:
     """Add the clubs' blueprints to ``app``."""
-    from . import changes, files, league, members, nights, pages, parts, results, standings
+    from . import changes, files, league, members, nights, pages, parts, results, spreadsheets, standings
 
     blueprints = (
         pages.bp,
@@ -56,6 +57,7 @@ def register(app: Flask) -> None:
         league.bp,
         nights.bp,
         results.bp,
+        spreadsheets.bp,
         files.bp,
         parts.bp,
     )

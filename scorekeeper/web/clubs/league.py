@@ -3,7 +3,7 @@
 A league adds up points over a season (``rules/club/league.py``): per placing at each game and
 drive, or the drives' totals, all or the best N, with a number of evenings to qualify. It is chosen
 per season; the page shows the season under way unless the link names another (``?season=``).
-Worked out from the club's outcomes once per change of the club (``clubs.outcomes.kept``).
+Worked out from the club's outcomes once per change of the club (clubs/standings.py).
 """
 
 from __future__ import annotations
@@ -13,15 +13,15 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...clubs import outcomes, seasons
+from ...clubs import outcomes, seasons, standings
 from ...clubs.access import Club
 from ...clubs.seasons import StoredSeason
 from ...rules import RuleViolation
-from ...rules.club import LeagueRule, league, league_records
+from ...rules.club import league_records
 from ...words import gettext
 from ...words.club import league_record_name, league_rule_words, to_qualify
 from .access import keeps, load_club, require_keeper
-from .view import names, out_of_ladder
+from .view import names
 
 bp = Blueprint("club_league", __name__, url_prefix="/clubs")
 
@@ -55,14 +55,14 @@ def set_league(club_id: str, season_id: int) -> Page:
     return redirect(url_for("club_league.league_page", club_id=found.id, season=season.id))
 
 
-def league_of(club: Club, season: StoredSeason) -> dict[str, Any] | None:
+def league_of(club: Club, season: StoredSeason, *, public_page: bool | None = None) -> dict[str, Any] | None:
     """The season's league worded for a page: its rule in words, its rows and records (None: the
     season has no league)."""
     rule = season.league
-    if rule is None:
+    rows = standings.league_of(club.id, season)
+    if rule is None or rows is None:
         return None
-    rows = league_rows(club.id, season, rule)
-    known = names(club.id)
+    known = names(club, public_page=public_page)
     return {
         "rule": league_rule_words(rule.kind, rule.points, rule.best, rule.qualify),
         "rows": [
@@ -92,23 +92,13 @@ def league_of(club: Club, season: StoredSeason) -> dict[str, Any] | None:
     }
 
 
-def league_rows(club_id: str, season: StoredSeason, rule: LeagueRule) -> list[Any]:
-    """The league's rows over the season, kept per the club's fingerprint."""
-
-    def compute() -> list[Any]:
-        found = outcomes.outcomes(club_id)
-        return list(league(found, rule, season=season.season, leave_out=out_of_ladder(club_id)))
-
-    rows: list[Any] = outcomes.kept(club_id, f"league:{season.id}:{rule!r}", compute)
-    return rows
-
-
 def member_league(club: Club, season: StoredSeason | None, member_id: int) -> dict[str, Any] | None:
     """A member's line of the season's league and every score of theirs in it (None: no league, or
     nothing scored)."""
     if season is None or season.league is None:
         return None
-    row = next((row for row in league_rows(club.id, season, season.league) if row.member == member_id), None)
+    rows = standings.league_of(club.id, season) or ()
+    row = next((row for row in rows if row.member == member_id), None)
     if row is None:
         return None
     played = outcomes.club_outcomes(club.id).played

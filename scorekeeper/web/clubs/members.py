@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...clubs import guests, members
+from ...clubs import guests, members, standings
 from ...clubs.access import Club
 from ...clubs.members import ClubMember, PlayedAs
 from ...rules import RuleViolation
@@ -23,12 +23,14 @@ from .chart import rating_chart
 from .league import member_league
 from .view import (
     chosen,
+    hidden,
     history_points,
     in_choice,
     ladder_links,
     member_or_404,
     member_rating,
     members_figures,
+    names,
 )
 
 bp = Blueprint("club_members", __name__, url_prefix="/clubs")
@@ -52,6 +54,8 @@ def members_list(club_id: str) -> str:
         figures=members_figures(found, choice),
         choice=choice,
         keeps=keeps(found),
+        shown=names(found),
+        hidden=hidden(found),
     )
 
 
@@ -92,6 +96,24 @@ def guest(club_id: str, member_id: int) -> Response:
         flash(gettext("%(name)s is a guest: on no ladder, league or record.") % {"name": person.name})
     else:
         flash(gettext("%(name)s is a member again, on the ladders.") % {"name": person.name})
+    return redirect(url_for("club_members.member", club_id=found.id, member_id=person.id))
+
+
+@bp.post("/<club_id>/members/<int:member_id>/initials")
+def by_initials(club_id: str, member_id: int) -> Response:
+    """Show the member by initials on the club's public pages (``initials`` "1"), or by name."""
+    found = load_club(club_id)
+    require_keeper(found)
+    person = member_or_404(found.id, member_id)
+    shown_so = request.form.get("initials") == "1"
+    standings.set_initials(found.id, person.id, shown_so)
+    if shown_so:
+        flash(
+            gettext("%(name)s is shown as %(initials)s to everyone who does not keep the club.")
+            % {"name": person.name, "initials": standings.initials(person.name)}
+        )
+    else:
+        flash(gettext("%(name)s is shown by name again.") % {"name": person.name})
     return redirect(url_for("club_members.member", club_id=found.id, member_id=person.id))
 
 
@@ -147,6 +169,14 @@ def _played(club_id: str, person: ClubMember, typed: str) -> PlayedAs | None:
     return next((item for item in found if played_key(item) == typed), None)
 
 
+def _names_played(found: Club, person: ClubMember, *, private: bool) -> list[tuple[str, PlayedAs]]:
+    """The names the member played under, each with the move form's key (none for a member shown
+    by initials to this reader: the names would tell who they are)."""
+    if private:
+        return []
+    return [(played_key(item), item) for item in members.names_played(found.id, person.id)]
+
+
 def played_key(item: PlayedAs) -> str:
     """How the move form names a name played: "table:<player id>" or "drive:<drive id>:<place>"."""
     return f"table:{item.player}" if item.kind == "table" else f"drive:{item.ref}:{item.player}"
@@ -189,8 +219,11 @@ def _member_page(
     move_error: RuleViolation | None = None,
     move_typed: dict[str, str] | None = None,
 ) -> str:
-    """The member's page, with a form's refusal and what was typed in it."""
+    """The member's page, with a form's refusal and what was typed in it. A member shown by initials
+    is so to a reader who does not keep the club, and the names they played under are not shown."""
     choice = chosen(found)
+    private = person.id in hidden(found)
+    shown = standings.initials(person.name) if private else person.name
     history = sorted(
         (line for line in members.member_history(found.id, person.id) if in_choice(line, choice)),
         key=lambda line: line.played_at,
@@ -200,19 +233,21 @@ def _member_page(
         "clubs/member.html",
         club=found,
         member=person,
+        shown_name=shown,
+        private=private,
         keeps=keeps(found),
         choice=choice,
         ladders=ladder_links(),
         rating=member_rating(found, choice, person.id),
         league=member_league(found, choice.season, person.id),
         minimum=found.minimum_games,
-        chart=rating_chart(person.name, history_points(found.id, choice, person.id)),
+        chart=rating_chart(shown, history_points(found.id, choice, person.id)),
         history=history,
         others=[other for other in members.members(found.id) if other.id != person.id],
         name_error=name_error,
         typed=person.name if typed is None else typed,
         merge_error=merge_error,
-        played=[(played_key(item), item) for item in members.names_played(found.id, person.id)],
+        played=_names_played(found, person, private=private),
         move_error=move_error,
         move_typed=move_typed or {"played": "", "other": NEW_MEMBER, "name": ""},
         new_member=NEW_MEMBER,

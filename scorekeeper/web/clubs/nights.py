@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as Redirect
 from ...clubs import guests, outcomes
 from ...clubs import nights as club_nights
 from ...clubs.access import Club
-from ...clubs.nights import Night, NightGame
+from ...clubs.nights import NightGame
 from ...drives import store as drive_store
 from ...rules import RuleViolation
 from ...words import gettext, names_list
@@ -26,7 +26,7 @@ from ..wording import long_day, variant_name
 from .access import keeps, load_club, require_keeper
 from .image import MOST_LINES, Picture
 from .results import drive_context, kept_png, page_qr
-from .view import records_set_each
+from .view import hidden, records_set_each, shown_name
 
 bp = Blueprint("club_nights", __name__, url_prefix="/clubs")
 MOST_PICTURE_WINNERS = 3
@@ -79,7 +79,7 @@ def night_picture(club_id: str, day: str) -> Response:
     found = load_club(club_id)
     evening = _day(day)
     key = ("night", found.id, evening, outcomes.club_fingerprint(found.id), found.name, current_language())
-    return kept_png(key, lambda: _picture(night_context(found, evening)))
+    return kept_png(key, lambda: _picture(night_context(found, evening, public_page=True)))
 
 
 def night_url(club_id: str, day: date, *, external: bool = False) -> str:
@@ -87,60 +87,84 @@ def night_url(club_id: str, day: date, *, external: bool = False) -> str:
     return url_for("club_nights.night", club_id=club_id, day=day.isoformat(), _external=external)
 
 
-def night_context(found: Club, day: date) -> dict[str, Any]:
-    """What an evening's page (and its picture) shows; 404 when nothing was played on it."""
+def night_context(found: Club, day: date, *, public_page: bool | None = None) -> dict[str, Any]:
+    """What an evening's page (and, ``public_page``, its picture) shows; 404 when nothing was played
+    on it. Its players are under the names this reader may see."""
     evening = club_nights.night(found.id, found.time_zone, day)
     if not evening.games and not evening.drives:
         abort(404)
-    drives = [_drive(found, line.id) for line in evening.drives]
+    private = hidden(found, public_page=public_page)
+    games = [_game(game, private) for game in evening.games]
+    drives = [_drive(found, line.id, public_page) for line in evening.drives]
     keys = [f"game:{game.game_id}" for game in evening.games if game.status == "finished"]
     keys += [f"drive:{line.id}" for line in evening.drives]
     set_by = records_set_each(found.id, keys)
-    page_url = night_url(found.id, day, external=True)
     title = gettext("%(club)s: %(day)s") % {"club": found.name, "day": long_day(day)}
     return {
         "club": found,
         "keeps": keeps(found),
         "day": day,
-        "night": evening,
+        "games": games,
         "friendly": guests.friendlies(found.id),
         "drives": drives,
         "records_set": [sentence for key in keys for sentence in set_by.get(key, [])],
         "title": title,
-        "description": _description(evening) or title,
-        "page_url": page_url,
+        "description": _description(games) or title,
+        "page_url": night_url(found.id, day, external=True),
         "image_url": url_for(
             "club_nights.night_picture", club_id=found.id, day=day.isoformat(), _external=True
         ),
     }
 
 
-def _drive(found: Club, drive_id: str) -> dict[str, Any]:
+def _game(game: NightGame, private: frozenset[int]) -> dict[str, Any]:
+    """A game of the evening for its page, its players under the names the reader may see."""
+    players = [
+        {
+            "name": shown_name(player.name, player.member, private),
+            "place": player.place,
+            "score": player.score,
+            "won": player.won,
+        }
+        for player in game.players
+    ]
+    return {
+        "game_id": game.game_id,
+        "table": game.table,
+        "variant": game.variant,
+        "status": game.status,
+        "deals_played": game.deals_played,
+        "deal_count": game.deal_count,
+        "players": players,
+        "winners": [player for player in players if player["won"]],
+    }
+
+
+def _drive(found: Club, drive_id: str, public_page: bool | None) -> dict[str, Any]:
     record, drive = drive_store.load_drive(drive_id)
-    return drive_context(found, record, drive)
+    return drive_context(found, record, drive, public_page=public_page)
 
 
-def _game_line(game: NightGame) -> str:
+def _game_line(game: dict[str, Any]) -> str:
     """ "Oh Hell at Thursday whist: Ann (33)": a finished game and its winners."""
     winners = names_list(
-        gettext("%(name)s (%(score)s)") % {"name": player.name, "score": player.score}
-        for player in game.winners[:MOST_PICTURE_WINNERS]
+        gettext("%(name)s (%(score)s)") % {"name": player["name"], "score": player["score"]}
+        for player in game["winners"][:MOST_PICTURE_WINNERS]
     )
     return gettext("%(variant)s at %(table)s: %(winners)s") % {
-        "variant": variant_name(game.variant),
-        "table": game.table,
+        "variant": variant_name(game["variant"]),
+        "table": game["table"],
         "winners": winners,
     }
 
 
-def _description(evening: Night) -> str:
+def _description(games: list[dict[str, Any]]) -> str:
     """The evening in a line, for a link's preview: each finished game's winners."""
-    return " · ".join(_game_line(game) for game in evening.games if game.winners)
+    return " · ".join(_game_line(game) for game in games if game["winners"])
 
 
 def _picture(context: dict[str, Any]) -> Picture:
-    evening: Night = context["night"]
-    lines = [_game_line(game) for game in evening.games if game.winners]
+    lines = [_game_line(game) for game in context["games"] if game["winners"]]
     for drive in context["drives"]:
         top = drive["prizes"][:1]
         if top:

@@ -13,13 +13,19 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, url_for
 
-from ...clubs import access, holdings
+from ...clubs import access, holdings, standings
 from ...clubs.access import Club
 from ..device import device_id
 from .nights import night_url
 from .view import records_set
 
 bp = Blueprint("club_parts", __name__)
+
+
+@bp.app_template_filter("initials")
+def initials_of(name: str) -> str:
+    """A name as its initials ("A. B."), as public pages show a member who asked."""
+    return standings.initials(name)
 
 
 @bp.app_template_global()

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, render_template, url_for
 from markupsafe import Markup
 
-from ...clubs import holdings, outcomes
+from ...clubs import holdings, outcomes, standings
 from ...clubs.access import Club
 from ...clubs.seasons import StoredSeason
 from ...drives import store as drive_store
@@ -27,7 +27,7 @@ from ..wording import Worded, day
 from .access import LONGEST_ID, load_club
 from .image import MOST_LINES, Picture, draw_png
 from .league import league_of
-from .view import Choice, ladder_rows, record_lines, season_of
+from .view import Choice, hidden, ladder_rows, record_lines, season_of, shown_name
 
 bp = Blueprint("club_results", __name__, url_prefix="/clubs")
 
@@ -63,7 +63,7 @@ def season_picture(club_id: str, season_id: int) -> Response:
     season = season_of(found.id, season_id)
     fingerprint = outcomes.club_fingerprint(found.id)
     key = ("season", found.id, season.id, fingerprint, found.name, current_language())
-    return kept_png(key, lambda: _season_picture(_season(found, season)))
+    return kept_png(key, lambda: _season_picture(_season(found, season, public_page=True)))
 
 
 @bp.get("/<club_id>/drives/<drive_id>/results")
@@ -81,21 +81,21 @@ def drive_picture(club_id: str, drive_id: str) -> Response:
     found = load_club(club_id)
     record, drive = _club_drive(found, drive_id)
     key = ("drive", found.id, record.id, record.version, found.name, current_language())
-    return kept_png(key, lambda: _drive_picture(drive_context(found, record, drive)))
+    return kept_png(key, lambda: _drive_picture(drive_context(found, record, drive, public_page=True)))
 
 
-def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
-    """What a season's results page (and its picture) shows."""
+def _season(found: Club, season: StoredSeason, *, public_page: bool | None = None) -> dict[str, Any]:
+    """What a season's results page (and, ``public_page``, its picture) shows."""
     choice = Choice(season=season, ladder="overall", seasons=[])
-    rows = ladder_rows(found, choice)
+    rows = ladder_rows(found, choice, public_page=public_page)
     page_url = url_for("club_results.season_results", club_id=found.id, season_id=season.id, _external=True)
     return {
         "club": found,
         "season": season,
         "podium": rows[:PODIUM],
         "rows": rows,
-        "records": record_lines(found.id, season),
-        "league": league_of(found, season),
+        "records": record_lines(found, season, public_page=public_page),
+        "league": league_of(found, season, public_page=public_page),
         "minimum": found.minimum_games,
         "title": gettext("%(club)s: %(season)s results") % {"club": found.name, "season": season.season.name},
         "description": _podium_words(rows) or gettext("No finished game or drive in this season yet."),
@@ -161,10 +161,17 @@ def _club_drive(found: Club, drive_id: str) -> tuple[drive_store.StoredDrive, Dr
     return drive_store.load_drive(drive_id)
 
 
-def drive_context(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[str, Any]:
-    """What a drive's results page (and its picture) shows."""
+def drive_context(
+    found: Club, record: drive_store.StoredDrive, drive: Drive, *, public_page: bool | None = None
+) -> dict[str, Any]:
+    """What a drive's results page (and, ``public_page``, its picture) shows, its players under the
+    names this reader may see."""
     state = drive.state
-    names = drive.setup.players
+    private = hidden(found, public_page=public_page)
+    linked = standings.drive_members(record.id) if private else {}
+    names = tuple(
+        shown_name(name, linked.get(player), private) for player, name in enumerate(drive.setup.players)
+    )
     lines = [
         {"rank": line.rank, "tied": line.tied, "player": line.player, "name": names[line.player],
          "total": line.total, "won": line.hands_won, "scored": line.hands_scored}

@@ -50,5 +50,5 @@ def records(club_id: str) -> str:
         club=found,
         keeps=keeps(found),
         choice=choice,
-        records=record_lines(found.id, choice.season),
+        records=record_lines(found, choice.season),
     )

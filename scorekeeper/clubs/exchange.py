@@ -37,6 +37,7 @@ from ..rules import RuleViolation
 from ..rules.club.ladder import MINIMUM_GAMES
 from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
+from . import house_rules
 from .access import Club, clean_club_name, club_minimum, club_time_zone, find_club, store_club
 from .exchange_marks import Marks, export_marks, export_ratings, read_marks, store_marks
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
@@ -117,6 +118,7 @@ def export_club(club_id: str) -> dict[str, Any]:
         "drives": [_drive_document(drive_id, index, drive_links) for drive_id in drives],
         **export_marks(club_id, index, [group.id for group in groups], drives),
         **export_ratings(club_id, index),
+        **house_rules.export_part(club_id),
     }
 
 
@@ -167,6 +169,7 @@ class _File:
     tables: list[tuple[ImportedTable, list[int | None]]]
     drives: list[_Drive]
     marks: Marks
+    house_rules: list[tuple[str, str, dict[str, Any]]]
 
 
 def import_club(data: object, *, holder: str) -> Club:
@@ -229,6 +232,7 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
         new_drives = list(keys)  # the drives' new ids, in the file's order
         marks = checked.marks
         store_marks(connection, club_id, marks, member_ids=member_ids, groups=groups, drives=new_drives)
+        house_rules.store_part(connection, club_id, checked.house_rules)
     return checked.club, keys
 
 
@@ -276,6 +280,7 @@ def read_club(data: object) -> _File:
         tables=tables,
         drives=drives,
         marks=read_marks(data.get("marks"), members=count, games=games, drives=len(drives)),
+        house_rules=house_rules.read_part(data.get("house_rules")),
     )
 
 

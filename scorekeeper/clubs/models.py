@@ -7,8 +7,9 @@ drives' replays (clubs/outcomes.py), so a club never holds a copy of a game that
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
-from sqlalchemy import Boolean, Date, DateTime, ForeignKey, Integer, String, false
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..database import new_game_id, utcnow
@@ -148,3 +149,20 @@ class ClubFriendlyRecord(db.Model):  # type: ignore[name-defined,misc]
     club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
     outcome: Mapped[str] = mapped_column(String(40), primary_key=True)
     marked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HouseRulesRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A variant's options saved under a name ("Thursday Oh Hell"), shared by its link (its id) and
+    offered first at a club's tables when a club holds them (migration 0017). ``options`` are those
+    set away from the variant's defaults (rules/club/house.py)."""
+
+    __tablename__ = "house_rules"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(60))
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    club_id: Mapped[str | None] = mapped_column(
+        ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

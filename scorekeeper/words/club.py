@@ -47,6 +47,15 @@ words(
         "api_club_no_such_ladder": say("There is no such ladder: choose one of %(ladders)s"),
         "api_club_no_such_night": say("The club played nothing on that day (give it as 2026-03-12)"),
         "club_no_such_outcome": say("That game or drive is not the club's"),
+        # house rules (clubs/house_rules.py)
+        "house_rules_name_missing": say("Give the house rules a name, such as “Thursday Oh Hell”"),
+        "house_rules_name_unseen": say(
+            "The name has a character that cannot be seen (%(character)s): type it again without it"
+        ),
+        "house_rules_name_too_long": say("%(start)s… is too long: a name has at most %(most)s letters"),
+        "house_rules_not_found": say("There are no such house rules"),
+        "club_too_many_house_rules": say("A club has at most %(most)s house rules"),
+        "club_not_kept_here": say("Choose a club this phone keeps"),
         # a season's league (rules/club/league.py, clubs/seasons.py)
         "club_league_kind": say("Choose how the league scores: points per place, or drive totals"),
         "club_league_points": say(
@@ -120,6 +129,8 @@ FILE_PARTS = {
     "tables": N_("tables"),
     "drives": N_("drives"),
     "hands": N_("hands"),
+    "marks": N_("marks"),
+    "house_rules": N_("house rules"),
 }
 
 

@@ -14,7 +14,7 @@ from ..limits import by_address, by_address_and_game, refused
 # The clubs' writes, limited as the tables' are (web/limits.py), in the same counts: (setting, what
 # it counts by, endpoints, which answers count — all when None).
 LIMITED = (
-    ("RATELIMIT_CREATE", by_address, ("clubs.new_club",), None),
+    ("RATELIMIT_CREATE", by_address, ("clubs.new_club", "house_rules.new"), None),
     ("RATELIMIT_IMPORT", by_address, ("club_files.import_file",), None),
     (
         "RATELIMIT_WRITE",
@@ -35,6 +35,7 @@ LIMITED = (
             "club_members.guest",
             "club_members.by_initials",
             "club_nights.friendly",
+            "house_rules.hold",
         ),
         None,
     ),
@@ -47,7 +48,19 @@ LIMITED = (
 
 def register(app: Flask) -> None:
     """Add the clubs' blueprints to ``app``."""
-    from . import changes, files, league, members, nights, pages, parts, results, spreadsheets, standings
+    from . import (
+        changes,
+        files,
+        house_rules,
+        league,
+        members,
+        nights,
+        pages,
+        parts,
+        results,
+        spreadsheets,
+        standings,
+    )
 
     blueprints = (
         pages.bp,
@@ -58,6 +71,7 @@ def register(app: Flask) -> None:
         nights.bp,
         results.bp,
         spreadsheets.bp,
+        house_rules.bp,
         files.bp,
         parts.bp,
     )

@@ -13,9 +13,12 @@ from datetime import UTC, datetime
 
 from flask import Blueprint, url_for
 
-from ...clubs import access, holdings, standings
+from ...clubs import access, holdings, house_rules, standings
 from ...clubs.access import Club
+from ...clubs.house_rules import HouseRules
+from ...games import store as game_store
 from ..device import device_id
+from .house_rules import remembered, start_url
 from .nights import night_url
 from .view import records_set
 
@@ -88,3 +91,27 @@ def _links(club: Club, played_at: datetime | None) -> ClubLinks:
         ladder_url=url_for("club_standings.ladder", club_id=club.id),
         night_url=evening,
     )
+
+
+@bp.app_template_global()
+def house_rules_at_table(group_id: str) -> list[tuple[HouseRules, str]]:
+    """The house rules of the club of a table, each with the new-game form that starts them there
+    (its last game's players seated), offered first on the table's page (none outside a club)."""
+    club_id = holdings.club_of_group(group_id)
+    if club_id is None:
+        return []
+    return [(rules, start_url(rules, group_id)) for rules in house_rules.of_club(club_id)]
+
+
+@bp.app_template_global()
+def house_rules_of_game(game_id: str) -> list[HouseRules]:
+    """The house rules a game played: of its table's club, or saved or opened on this phone."""
+    record, game = game_store.load_game(game_id)
+    club_id = holdings.club_of_group(record.group_id) if record.group_id else None
+    return house_rules.used_by(game.table, club_id, remembered())
+
+
+@bp.app_template_global()
+def club_house_rules(club_id: str) -> list[HouseRules]:
+    """A club's house rules, for its page."""
+    return house_rules.of_club(club_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...clubs import guests, members, standings
+from ...clubs import guests, members, standings, suggestions
 from ...clubs.access import Club
 from ...clubs.members import ClubMember, PlayedAs
 from ...rules import RuleViolation
@@ -56,6 +56,7 @@ def members_list(club_id: str) -> str:
         keeps=keeps(found),
         shown=names(found),
         hidden=hidden(found),
+        suggestions=suggestions.maybe_one_person(found.id) if keeps(found) else [],
     )
 
 

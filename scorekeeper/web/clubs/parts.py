@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from flask import Blueprint, url_for
 
@@ -67,6 +68,28 @@ def club_links_of_game(group_id: str | None, played_at: datetime) -> ClubLinks |
     """The club of a game's table, its ladder and the evening the game was played (None: no club)."""
     club = _club(holdings.club_of_group(group_id) if group_id else None)
     return None if club is None else _links(club, played_at)
+
+
+@bp.app_template_global()
+def club_links_of_table(group_id: str, played_at: datetime | None) -> ClubLinks | None:
+    """The club of a table, its ladder and the evening of its latest game (``played_at``; none
+    before any game), for the table's page (None: no club)."""
+    club = _club(holdings.club_of_group(group_id))
+    return None if club is None else _links(club, played_at)
+
+
+@bp.app_template_global()
+def club_links_of_games(items: list[dict[str, Any]]) -> list[ClubLinks]:
+    """The clubs of the games "Carry on" lists (``group_id`` and ``played_at`` of each), once each,
+    with the evening of the first of their games."""
+    found: dict[str, ClubLinks] = {}
+    for item in items:
+        group_id = item.get("group_id")
+        club_id = holdings.club_of_group(group_id) if group_id else None
+        club = _club(club_id) if club_id and club_id not in found else None
+        if club is not None:
+            found[club.id] = _links(club, item.get("played_at"))
+    return list(found.values())
 
 
 @bp.app_template_global()

@@ -9,6 +9,7 @@ a refused entry re-renders the page with the values typed and the reason (422) a
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -29,6 +30,8 @@ bp = Blueprint("clubs", __name__, url_prefix="/clubs")
 
 Page = str | tuple[str, int] | Response
 SEASON_FIELDS = ("name", "starts_on", "ends_on")
+SEASON_MONTHS = 3
+"""A new season's length as its form proposes it: today to the end of the third month."""
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -169,6 +172,16 @@ def join(club_id: str) -> Page:
     return redirect(url_for("clubs.club", club_id=found.id))
 
 
+def _next_season(found: Club) -> dict[str, str]:
+    """The season form as it opens: no name yet, from today on the club's calendar for three months
+    (the dates a secretary most often wants; a tap on each changes it)."""
+    first = found.today()
+    months = first.month - 1 + SEASON_MONTHS
+    year, month = first.year + months // 12, months % 12 + 1
+    last = date(year, month, 1) - timedelta(days=1)  # the last day of the third month
+    return {"name": "", "starts_on": first.isoformat(), "ends_on": last.isoformat()}
+
+
 def club_page(
     found: Club,
     *,
@@ -197,7 +210,7 @@ def club_page(
         "table_error": table_error,
         "drive_error": drive_error,
         "season_error": season_error,
-        "season_typed": season_typed or dict.fromkeys(SEASON_FIELDS, ""),
+        "season_typed": season_typed or _next_season(found),
         "name_error": name_error,
         "name_typed": found.name if name_typed is None else name_typed,
         "zone_error": zone_error,

@@ -8,8 +8,7 @@ made single), one is the start of the other and both keep at least three letters
 the longer ("Ann B.", "Ann Baker"); or two neighbouring letters were swapped in a name of four
 letters or more ("Jonh", "John"), or one mistyped in a name of five or more ("Cristina",
 "Crystina"; "Mary" and "Mark" are two names). Names differing in a number ("Table 1",
-"Table 2") are told apart by it. Names are compared within groups of the same first letter, so a
-club of two thousand members compares a few hundred thousand pairs at most.
+"Table 2") are told apart by it.
 """
 
 from __future__ import annotations
@@ -20,6 +19,8 @@ from ..table import same_name_key
 
 SHORTEST = 3
 """Letters a shorter name must keep to be taken for the start of a longer one."""
+MOST_WORDS = 4
+"""Words a name may have for its shortenings to be looked for ("Ann B." of "Ann Baker")."""
 SLIP_FROM = 4
 """Letters a name must have for two swapped letters to be taken for a slip (one more for a letter
 typed for another)."""
@@ -27,11 +28,15 @@ typed for another)."""
 
 def looks_like(first: str, second: str) -> bool:
     """Whether two names may be one person's (see the module's rules)."""
-    one, two = _key(first), _key(second)
+    return _keys_alike(_key(first), _key(second))
+
+
+def _keys_alike(one: str, two: str) -> bool:
+    """``looks_like`` of two names already made keys."""
     if one == two or not one or not two:
         return False
     shorter, longer = sorted((one, two), key=len)
-    if len(shorter) >= SHORTEST and longer.startswith(shorter):
+    if len(shorter) >= SHORTEST and longer.startswith(shorter) and _cuttable(longer, len(shorter)):
         return True
     if _initialled(shorter.split(), longer.split()):
         return True
@@ -40,22 +45,56 @@ def looks_like(first: str, second: str) -> bool:
 
 def alike_pairs(names: Mapping[int, str], *, most: int = 20) -> list[tuple[int, int]]:
     """Pairs of members (by id, the lower first) whose names look alike, at most ``most``, in order
-    of their names."""
-    groups: dict[str, list[tuple[str, int]]] = {}
+    of their names. Found through indexes rather than by comparing every pair (a club of two
+    thousand members would be two million comparisons): each name's starts and shortened words, its
+    letters one at a time left out, its neighbours swapped."""
+    by_key: dict[str, list[int]] = {}
     for member, name in names.items():
         key = _key(name)
         if key:
-            groups.setdefault(key[0], []).append((key, member))
-    found: list[tuple[str, str, int, int]] = []
-    for group in groups.values():
-        group.sort()
-        for index, (one, first) in enumerate(group):
-            for two, second in group[index + 1 :]:
-                if looks_like(names[first], names[second]):
-                    low, high = sorted((first, second))
-                    found.append((one, two, low, high))
-    found.sort()
+            by_key.setdefault(key, []).append(member)
+    candidates: set[tuple[str, str]] = set()
+    holes: dict[str, list[str]] = {}  # one letter left out: two names sharing a hole differ there only
+    for key in by_key:
+        shorter = {key[:end] for end in range(SHORTEST, len(key)) if _cuttable(key, end)}
+        shorter |= _shortened_words(key)
+        for index in range(len(key) - 1):  # two neighbours swapped
+            shorter.add(key[:index] + key[index + 1] + key[index] + key[index + 2 :])
+        candidates.update(_pair(other, key) for other in shorter if other != key and other in by_key)
+        for index in range(len(key)):
+            if not key[index].isdigit():  # a digit typed for another is another number: no slip
+                holes.setdefault(key[:index] + "\0" + key[index + 1 :], []).append(key)
+    for group in holes.values():
+        candidates.update(_pair(one, two) for index, one in enumerate(group) for two in group[index + 1 :])
+    found = sorted(
+        (one, two, min(first, second), max(first, second))
+        for one, two in candidates
+        if _keys_alike(one, two)
+        for first in by_key[one]
+        for second in by_key[two]
+    )
     return [(low, high) for _one, _two, low, high in found[:most]]
+
+
+def _pair(one: str, two: str) -> tuple[str, str]:
+    return (one, two) if one <= two else (two, one)
+
+
+def _cuttable(text: str, end: int) -> bool:
+    """Whether ``text`` cut at ``end`` is a shortening of it, not another number ("1" of "10")."""
+    return not (text[end - 1].isdigit() and text[end].isdigit())
+
+
+def _shortened_words(key: str) -> set[str]:
+    """The key with its later words shortened every way ("ann b", "ann ba"… of "ann baker")."""
+    words = key.split()
+    if len(words) < 2 or len(words) > MOST_WORDS:
+        return set()
+    found = {words[0]}
+    for word in words[1:]:
+        cuts = [word[:end] for end in range(1, len(word) + 1) if end == len(word) or _cuttable(word, end)]
+        found = {f"{start} {cut}" for start in found for cut in cuts}
+    return found
 
 
 def _key(name: str) -> str:
@@ -67,7 +106,10 @@ def _initialled(short: list[str], long: list[str]) -> bool:
     longer's word in its place."""
     if len(short) < 2 or len(short) != len(long) or short[0] != long[0]:
         return False
-    return all(whole.startswith(word) for word, whole in zip(short[1:], long[1:], strict=True))
+    pairs = zip(short[1:], long[1:], strict=True)
+    return all(
+        whole.startswith(word) and (word == whole or _cuttable(whole, len(word))) for word, whole in pairs
+    )
 
 
 def _one_slip(one: str, two: str) -> bool:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.rules.club.suggest import alike_pairs, looks_like
 
@@ -44,3 +48,22 @@ def test_the_pairs_of_a_club_in_order_of_their_names() -> None:
     assert alike_pairs(names) == [(4, 5), (1, 3)]
     assert alike_pairs(names, most=1) == [(4, 5)]
     assert alike_pairs({}) == []
+
+
+@settings(max_examples=int(os.environ.get("CLUB_SUGGEST_EXAMPLES", "60")), deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet="abcAB .12", min_size=1, max_size=9).filter(lambda name: name.strip()),
+        max_size=12,
+        unique_by=lambda name: " ".join(name.casefold().replace(".", " ").split()),
+    )
+)
+def test_the_indexes_find_every_pair_comparing_every_pair_would(names: list[str]) -> None:
+    members = dict(enumerate(names))
+    every = sorted(
+        (first, second)
+        for first in members
+        for second in members
+        if first < second and looks_like(members[first], members[second])
+    )
+    assert sorted(alike_pairs(members, most=10_000)) == every

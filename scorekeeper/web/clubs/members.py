@@ -10,7 +10,8 @@ member; a member left with no name played anywhere is merged into the one it wen
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Iterable
+from datetime import date, datetime
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -62,6 +63,17 @@ def members_list(club_id: str) -> str:
         hidden=hidden(found),
         suggestions=suggestions.maybe_one_person(found.id) if keeps(found) else [],
     )
+
+
+def _days(moments: Iterable[datetime]) -> dict[date, str]:
+    """Each day of these moments (on the club's calendar: they carry its zone) worded once: a
+    member's history of hundreds of games spans a few dozen evenings."""
+    worded: dict[date, str] = {}
+    for moment in moments:
+        evening = moment.date()
+        if evening not in worded:
+            worded[evening] = day(evening)
+    return worded
 
 
 def _with_days(figures: dict[int, dict[str, Any]]) -> dict[int, dict[str, Any]]:
@@ -262,6 +274,7 @@ def _member_page(
         minimum=found.minimum_games,
         chart=rating_chart(shown, history_points(found.id, choice, person.id)),
         history=history,
+        days=_days(line.played_at for line in history),
         others=[other for other in members.members(found.id) if other.id != person.id],
         name_error=name_error,
         typed=person.name if typed is None else typed,

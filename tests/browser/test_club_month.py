@@ -2,8 +2,9 @@
 tables and a season, the drive the phone runs added, the ladder from the first evening, a league, a
 visitor marked as a guest, a friendly game, a merge made by mistake and undone, a club night's page
 shared, the club renamed and a table taken out after a page that asks; a finished game leads to the
-ladder in one tap. Every new page is checked with axe (light and dark, 44 px targets) and read in a
-40 % longer language without anything cut off; benchmarks/club_taps.py prints the same journey's taps.
+ladder in one tap, and its options become the club's house rules. Every new page is checked with
+axe (light and dark, 44 px targets) and read in a 40 % longer language without anything cut off;
+benchmarks/club_taps.py prints the same journey's taps.
 
 The tables come from table files and the drive is set up and played through its forms by requests of
 the same phone (not counted): the journey's taps are the secretary's own."""
@@ -158,6 +159,7 @@ def test_a_secretary_s_first_month(phone: Phone, live_server: str) -> None:
 
     # A friendly game, on the evening's page; then the evening shared.
     page.click("nav .tabs >> text=Nights")
+    check_accessibility(page, "the club's nights")
     page.click(".club-nights a")
     expect(page.locator(".night-game")).to_have_count(3)
     check_accessibility(page, "a club night")
@@ -205,8 +207,25 @@ def test_a_secretary_s_first_month(phone: Phone, live_server: str) -> None:
     expect(page.locator("h2.ladder-heading")).to_have_text("Overall · Winter")
     assert phone.taps == taps + 1
 
-    # The ladder, the league and the season's results in a language 40 % longer: nothing cut off.
+    # That game's options saved as the club's house rules, offered first at its tables.
     results = page.locator("p.actions a.button").get_attribute("href")  # the season's results page
+    page.go_back()
+    game = page.url.split("#")[0]
+    page.goto(f"{game}/rules")
+    page.click("text=Save this game's options as house rules…")
+    page.fill("#rules-name", "Thursday short")
+    check_accessibility(page, "saving house rules")
+    page.click("text=Save the house rules")
+    expect(page.locator(".flash")).to_have_text("Thursday short: saved as house rules, with a link to share.")
+    expect(page.locator(".house-options")).to_contain_text("Number of deals (fixed shape)")
+    check_accessibility(page, "house rules")
+    phone.shoot("house-rules")
+    page.goto(f"{game}/rules")
+    expect(page.locator(".house-rules-used")).to_contain_text(
+        "This game plays the house rules Thursday short"
+    )
+
+    # The ladder, the league and the season's results in a language 40 % longer: nothing cut off.
     assert results
     page.context.add_cookies([{"name": "language", "value": LONGER, "url": live_server}])
     for path in (f"{club}/ladder", f"{club}/league", results, evening):

@@ -225,10 +225,15 @@ def test_a_secretary_s_first_month(phone: Phone, live_server: str) -> None:
         "This game plays the house rules Thursday short"
     )
 
-    # The ladder, the league and the season's results in a language 40 % longer: nothing cut off.
+    # The ladder, the league, the members (their Drives column), a member's page, the records, the
+    # season's results and the night in a language 40 % longer: nothing cut off.
     assert results
     page.context.add_cookies([{"name": "language", "value": LONGER, "url": live_server}])
-    for path in (f"{club}/ladder", f"{club}/league", results, evening):
+    page.goto(f"{club}/ladder")
+    member = page.locator("table.ladder tbody a").first.get_attribute("href")
+    assert member
+    club_pages = (f"{club}/ladder", f"{club}/league", f"{club}/members", member, f"{club}/records")
+    for path in (*club_pages, results, evening):
         page.goto(path)
         fits(page, path)
     phone.shoot("results-longer-words")

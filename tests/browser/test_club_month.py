@@ -220,20 +220,22 @@ def test_a_secretary_s_first_month(phone: Phone, live_server: str) -> None:
     expect(page.locator(".house-options")).to_contain_text("Number of deals (fixed shape)")
     check_accessibility(page, "house rules")
     phone.shoot("house-rules")
+    house_rules = page.url
     page.goto(f"{game}/rules")
     expect(page.locator(".house-rules-used")).to_contain_text(
         "This game plays the house rules Thursday short"
     )
 
-    # The ladder, the league, the members (their Drives column), a member's page, the records, the
-    # season's results and the night in a language 40 % longer: nothing cut off.
+    # The club, its ladder, league, members (their Drives column), a member's page, records and
+    # nights, the season's results, the night and the house rules in a language 40 % longer: nothing
+    # cut off.
     assert results
     page.context.add_cookies([{"name": "language", "value": LONGER, "url": live_server}])
     page.goto(f"{club}/ladder")
     member = page.locator("table.ladder tbody a").first.get_attribute("href")
     assert member
-    club_pages = (f"{club}/ladder", f"{club}/league", f"{club}/members", member, f"{club}/records")
-    for path in (*club_pages, results, evening):
+    club_pages = (club, f"{club}/ladder", f"{club}/league", f"{club}/members", member, f"{club}/records")
+    for path in (*club_pages, f"{club}/nights", results, evening, house_rules):
         page.goto(path)
         fits(page, path)
     phone.shoot("results-longer-words")

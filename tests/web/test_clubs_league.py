@@ -53,6 +53,10 @@ def test_a_keeper_sets_a_league_beside_the_rating_and_everyone_reads_it(app: Fla
         "Eve": ("5", "3"),
     }
     assert "Most league points on one evening" in text_of_html(body)
+    ids = member_ids(phone.client.get(f"/clubs/{club_id}/members").get_data(as_text=True), club_id)
+    bob = phone.text(f"/clubs/{club_id}/members/{ids['Bob']}")
+    assert "League · Spring 3rd with 7 points" in bob
+    assert len(re.findall(r"\b1 point\b", bob)) == 2 and "1 points" not in bob  # a count is worded as one
 
     fields = {"league": "placings", "points": "5, 3, 1", "best": "2", "qualify": "2"}
     assert phone.post(club_id, path, fields, page=page).status_code == 302  # type: ignore[attr-defined]
@@ -63,7 +67,6 @@ def test_a_keeper_sets_a_league_beside_the_rating_and_everyone_reads_it(app: Fla
     assert ("–", "Ann", "1 more evening to qualify", "10") in rows_now
     assert "2 of 4" in text_of_html(body)  # Ann's best two of her four scores
 
-    ids = member_ids(phone.client.get(f"/clubs/{club_id}/members").get_data(as_text=True), club_id)
     ann = phone.text(f"/clubs/{club_id}/members/{ids['Ann']}")
     assert "League · Spring 10 points · 1 more evening to qualify" in ann
     assert ann.count("not counted") == 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date, datetime
+from itertools import chain
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -260,6 +261,8 @@ def _member_page(
         key=lambda line: line.played_at,
         reverse=True,
     )
+    league = member_league(found, choice.season, person.id)
+    league_days = (score["played_at"] for score in league["scores"]) if league else ()
     return render_template(
         "clubs/member.html",
         club=found,
@@ -270,11 +273,11 @@ def _member_page(
         choice=choice,
         ladders=ladder_links(),
         rating=member_rating(found, choice, person.id),
-        league=member_league(found, choice.season, person.id),
+        league=league,
         minimum=found.minimum_games,
         chart=rating_chart(shown, history_points(found.id, choice, person.id)),
         history=history,
-        days=_days(line.played_at for line in history),
+        days=_days(chain((line.played_at for line in history), league_days)),
         others=[other for other in members.members(found.id) if other.id != person.id],
         name_error=name_error,
         typed=person.name if typed is None else typed,

@@ -23,7 +23,7 @@ from ...clubs.access import Club
 from ...clubs.members import ClubMember, PlayedAs
 from ...rules import RuleViolation
 from ...words import gettext
-from ..wording import day
+from ..wording import day, variant_name
 from .access import keeps, load_club, require_keeper
 from .chart import rating_chart
 from .league import member_league
@@ -263,6 +263,7 @@ def _member_page(
     )
     league = member_league(found, choice.season, person.id)
     league_days = (score["played_at"] for score in league["scores"]) if league else ()
+    variants = {line.variant for line in history if line.kind != "drive"}  # each named once
     return render_template(
         "clubs/member.html",
         club=found,
@@ -278,6 +279,7 @@ def _member_page(
         chart=rating_chart(shown, history_points(found.id, choice, person.id)),
         history=history,
         days=_days(chain((line.played_at for line in history), league_days)),
+        variant_names={name: variant_name(name) for name in variants},
         others=[other for other in members.members(found.id) if other.id != person.id],
         name_error=name_error,
         typed=person.name if typed is None else typed,

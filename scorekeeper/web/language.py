@@ -21,8 +21,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytz
-from flask import Blueprint, Flask, abort, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_timezone, get_translations
+from flask import Blueprint, Flask, abort, current_app, g, redirect, request
+from flask_babel import Babel, get_locale, get_timezone, get_translations, refresh
 from werkzeug.wrappers import Response
 
 from .. import words
@@ -81,6 +81,21 @@ def chosen_time_zone() -> str | None:
     does not know (a cookie is the reader's to write: it is checked against the list)."""
     named = request.cookies.get(TIME_ZONE_COOKIE, "")
     return named if named in pytz.all_timezones_set else None
+
+
+def show_dates_in(zone: str | None) -> None:
+    """Show this request's dates on the calendar of ``zone`` (None: UTC) rather than the reader's:
+    a club's pages date its evenings on the club's own days, wherever the reader is, as its seasons
+    count them."""
+    g.page_time_zone = zone or "UTC"
+    refresh()  # a date already formatted in this request took the reader's zone: forget it
+
+
+def _page_time_zone() -> str | None:
+    """The zone this request's dates are shown in: the page's own (``show_dates_in``), else the
+    reader's."""
+    shown: str | None = g.get("page_time_zone")
+    return shown if shown is not None else chosen_time_zone()
 
 
 def reader_time_zone() -> str:
@@ -146,7 +161,7 @@ def _varies_by_language(response: Response) -> Response:
 
 def init_language(app: Flask) -> None:
     """Flask-Babel with the reader's language; the words go through its catalogues; the picker."""
-    Babel(app, locale_selector=chosen_language, timezone_selector=chosen_time_zone)
+    Babel(app, locale_selector=chosen_language, timezone_selector=_page_time_zone)
     words.use_translations(_translate, _translate_plural)
     words.use_locale(current_language)
     app.register_blueprint(bp)

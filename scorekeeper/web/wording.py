@@ -197,6 +197,7 @@ def init_wording(app: Flask) -> None:
         ("variant_name", variant_name),
         ("percent", percent),
         ("decimal", decimal),
+        ("whole", words.whole),
         ("in_sentence", in_sentence),
         # The first letter in capitals, the rest as written (never Jinja's ``capitalize``).
         ("capitalised", words.capitalised),

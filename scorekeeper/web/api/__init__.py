@@ -7,6 +7,6 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Add the API's blueprint to ``app``."""
-    from . import drive_writes, drives, routes  # noqa: F401  (the drives' modules add their routes)
+    from . import clubs, drive_writes, drives, routes  # noqa: F401  (drives and clubs add their routes to the API's blueprint)
 
     app.register_blueprint(routes.bp)

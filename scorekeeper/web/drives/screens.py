@@ -46,6 +46,7 @@ def leaderboard(drive_id: str) -> Response:
         "drives/leaderboard.html",
         "drives/leaderboard_fragment.html",
         hall.projector,
+        page=lambda record, drive: {"withheld": results_withheld(record, drive)},
     )
 
 

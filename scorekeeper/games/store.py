@@ -21,7 +21,19 @@ from datetime import datetime
 from typing import Any, Protocol, cast
 
 from flask import abort
-from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    DateTime,
+    Integer,
+    String,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from .. import database
 from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
@@ -107,17 +119,21 @@ _CLAIM = (
     .values(version=_GAMES_TABLE.c.version + 1, updated_at=bindparam("now"))
 )
 _ABANDON = _CLAIM.values(abandoned_at=bindparam("now"))
-# ``position`` is a row's place in the game's log, from 1.
+# ``position`` is a row's place in the game's log, from 1; ``sent`` the id a phone's offline queue gave
+# the entry (None for one entered online). A correction without one keeps the row's: the queue that
+# stored it, sent again, still finds it there and is not applied twice.
+_KEEP_SENT = func.coalesce(bindparam("sent", type_=String), _ENTRIES_TABLE.c.sent_id)
 _ADD_ENTRY = insert(_ENTRIES_TABLE).values(
     game_id=bindparam("game"),
     number=bindparam("position"),
     data=bindparam("inputs"),
     recorded_at=bindparam("now"),
+    sent_id=bindparam("sent"),
 )
 _CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
     .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position"))
-    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"), sent_id=_KEEP_SENT)
 )
 _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
     _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position")
@@ -133,12 +149,13 @@ _CLAIMED = _CLAIM.returning(_GAMES_TABLE.c.id).cte("claimed")
 _CLAIM_AND_ADD_ENTRY = (
     insert(_ENTRIES_TABLE)
     .from_select(
-        ["game_id", "number", "data", "recorded_at"],
+        ["game_id", "number", "data", "recorded_at", "sent_id"],
         select(
             _CLAIMED.c.id,
             bindparam("position", type_=Integer),
             bindparam("inputs", type_=JSON),
             bindparam("now", type_=DateTime(timezone=True)),
+            bindparam("sent", type_=String),
         ),
     )
     .add_cte(_CLAIMED)
@@ -147,7 +164,7 @@ _CLAIM_AND_ADD_ENTRY = (
 _CLAIM_AND_CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
     .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
-    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"), sent_id=_KEEP_SENT)
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
 )
@@ -156,6 +173,10 @@ _CLAIM_AND_REMOVE_ENTRY = (
     .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
+)
+# The ids phones' offline queues gave the rows of a game, by the row's place in its log.
+_SENT_IDS = select(_ENTRIES_TABLE.c.number, _ENTRIES_TABLE.c.sent_id).where(
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.sent_id.is_not(None)
 )
 _ONE_STATEMENT = {
     _ADD_ENTRY: _CLAIM_AND_ADD_ENTRY,
@@ -330,28 +351,40 @@ def _keep(record: StoredGame, game: Game) -> None:
     GAMES.put((record.id, record.version), game)
 
 
-def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
+def record_deal(
+    record: StoredGame, game: Game, number: int, data: Mapping[str, Any], *, sent: str | None = None
+) -> Game:
     """Enter or correct deal ``number`` in one transaction; refused entries store nothing.
 
     ``game`` is the replay of ``record`` as loaded; if another phone changed the
-    game since, ChangedElsewhere is raised and nothing is stored.
+    game since, ChangedElsewhere is raised and nothing is stored. ``sent`` is the
+    id a phone's offline queue gave the entry (kept with the row, see ``sent_ids``).
     """
     engine = game.table.variant.engine
     updated = game.record(cast(NumberedEntry, engine.read_entry(number, data)))  # raises before storing
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    _change(record, change, {"position": updated.deal_position(number), "inputs": stored}, game=updated)
+    position = updated.deal_position(number)
+    _change(record, change, {"position": position, "inputs": stored, "sent": sent}, game=updated)
     _keep(record, updated)
     return updated
 
 
-def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Game:
-    """Record a table event after everything recorded so far; a refused event stores nothing."""
+def record_event(record: StoredGame, game: Game, data: Mapping[str, Any], *, sent: str | None = None) -> Game:
+    """Record a table event after everything recorded so far; a refused event stores nothing.
+    ``sent`` as for record_deal."""
     updated = game.add(read_event(data))  # raises before anything is stored
     stored = updated.log_data()[-1]
-    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored}, game=updated)
+    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored, "sent": sent}, game=updated)
     _keep(record, updated)
     return updated
+
+
+def sent_ids(record: StoredGame) -> dict[str, int]:
+    """The ids phones' offline queues gave the game's stored rows, each with its row's place in the log
+    (from 1): what a queue sent again finds applied already."""
+    rows = database.connection().execute(_SENT_IDS, {"game": record.id})
+    return {row.sent_id: row.number for row in rows}
 
 
 def correct_event(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
@@ -402,7 +435,7 @@ def _change(
     write what they keep of it in that same transaction.
     """
     seen, now = record.version, utcnow()
-    values = {**parameters, "game": record.id, "seen": seen, "now": now}
+    values = {"sent": None, **parameters, "game": record.id, "seen": seen, "now": now}
     connection = database.connection()
     if change is not None and connection.dialect.name in ONE_STATEMENT_DIALECTS:
         # The deal's number comes back only if the claim succeeded (rowcount is not

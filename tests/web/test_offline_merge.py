@@ -249,3 +249,84 @@ def test_a_queue_naming_an_unknown_event_is_refused_whole(driver: Driver) -> Non
     seen = _plan(driver, game_id)["seen"]
     answer = _merge(driver, game_id, seen, [{"event": "teleport", "fields": []}])
     assert answer.status_code == 400
+
+
+def _sent(entry: dict[str, Any], sent: str, covers: list[str] | None = None) -> dict[str, Any]:
+    """A queued entry with the id the phone gave it (and the ids of its earlier entries it replaces)."""
+    return {**entry, "id": sent, **({"covers": covers} if covers else {})}
+
+
+def _totals(driver: Driver, game_id: str) -> list[int]:
+    state = driver.client.get(f"/api/v1/games/{game_id}").get_json()
+    return [int(total) for total in state["totals"]]
+
+
+def test_a_queue_sent_twice_is_applied_once_events_and_deals_alike(driver: Driver) -> None:
+    """The answer to a queue is lost on the way back (or a second tab sends it too): sent again, each
+    entry is found stored under the id the phone gave it, and none is applied a second time."""
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    totals = _totals(driver, game_id)
+    fields = [["side", "1"], ["sign", "+"], ["points", "10"], ["reason", "late"]]
+    bonus = {"event": "adjustment", "fields": fields}
+    queue = [_sent(bonus, "a1b2c3d4-event"), _sent(_entry(3, ONE_CARD), "a1b2c3d4-deal3")]
+    first = _merge(driver, game_id, seen, queue)
+    again = _merge(driver, game_id, seen, queue)  # the same queue, as the phone still holds it
+    assert first.status_code == again.status_code == 200, again.get_data(as_text=True)
+    assert first.get_json()["done"] == again.get_json()["done"] == 2
+    assert again.get_json()["stop"] is None and again.get_json()["others"] == []
+    # Said as the phone never heard it: what it sent, not another phone's change.
+    assert again.get_json()["message"] == "1 deal sent. 1 table event sent."
+    exported = json.loads(driver.client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    assert len(exported["events"]) == 1 and len(exported["deals"]) == 3
+    once = _game(driver)  # the same queue sent once, to another game: the totals it gives
+    assert _merge(driver, once, _plan(driver, once)["seen"], queue).get_json()["done"] == 2
+    assert _totals(driver, game_id) == _totals(driver, once) != totals
+
+    # Sent a third time with one entry more: the two stored are passed over, the new one applied.
+    more = [*queue, _sent(_entry(4, TWO_CARDS), "a1b2c3d4-deal4")]
+    body = _merge(driver, game_id, seen, more).get_json()
+    assert body["done"] == 3 and body["stop"] is None
+    assert [deal for deal in driver.stored(game_id) if "event" not in deal] == [
+        ONE_CARD,
+        ONE_CARD,
+        ONE_CARD,
+        TWO_CARDS,
+    ]
+
+
+def test_a_deal_s_tricks_sent_after_its_bids_went_alone_are_the_phone_s_own_not_a_conflict(
+    driver: Driver,
+) -> None:
+    """The bids of deal 3 went on their own (their answer lost); the tricks, queued later, carry the bids'
+    id among those they replace: the stored bids are this phone's, and the tricks go on top."""
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    bids = {"number": 3, "phase": "bids", "fields": _fields({"bids": ONE_CARD["bids"]}, "bids")}
+    assert _merge(driver, game_id, seen, [_sent(bids, "bids-of-deal-3")]).get_json()["done"] == 1
+    tricks = _sent(_entry(3, ONE_CARD), "tricks-of-deal-3", covers=["bids-of-deal-3"])
+    body = _merge(driver, game_id, seen, [tricks]).get_json()
+    assert body["done"] == 1 and body["stop"] is None and body["others"] == []
+    assert driver.stored(game_id)[2] == ONE_CARD
+    # Without the bids' id it would be another phone's change, shown beside this one's.
+    other = _game(driver)
+    seen = _plan(driver, other)["seen"]
+    _merge(driver, other, seen, [_sent(bids, "bids-of-deal-3b")])
+    body = _merge(driver, other, seen, [_sent(_entry(3, ONE_CARD), "tricks-of-deal-3b")]).get_json()
+    assert body["stop"]["kind"] == "conflict"
+
+
+def test_a_queued_entry_s_id_of_the_wrong_shape_is_refused(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    for odd in (
+        {"id": "x"},
+        {"id": 7},
+        {"id": "a" * 41},
+        {"id": "abcdefgh", "covers": "abcdefgh"},
+        {"id": "abcdefgh", "covers": ["<script>"]},
+        {"id": "abcdefgh", "covers": ["abcdefgh"] * 21},
+    ):
+        answer = _merge(driver, game_id, seen, [{**_entry(3, ONE_CARD), **odd}])
+        assert answer.status_code == 400, odd
+    assert len(driver.stored(game_id)) == 2

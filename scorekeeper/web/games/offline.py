@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from typing import Any
 
 from flask import url_for
@@ -91,10 +91,15 @@ def fingerprint(data: Mapping[str, Any] | None) -> str | None:
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
-def seen_of(game: Game) -> dict[str, Any]:
-    """The fingerprints of the game as it stands: each deal's, and the table events' as one."""
+def seen_of(game: Game, *, leave_out: Set[int] = frozenset()) -> dict[str, Any]:
+    """The fingerprints of the game as it stands: each deal's, and the table events' as one. The events
+    at the places ``leave_out`` (a phone's own, stored when its queue was sent before) are left out."""
     engine = game.table.variant.engine
     deals = [fingerprint(engine.write_entry(entry)) for entry in game.entries]
     positions = {game.deal_position(number) for number in range(1, len(game.entries) + 1)}
-    events = [item for place, item in enumerate(game.log_data(), start=1) if place not in positions]
+    events = [
+        item
+        for place, item in enumerate(game.log_data(), start=1)
+        if place not in positions and place not in leave_out
+    ]
     return {"deals": deals, "events": fingerprint({"events": events}) if events else None}

@@ -63,6 +63,8 @@ class EventBranch:
     text: Text | None = None
     plan: PlanChange | None = None
     rejoins: int | None = None
+    after: Game | None = None
+    """The game with the event recorded at the deal (its deals before it played with stand-ins)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -147,6 +149,7 @@ def _branch(
         text=_without_points(seen.text),
         plan=seen.plan,
         rejoins=rejoins,
+        after=after,
     )
 
 
@@ -159,10 +162,3 @@ def _without_points(text: Text) -> Text:
     if text.code == "event_arrival":
         params.update(start=START, rule=None)
     return Text(text.code, **params)
-
-
-def seats_of(branches: Sequence[EventBranch], kind: str) -> dict[int, Text | None]:
-    """Each seat an event of ``kind`` was tried for, with the engine's reason for refusing it there."""
-    return {
-        branch.seat: branch.refusal for branch in branches if branch.kind == kind and branch.seat is not None
-    }

@@ -193,13 +193,19 @@ def test_hostile_queues_answer_4xx_and_store_nothing(driver: Driver) -> None:
     assert "Deal 3" in driver.sheet(game_id)
 
 
-def test_the_table_s_events_are_kept_for_offline_use_with_what_each_changes(
-    app: Flask, driver: Driver
+def test_the_table_s_events_are_kept_for_offline_use_per_version_of_the_game(
+    app: Flask, driver: Driver, monkeypatch: Any
 ) -> None:
     """The events' forms, fetched in the background by the scorer's phone: each kind as the sheet shows
-    it, the deals' numbers left for the phone to fill in, and whether one changes the deals after it."""
+    it, the deals' numbers left for the phone to fill in; made once per version of the game, like the
+    sheet, however many times a phone (or the table's other phones) asks."""
+    from scorekeeper.web.games import offline_events
+
     game_id = _game(driver)
     plan = _plan(driver, game_id)
+    made: list[str] = []
+    real = offline_events.offline_targets
+    monkeypatch.setattr(offline_events, "offline_targets", lambda *args: made.append("forms") or real(*args))
     kept = driver.client.get(plan["events_url"], headers={"Accept": "application/json"})
     assert kept.status_code == 200 and kept.headers["Cache-Control"] == "no-store"
     events = {event["kind"]: event for event in kept.get_json()["events"]}
@@ -215,9 +221,52 @@ def test_the_table_s_events_are_kept_for_offline_use_with_what_each_changes(
     }
     assert "{next}" in events["sit_out"]["hint"] and "Who sits out?" in events["sit_out"]["form"]
     assert events["misdeal"]["form"] == ""  # nothing to ask: kept at one tap
-    # A sit-out changes who plays the deal after it; an adjustment changes no deal.
-    assert events["sit_out"]["replans"] is True and events["adjustment"]["replans"] is False
+    assert kept.get_json()["layout"] == plan["layout"]
+    for _ in range(3):
+        assert driver.client.get(plan["events_url"]).get_json() == kept.get_json()
+    assert made == ["forms"]  # made once for this version
+    _save(driver, game_id, 3, ONE_CARD)
+    assert driver.client.get(plan["events_url"]).get_json()["version"] == driver.version(game_id)
+    assert made == ["forms", "forms"]  # and once more for the next
     assert app.test_client().get(plan["events_url"]).status_code == 403  # another phone's game
+
+
+def test_each_deal_ahead_carries_the_deals_after_each_event_the_table_may_record_there(
+    app: Flask, driver: Driver
+) -> None:
+    """What the engine says about events at a deal ahead (the deal due or one further): its verdict on
+    each kind, and the deals after each event that changes them, as the offline plan carries deals;
+    the same until the table's events change, whatever deals are entered meanwhile."""
+    game_id = driver.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"])
+    plan = _plan(driver, game_id)
+    assert plan["pieces_url"] == f"/games/{game_id}/offline-events/"
+    piece = driver.client.get(f"{plan['pieces_url']}3").get_json()
+    assert piece["number"] == 3 and piece["layout"] == plan["layout"] and piece["players"] == plan["players"]
+    assert piece["kinds"]["sit_out"]["allowed"] and piece["kinds"]["stop"]["allowed"]
+    branches = {(branch["kind"], branch["seat"]): branch for branch in piece["branches"]}
+    sit_out = branches[("sit_out", 1)]
+    assert sit_out["rejoins"] == 4 and [deal["number"] for deal in sit_out["deals"]] == [3]
+    assert "Bob" not in sit_out["deals"][0]["about"]["order"]  # Bob sits deal 3 out
+    arrival = branches[("arrival", 2)]
+    assert arrival["players"][-1] == "{newcomer}" and len(arrival["deals"]) == 8
+    assert all(len(deal["about"]["order"]) == 5 for deal in arrival["deals"])
+    assert arrival["text"].startswith("{newcomer} joins after deal 2 at the left of Cy, starting on {start}")
+    assert arrival["plan"]["players_after"] == 5
+    leaving = branches[("departure", 0)]
+    assert (
+        leaving["deals"][0]["title"] == "Deal 3 of 19" and "Ann" not in leaving["deals"][0]["about"]["order"]
+    )
+
+    from .events_driver import play, record
+
+    play(driver, game_id, 2)  # two deals entered: deal 3's piece is the same, one already passed is gone
+    assert driver.client.get(f"{plan['pieces_url']}3").get_json() == piece
+    assert driver.client.get(f"{plan['pieces_url']}2").status_code == 404
+    assert driver.client.get(f"{plan['pieces_url']}60").status_code == 404
+    assert app.test_client().get(f"{plan['pieces_url']}3").status_code == 403
+    record(driver, game_id, "sit_out", {"seat": "1"})  # an event changes the layout: a new piece, not the old
+    assert _plan(driver, game_id)["layout"] != plan["layout"]
+    assert driver.client.get(f"{plan['pieces_url']}3").get_json()["layout"] != plan["layout"]
 
 
 def test_an_event_queued_offline_is_recorded_in_its_place_and_a_refused_one_stops_the_rest(

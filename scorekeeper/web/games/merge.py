@@ -136,15 +136,23 @@ def merge(game_id: str) -> Response | tuple[Response, int]:
         abort(400)
     seen: dict[str, Any] = body["seen"]
     queued = _queued(body.get("entries"))
+    in_place = body.get("inplace") is True  # the game's page shows what was sent itself: nothing flashed
     for _attempt in range(3):  # a third phone saving between two of ours: start again from what it stored
         try:
-            return _apply(record, game, seen, queued)
+            return _apply(record, game, seen, queued, in_place=in_place)
         except store.ChangedElsewhere:
             record, game = store.load_game(game_id)
     return jsonify({"error": gettext("The game is changing on another phone: sending again shortly.")}), 409
 
 
-def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequence[Queued]) -> Response:
+def _apply(
+    record: StoredGame,
+    game: Game,
+    seen: Mapping[str, Any],
+    queued: Sequence[Queued],
+    *,
+    in_place: bool = False,
+) -> Response:
     """Each queued entry in turn; stops at the first conflict or refusal, with what is needed to choose.
     An entry this phone's queue stored already (a queue sent again) counts as done, applied once."""
     applied = store.sent_ids(record)  # id → the row's place in the log
@@ -188,7 +196,7 @@ def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequ
     }
     if stop is not None:
         answer["words"] = panel_words()  # the page fetches the panel's script only now: its words too
-    if stop is None and message:
+    if stop is None and message and not in_place:
         flash(message)  # shown once, by the page the phone goes to
     return jsonify(answer)
 

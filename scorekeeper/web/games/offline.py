@@ -53,7 +53,13 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "csrf": generate_csrf(),
         "players": list(game.state.players),
         "word": deal_words(table.variant.deal_word).title,
+        "finished": game.state.finished,
+        # The standings as the deal screen shows them last (the offline screen's, totals pending after).
+        "strip": view.standings_strip(game),
         "sheet_url": url_for("games.sheet", game_id=record.id),
+        "now_url": url_for("follow.now", game_id=record.id),
+        "events_page": url_for("events.table_events", game_id=record.id),
+        "player_url": url_for("events.player", game_id=record.id, seat=0).removesuffix("0"),
         "deal_url": url_for("games.deal", game_id=record.id, number=0).removesuffix("0"),
         "export_url": url_for("share.export_game_json", game_id=record.id),
         "merge_url": url_for("merge.merge", game_id=record.id),
@@ -63,8 +69,6 @@ def offline_plan(record: StoredGame, game: Game) -> dict[str, Any]:
         "pieces_url": url_for("offline_events.offline_piece", game_id=record.id, number=0).removesuffix("0"),
         "layout": layout_of(game),
         "order_label": gettext(screen.order_label),
-        "events_script": url_for("static", filename="offline_events.js"),
-        "panel_script": url_for("static", filename="offline_merge.js"),  # fetched when a merge stops
         # Each deal as this phone saw it: what the queue is sent against (merge.py).
         "seen": seen_of(game),
         "labels": screen.offline_labels(game) if screen.offline_labels is not None else {},

@@ -35,13 +35,14 @@ from ...kept import KeptByVersion
 from ...rules import Game
 from ...rules.foresee_branches import EventBranch, branches_at
 from ...rules.text import Param
-from ...words import gettext
+from ...words import deal_words, gettext
 from ..device import require_edit
 from ..language import current_language
 from ..wording import say
 from . import screens
 from .events import offline_targets
 from .offline import BRANCH_AHEAD, deal_data, layout_of
+from .player_events import PLAYER_HINTS, PLAYER_KINDS
 
 bp = Blueprint("offline_events", __name__)
 
@@ -81,12 +82,28 @@ def _forms(record: store.StoredGame, game: Game) -> dict[str, Any]:
                 "form": render_template("games/events/_event_form.html", **form) if fields else "",
             }
         )
+    word = deal_words(game.table.variant.deal_word)
     return {
         "game": record.id,
         "version": record.version,
         "layout": layout_of(game),
         "events": events,
-        "keep": gettext("Keep it on this phone"),
+        # The sheet's words offline (a player's menu fills in the name and the deals' numbers).
+        "player_hints": {
+            kind: PLAYER_HINTS[kind]
+            % {"name": "{name}", "deal": word.singular, "next": "{next}", "last": "{last}"}
+            for kind in PLAYER_KINDS
+        },
+        "go_on": gettext("Go on?"),
+        "yes_keep": gettext("Yes, keep it on this phone"),
+        "not_now": gettext("Not possible now"),
+        "close": gettext("Close"),
+        "totals_later": gettext(
+            "Points and totals are worked out by the server when the connection is back; "
+            "it checks the event then."
+        ),
+        "plan_summary": gettext("Cards each in the %(plural)s to come") % {"plural": word.plural},
+        "plan_region": gettext("The %(plural)s re-planned") % {"plural": word.plural},
     }
 
 
@@ -154,6 +171,11 @@ def _branch(branch: EventBranch, game: Game, worded: dict[Param, str]) -> dict[s
         plan=None
         if plan is None or not plan.after
         else {
+            "columns": [
+                deal_words(variant.deal_word).title,
+                gettext("%(players_before)s players") % {"players_before": plan.players_before},
+                gettext("%(players_after)s players") % {"players_after": plan.players_after},
+            ],
             "first_deal": plan.first_deal,
             "players_before": plan.players_before,
             "players_after": plan.players_after,

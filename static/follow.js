@@ -1,8 +1,9 @@
 // The scorer's pages follow the game: another phone's change shows within a second or two, with no
 // reload (web/games/follow.py). Every second the page asks whether the game's version moved on (a 304
 // of a few bytes while it did not). The deal screen then takes the screen of the deal due, as a save
-// answers it, keeping the taps not saved yet where the same deal is still to enter, and says what
-// happened ("Deal 3 was entered on another phone."); the sheet loads itself again in the background
+// answers it, and says what happened ("Deal 3 was entered on another phone."); where the player has
+// tapped values not saved yet, the screen stays under their thumb and only says it (saving then shows
+// the new score, as a save from an older page does). The sheet loads itself again in the background
 // and swaps its content in, its open folds kept. Offline, or while this phone saves, it waits.
 (function () {
   "use strict";
@@ -11,6 +12,12 @@
   if (!mark() || !window.fetch || S.following) return;
   S.following = true;
   let busy = false;
+  // Values tapped on the deal screen since it was last drawn (S.swaps counts the screens), not saved yet.
+  let tappedOn = -1;
+  const touched = () => tappedOn === S.swaps;
+  document.addEventListener("change", (event) => {
+    if (event.target instanceof Element && event.target.closest("#screen form[data-save]")) tappedOn = S.swaps;
+  });
 
   function shownVersion() {
     const field = document.querySelector("#screen input[name='version']");
@@ -53,6 +60,10 @@
     const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
     const answer = response.ok ? await response.json() : null;
     if (!answer || !quiet()) return;
+    if (touched() && form && form.isConnected) {
+      say(answer.message);  // the player's taps stay: saving shows the new score
+      return;
+    }
     if (!answer.html) {
       if (answer.url) location.assign(answer.url);
       return;
@@ -73,9 +84,13 @@
       });
       if (changed) next.dispatchEvent(new Event("change", { bubbles: true }));
     }
+    say(answer.message);
+  }
+
+  function say(message) {
     const status = document.querySelector("#screen [data-status]");
-    if (status && answer.message) {
-      status.textContent = answer.message;
+    if (status && message) {
+      status.textContent = message;
       status.hidden = false;
     }
   }

@@ -303,6 +303,14 @@
     if (screen) await screen.draw(carried || null);
   }
 
+  // The first drawing offline — the page opened with no connection, or the connection went — once,
+  // however many of those come at once: a second would wipe the taps made on the first.
+  let entering = null;
+  function enterOffline(carried) {
+    if (!entering) entering = draw(carried).finally(() => { entering = null; });
+    return entering;
+  }
+
   // --- what the phone knows: the newest plan, and the events' pieces kept ----------------------------
   async function takePlan(newer) {
     plan = await Q.plan(newer);
@@ -425,7 +433,7 @@
     if (entries.length && entries[0].state !== "waiting") await showConflict(null);  // "fixing" too
     if (!navigator.onLine) {
       if (onDealScreen()) {
-        await draw();
+        if (!document.documentElement.classList.contains("offline-entry")) await enterOffline(null);
         window.scrollTo(0, 0);  // opened again at the top of the deal, its title in view
       } else {
         tell(stale ? words.older_copy : plan.unknown ? `${words.cannot} ${plan.unknown}.` : "");
@@ -441,13 +449,14 @@
   // The connection went while the server's screen is up: the same deal drawn from the plan, with the
   // taps made so far and not saved.
   async function wentOffline() {
-    if (onDealScreen() && !document.documentElement.classList.contains("offline-entry")) {
+    if (entering || document.documentElement.classList.contains("offline-entry")) return entering;
+    if (onDealScreen()) {
       const form = document.querySelector("#screen form[data-save]");
       const screen = await screenReady();
-      if (!screen) return;
+      if (!screen || entering || document.documentElement.classList.contains("offline-entry")) return entering;
       const place = due(await waitingEntries());
-      await screen.draw(form && place ? screen.carry(form, place) : null);
-    } else if (!onDealScreen()) {
+      return enterOffline(form && place ? screen.carry(form, place) : null);
+    } else {
       tell(plan.unknown ? `${words.cannot} ${plan.unknown}.` : words.offline_note);
     }
   }

@@ -1,0 +1,115 @@
+"""Offline at every address of a game, however it was reached: a game started in place and played in
+place, then three deals entered with no connection, the browser closed and the deal's address opened
+again — the deal due is drawn from the newest state the phone knows (never the older copy of the page
+the worker kept first), at the top of the deal; the sheet, its "Enter" button, the live view, the home
+page and Your games (which marks the game waiting) open too; and when the connection comes back on Your
+games, the queue is sent with no tap, once."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import DEAL_URL, TIMEOUT_MS, Phone
+
+PLAYERS = ["Ann", "Bob", "Cy"]
+ANN, BOB, CY = range(3)
+# Oh Hell for three, Ann deals first: deal 1 has ten cards (Bob, Cy, Ann bid), deal 2 nine (Cy, Ann, Bob).
+DEAL_1 = ({BOB: 3, CY: 3, ANN: 2}, {BOB: 3, CY: 3, ANN: 4})
+DEAL_2 = ({CY: 2, ANN: 3, BOB: 3}, {CY: 2, ANN: 3, BOB: 4})
+
+
+def _kept(page: Page, path: str, version: int) -> None:
+    """Wait until the service worker keeps ``path`` at ``version`` of the game (or newer)."""
+    # Each poll reads the copy again (an answer for the next poll: the check itself cannot wait).
+    page.wait_for_function(
+        """([path, version]) => {
+          caches.match(location.origin + path).then((kept) => (kept ? kept.text() : ""))
+            .then((text) => { window.kept = Object.assign(window.kept || {}, { [path]: text }); });
+          const found = /"version": (\\d+)/.exec((window.kept || {})[path] || "");
+          return Boolean(found) && Number(found[1]) >= version;
+        }""",
+        arg=[path, version],
+    )
+
+
+def _enter_any_deal_offline(phone: Phone) -> None:
+    """One deal on the screen drawn offline: everyone bids 0, the first bidder takes every trick."""
+    for step in ("bids", "tricks"):
+        lines = phone.page.locator("form[data-offline] .rows .line")
+        for index in range(lines.count()):
+            chips = lines.nth(index).locator("label.chip")
+            (chips.last if step == "tricks" and index == 0 else chips.first).click()
+        phone.tap("button[data-primary]", in_reach=False)
+        if step == "bids":
+            expect(phone.page.locator("button[data-primary]")).to_have_text("Save the tricks")
+
+
+def _stored(page: Page, game_url: str) -> list[dict[str, object]]:
+    deals = json.loads(page.request.get(f"{game_url}/export.json").text())["deals"]
+    assert isinstance(deals, list)
+    return deals
+
+
+@pytest.mark.browser
+def test_a_game_started_in_place_opens_offline_at_every_address_and_its_queue_goes_from_any_page(
+    phone: Phone,
+) -> None:
+    page = phone.page
+    phone.open_new_game("oh-hell")
+    phone.type_names(PLAYERS)
+    phone.choose_first_dealer(ANN)
+    page.click("button.primary")
+    game_url = phone.expect_first_deal()  # started in place: deal 1's screen, no page load
+    game = game_url.rsplit("/", 1)[1]
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    phone.play_deal(*DEAL_1, number=1)
+    phone.play_deal(*DEAL_2, number=2)  # saved in place: the address moved on to deal 3
+    version = int(page.locator("#screen input[name='version']").first.input_value())
+    for path in (f"/games/{game}", f"/games/{game}/deals/3"):
+        _kept(page, path, version)  # the worker keeps the game's pages as it moves on
+
+    page.context.set_offline(True)
+    expect(page.locator("h1 .offline-tag")).to_be_visible()
+    for number in (3, 4, 5):
+        expect(page.locator("h1")).to_contain_text(f"Deal {number} of 19")
+        _enter_any_deal_offline(phone)
+    expect(page.locator("h1")).to_contain_text("Deal 6 of 19")
+
+    page.close()  # the browser closed; the deal's address opened again, still offline
+    page = phone.page = phone.page.context.new_page()
+    page.goto(f"{game_url}/deals/3")
+    expect(page.locator("h1")).to_contain_text("Deal 6 of 19")  # the newest the phone knows
+    expect(page.locator("h1 .offline-tag")).to_be_visible()
+    expect(page.locator("[data-waiting-list] li")).to_have_count(3)
+    assert page.evaluate("() => window.scrollY") == 0  # at the top of the deal, its title in view
+    expect(page.locator("#screen .strip-sides li")).to_have_count(3)  # the standings as last known
+    expect(page.locator("#screen .strip-caption")).to_contain_text("totals pending")
+
+    page.goto(game_url)  # the sheet, as the worker last kept it, with what waits
+    expect(page.locator("tr[id^='deal-']")).to_have_count(2)
+    expect(page.locator("[data-waiting-list] li")).to_have_count(3)
+    page.click("section.current a.button.primary")  # its way to the deal due
+    expect(page).to_have_url(DEAL_URL)
+    expect(page.locator("h1")).to_contain_text("Deal 6 of 19")
+
+    page.goto(f"{game_url}/live")
+    expect(page.locator("h1 .live-tag")).to_be_visible()
+    page.goto("/")
+    expect(page.locator("a.brand")).to_be_visible()
+    page.goto("/games")
+    mark = page.locator(f"a.game-link[href='/games/{game}'] .waiting-mark")
+    expect(mark).to_have_text("Waiting to send on this phone")
+
+    page.context.set_offline(False)  # on Your games, with no tap: sent, once
+    note = page.locator("[data-queue-notes] p")
+    expect(note).to_contain_text("3 deals sent.", timeout=3 * TIMEOUT_MS)
+    expect(mark).to_have_count(0)
+    assert len(_stored(page, game_url)) == 5
+    page.goto(f"{game_url}/deals/3")  # back online, the deal's address is the server's own screen
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Deal 3 of 19"))
+    expect(page.locator("h1 .offline-tag")).to_have_count(0)
+    expect(page.locator("button[data-primary]")).to_have_text("Save the correction")

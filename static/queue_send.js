@@ -73,9 +73,12 @@
     }
   }
 
-  // One game's queue sent, and what happened said where the player is.
-  async function deliver(game) {
+  // One game's queue sent, and what happened said where the player is. The phone may say it is online
+  // a moment before its requests go through: a send that found it offline is tried again shortly.
+  async function deliver(game, tries) {
     const result = await send(game).catch(() => ({ error: 0 }));
+    const left = tries === undefined ? 8 : tries;
+    if (result.offline && navigator.onLine && left > 0) setTimeout(() => deliver(game, left - 1), 750);
     if (handlers[game]) return handlers[game](result);
     if (result.answer) tell(game, result.answer.stop ? "choose" : result.answer.message, result.answer.url);
     else if (result.stopped) tell(game, "choose", null);

@@ -1,9 +1,10 @@
 """Offline at every address of a game, however it was reached: a game started in place and played in
-place, then three deals entered with no connection, the browser closed and the deal's address opened
-again — the deal due is drawn from the newest state the phone knows (never the older copy of the page
-the worker kept first), at the top of the deal; the sheet, its "Enter" button, the live view, the home
-page and Your games (which marks the game waiting) open too; and when the connection comes back on Your
-games, the queue is sent with no tap, once."""
+place, a newcomer recorded from the sheet over the deal screen, then three deals entered with no
+connection (undo taking the last back), the browser closed and the deal's address opened again — the
+deal due is drawn from the newest state the phone knows (never the older copy of the page the worker
+kept first), at the top of the deal, the newcomer named; the sheet, its "Enter" button, the live view,
+the home page and Your games (which marks the game waiting) open too; and when the connection comes back
+on Your games, the queue is sent with no tap, once."""
 
 from __future__ import annotations
 
@@ -68,25 +69,40 @@ def test_a_game_started_in_place_opens_offline_at_every_address_and_its_queue_go
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
     phone.play_deal(*DEAL_1, number=1)
     phone.play_deal(*DEAL_2, number=2)  # saved in place: the address moved on to deal 3
+    # Dee arrives, at the left of Cy, from the sheet over the deal screen (in place, no page load).
+    page.click("#screen a.events-link")
+    page.click(".table-sheet a.event-kind[href*='/events/new/arrival']")
+    page.fill(".table-sheet input[name=name]", "Dee")
+    page.click(".table-sheet label.chip:has(input[name=left_of][value='2'])")
+    page.click(".table-sheet [data-record]")
+    expect(page.locator("#screen [data-status]")).to_contain_text("Recorded: Dee joins after deal 2")
     version = int(page.locator("#screen input[name='version']").first.input_value())
     for path in (f"/games/{game}", f"/games/{game}/deals/3"):
         _kept(page, path, version)  # the worker keeps the game's pages as it moves on
 
     page.context.set_offline(True)
     expect(page.locator("h1 .offline-tag")).to_be_visible()
+    expect(page.locator("#screen .rows .line .name")).to_contain_text(["Dee"])  # the newcomer's row, named
     for number in (3, 4, 5):
         expect(page.locator("h1")).to_contain_text(f"Deal {number} of 19")
         _enter_any_deal_offline(phone)
     expect(page.locator("h1")).to_contain_text("Deal 6 of 19")
+    page.click("#screen button[data-undo]")  # undo takes back the last deal kept on the phone
+    expect(page.locator("h1")).to_contain_text("Deal 5 of 19")
+    expect(page.locator("[data-waiting-list] li")).to_have_count(2)
+    _enter_any_deal_offline(phone)
+    expect(page.locator("[data-waiting-list] li").last).to_contain_text("Dee 0")
+    expect(page.locator("[data-waiting-list]")).not_to_contain_text("undefined")
 
     page.close()  # the browser closed; the deal's address opened again, still offline
     page = phone.page = phone.page.context.new_page()
     page.goto(f"{game_url}/deals/3")
     expect(page.locator("h1")).to_contain_text("Deal 6 of 19")  # the newest the phone knows
     expect(page.locator("h1 .offline-tag")).to_be_visible()
+    expect(page.locator("#screen .rows .line")).to_have_count(4)  # Dee deals in: four rows, not three
     expect(page.locator("[data-waiting-list] li")).to_have_count(3)
     assert page.evaluate("() => window.scrollY") == 0  # at the top of the deal, its title in view
-    expect(page.locator("#screen .strip-sides li")).to_have_count(3)  # the standings as last known
+    expect(page.locator("#screen .strip-sides li")).to_have_count(4)  # the standings as last known
     expect(page.locator("#screen .strip-caption")).to_contain_text("totals pending")
 
     page.goto(game_url)  # the sheet, as the worker last kept it, with what waits

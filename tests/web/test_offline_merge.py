@@ -379,3 +379,36 @@ def test_a_queued_entry_s_id_of_the_wrong_shape_is_refused(driver: Driver) -> No
         answer = _merge(driver, game_id, seen, [{**_entry(3, ONE_CARD), **odd}])
         assert answer.status_code == 400, odd
     assert len(driver.stored(game_id)) == 2
+
+
+def test_a_page_asks_the_game_s_version_for_a_few_bytes_and_its_screen_as_it_stands(
+    app: Flask, driver: Driver
+) -> None:
+    """The scorer's pages follow the game (follow.py): the version answered 304 while the page shows
+    it; then the deal screen due, with what happened to the deal the page showed."""
+    game_id = _game(driver)  # deals 1 and 2 in: deal 3 due
+    asked = driver.client.get(f"/games/{game_id}/version")
+    assert asked.status_code == 200 and asked.get_json()["version"] == driver.version(game_id)
+    etag = asked.headers["ETag"]
+    assert driver.client.get(f"/games/{game_id}/version", headers={"If-None-Match": etag}).status_code == 304
+    _save(driver, game_id, 3, ONE_CARD)  # another phone enters deal 3
+    moved = driver.client.get(f"/games/{game_id}/version", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.get_json()["version"] == driver.version(game_id)
+
+    now = driver.client.get(f"/games/{game_id}/now?shown=3&phase=bids").get_json()
+    assert now["url"] == f"/games/{game_id}/deals/4" and "Deal 4 of" in now["html"]
+    assert now["message"] == "Deal 3 was entered on another phone."
+    assert now["version"] == driver.version(game_id) and now["plan"]["deals"][0]["number"] == 4
+    bids = dict(_fields({"bids": TWO_CARDS["bids"]}, "bids"))  # deal 4's bids only
+    assert driver.post_deal(game_id, 4, bids).status_code == 302
+    said = driver.client.get(f"/games/{game_id}/now?shown=4&phase=bids").get_json()["message"]
+    assert said == "Deal 4's bids were saved on another phone."
+    # A page correcting deal 1 stays on deal 1, as it now stands.
+    correcting = driver.client.get(f"/games/{game_id}/now?shown=1&phase=all").get_json()
+    assert (
+        correcting["url"] == f"/games/{game_id}/deals/1"
+        and correcting["message"] == "Another phone changed the game."
+    )
+    assert app.test_client().get(f"/games/{game_id}/now").status_code == 403  # another phone's game
+    for odd in ("shown=x", "shown=-1", "shown=99999999999", "phase=<b>"):
+        assert driver.client.get(f"/games/{game_id}/now?{odd}").status_code == 200, odd

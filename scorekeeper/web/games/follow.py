@@ -22,6 +22,7 @@ from ...words import deal_words, gettext
 from ..device import require_edit
 from ..request_values import whole_number
 from . import screens
+from .entry import screen_for
 
 bp = Blueprint("follow", __name__)
 
@@ -45,13 +46,28 @@ def now(game_id: str) -> Response:
     the offline plan, and what happened to the deal the page showed (``shown``, at ``phase``)."""
     record, game = store.load_game(game_id)
     require_edit(record)
-    body: dict[str, Any] = {"message": None, **screens.screen_answer(record, game, None)}
+    shown = whole_number(request.args.get("shown"), most=999)
+    phase = request.args.get("phase") or ""
+    # A page correcting a deal already played stays on it, as it now stands (the deal's screen showed
+    # the phase it shows for a correction); a deal due that got entered elsewhere moves on.
+    deals = game.state.deals
+    correcting = (
+        shown is not None
+        and 1 <= shown <= len(deals)
+        and deals[shown - 1].complete
+        and phase == screen_for(game.table.variant).phase(game, shown)
+    )
+    body: dict[str, Any] = {
+        "message": None,
+        **screens.screen_answer(record, game, shown if correcting else None),
+    }
     if body["html"] is None and record.abandoned_at is None:
         context = screens.over_context(record, game)
         body.update(html=render_template("games/_over.html", **context), title=context["title"])
-    shown = whole_number(request.args.get("shown"), most=999)
-    if shown is not None:
-        body["message"] = _what_happened(game, shown, request.args.get("phase") or "")
+    if correcting:
+        body["message"] = gettext("Another phone changed the game.")
+    elif shown is not None:
+        body["message"] = _what_happened(game, shown, phase)
     response = jsonify(body)
     response.cache_control.no_store = True
     return response

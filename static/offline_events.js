@@ -54,7 +54,7 @@
       }
       if (!response.ok) return;  // the game ends before it
       await Q.keepPiece(await response.json());
-      await pause(1500);  // one deal at a time: the server works each out (a few tenths of a second)
+      await pause(600);  // one deal at a time: the server works each out (a few tenths of a second)
     }
   }
 

@@ -263,7 +263,9 @@ def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction
         arg=f"offline-events-{game_url.rsplit('/', 1)[1]}",
     )
     # …and what the engine says about events at the deals ahead, one deal at a time.
-    page.wait_for_function("() => Object.keys(window.Scorekeeper.offlineQueue.pieces()).length >= 4")
+    page.wait_for_function(
+        "() => Object.keys(window.Scorekeeper.offlineQueue.pieces()).length >= 4", timeout=3 * TIMEOUT_MS
+    )
     page.context.set_offline(True)
     expect(page.locator("h1 .offline-tag")).to_be_visible()
     titles = [_enter_offline(phone) for _ in range(3)]

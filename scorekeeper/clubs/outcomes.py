@@ -251,7 +251,9 @@ def _refresh_summaries(club_id: str) -> None:
             summaries.refresh(group_id)
 
 
-def _games(club_id: str, played: dict[str, Played], club_version: int | None, zone: tzinfo) -> list[Outcome]:
+def _games(
+    club_id: str, played: dict[str, Played], club_version: int | None, zone: tzinfo
+) -> list[Outcome]:
     """The outcomes of the club's finished games (and their history lines, into ``played``).
 
     Only the games whose version is not the one this worker read last time are read again, unless

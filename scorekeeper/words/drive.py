@@ -281,7 +281,9 @@ words(
             "Hand %(hand)s: %(player)s was not at a table (sitting out, or not there): only players at a "
             "table change places"
         ),
-        "drive_seat_already": say("Hand %(hand)s: %(player)s already sits there, at table %(table)s"),
+        "drive_seat_already": say(
+            "Hand %(hand)s: %(player)s already sits there, at table %(table)s"
+        ),
         "drive_form_table_missing": say("Choose the table that goes"),
         "drive_form_seat_missing": say("Choose the player, the table and the seat where they sat"),
         "drive_form_card_tricks": say(

@@ -252,15 +252,11 @@ def roster(drive: Drive) -> dict[str, Any]:
     except RuleViolation:
         hand = None
     names = drive.setup.players
-    present = (
-        []
-        if hand is None or hand == 1
-        else [
-            (player, names[player])
-            for player in range(drive.setup.player_count)
-            if drive.present(player, hand) and drive.present(player, hand - 1)
-        ]
-    )
+    present = [] if hand is None or hand == 1 else [
+        (player, names[player])
+        for player in range(drive.setup.player_count)
+        if drive.present(player, hand) and drive.present(player, hand - 1)
+    ]
     lines = []
     for change in drive.roster:
         values = {"name": names[change.player], "hand": change.hand}
@@ -358,7 +354,9 @@ def prizes(drive: Drive) -> list[dict[str, Any]]:
     """Each prize, who wins it so far, the score it is judged on and whether it is decided."""
     names = drive.setup.players
     state = drive.state
-    return [{**_prize(result, names), "played_for": _played_for(state, result)} for result in state.prizes]
+    return [
+        {**_prize(result, names), "played_for": _played_for(state, result)} for result in state.prizes
+    ]
 
 
 def _played_for(state: DriveState, result: PrizeResult) -> bool:

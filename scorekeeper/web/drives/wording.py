@@ -34,60 +34,48 @@ from ...words import gettext, ngettext
 from ...words._core import N_
 from ..wording import Worded
 
-FORMAT_NAMES: Worded = Worded(
-    {
-        DriveFormat.PROGRESSIVE: N_("Progressive"),
-        DriveFormat.SEMI_PARTNER: N_("Semi-partner"),
-        DriveFormat.PARTNER: N_("Partner drive"),
-    }
-)
-FORMAT_BLURBS: Worded = Worded(
-    {
-        DriveFormat.PROGRESSIVE: N_("A new partner every hand: the winners split up, the losers move."),
-        DriveFormat.SEMI_PARTNER: N_("Winners stay together; only the losers move and split up."),
-        DriveFormat.PARTNER: N_("Fixed pairs all evening: the losing pair moves on together."),
-    }
-)
-TIE_BREAK_NAMES: Worded = Worded(
-    {
-        TieBreak.MOST_HANDS_WON: N_("Most hands won (7 tricks or more)"),
-        TieBreak.SHARED: N_("Shown as a tie: cut the cards for it"),
-    }
-)
-SEAT_NAMES: Worded = Worded(
-    {
-        Seat.NORTH: N_("North"),
-        Seat.EAST: N_("East"),
-        Seat.SOUTH: N_("South"),
-        Seat.WEST: N_("West"),
-    }
-)
+FORMAT_NAMES: Worded = Worded({
+    DriveFormat.PROGRESSIVE: N_("Progressive"),
+    DriveFormat.SEMI_PARTNER: N_("Semi-partner"),
+    DriveFormat.PARTNER: N_("Partner drive"),
+})
+FORMAT_BLURBS: Worded = Worded({
+    DriveFormat.PROGRESSIVE: N_("A new partner every hand: the winners split up, the losers move."),
+    DriveFormat.SEMI_PARTNER: N_("Winners stay together; only the losers move and split up."),
+    DriveFormat.PARTNER: N_("Fixed pairs all evening: the losing pair moves on together."),
+})
+TIE_BREAK_NAMES: Worded = Worded({
+    TieBreak.MOST_HANDS_WON: N_("Most hands won (7 tricks or more)"),
+    TieBreak.SHARED: N_("Shown as a tie: cut the cards for it"),
+})
+SEAT_NAMES: Worded = Worded({
+    Seat.NORTH: N_("North"),
+    Seat.EAST: N_("East"),
+    Seat.SOUTH: N_("South"),
+    Seat.WEST: N_("West"),
+})
 PAIR_NAMES: Worded = Worded({Pair.NORTH_SOUTH: N_("North–South"), Pair.EAST_WEST: N_("East–West")})
 PAIR_SHORT: Worded = Worded({Pair.NORTH_SOUTH: N_("N–S"), Pair.EAST_WEST: N_("E–W")})
-MOVE_WORDS: Worded = Worded(
-    {
-        MoveKind.STAY: N_("stays"),
-        MoveKind.CHANGE_SEAT: N_("changes seat"),
-        MoveKind.UP: N_("moves up"),
-        MoveKind.DOWN: N_("moves down"),
-        MoveKind.SIT_OUT: N_("sits out"),
-        MoveKind.RETURN: N_("comes back"),
-        MoveKind.JOIN: N_("joins"),
-    }
-)
-PRIZE_NAMES: Worded = Worded(
-    {
-        PrizeRule.HIGHEST_TOTAL: N_("Highest total"),
-        PrizeRule.LOWEST_TOTAL: N_("Booby prize (lowest total)"),
-        PrizeRule.BEST_FIRST_HALF: N_("Best first half"),
-        PrizeRule.BEST_SECOND_HALF: N_("Best second half"),
-        PrizeRule.PLACE: N_("A place"),
-        PrizeRule.MOST_HANDS_WON: N_("Most hands won"),
-        PrizeRule.CHOSEN: N_("Awarded by the organiser"),
-        PrizeRule.LADIES_HIGHEST: N_("Ladies' prize (highest playing North or East)"),
-        PrizeRule.GENTS_HIGHEST: N_("Gents' prize (highest playing South or West)"),
-    }
-)
+MOVE_WORDS: Worded = Worded({
+    MoveKind.STAY: N_("stays"),
+    MoveKind.CHANGE_SEAT: N_("changes seat"),
+    MoveKind.UP: N_("moves up"),
+    MoveKind.DOWN: N_("moves down"),
+    MoveKind.SIT_OUT: N_("sits out"),
+    MoveKind.RETURN: N_("comes back"),
+    MoveKind.JOIN: N_("joins"),
+})
+PRIZE_NAMES: Worded = Worded({
+    PrizeRule.HIGHEST_TOTAL: N_("Highest total"),
+    PrizeRule.LOWEST_TOTAL: N_("Booby prize (lowest total)"),
+    PrizeRule.BEST_FIRST_HALF: N_("Best first half"),
+    PrizeRule.BEST_SECOND_HALF: N_("Best second half"),
+    PrizeRule.PLACE: N_("A place"),
+    PrizeRule.MOST_HANDS_WON: N_("Most hands won"),
+    PrizeRule.CHOSEN: N_("Awarded by the organiser"),
+    PrizeRule.LADIES_HIGHEST: N_("Ladies' prize (highest playing North or East)"),
+    PrizeRule.GENTS_HIGHEST: N_("Gents' prize (highest playing South or West)"),
+})
 # The prizes an organiser may add from the page (the drive's own are always awarded).
 ADDABLE_PRIZES = (
     PrizeRule.PLACE,

@@ -159,8 +159,12 @@ class TwoPhones(RuleBasedStateMachine):
 
     # --- steps --------------------------------------------------------------------------------------------
 
-    @rule(name=st.sampled_from(["A", "B"]))
-    def go_offline(self, name: str) -> None:
+    @precondition(lambda self: any(not phone.offline for phone in self.phones.values()))
+    @rule(data=st.data())
+    def go_offline(self, data: st.DataObject | None = None, name: str = "") -> None:
+        """A phone online loses its connection (a step drawing a phone already offline would do nothing)."""
+        if data is not None:
+            name = data.draw(st.sampled_from(sorted(n for n, p in self.phones.items() if not p.offline)))
         phone = self.phones[name]
         self.log(f"{name} goes offline")
         phone.context.set_offline(True)
@@ -168,8 +172,12 @@ class TwoPhones(RuleBasedStateMachine):
         if self._on_deal_screen(phone):
             expect(phone.page.locator("h1 .offline-tag, #screen .error")).not_to_have_count(0)
 
-    @rule(name=st.sampled_from(["A", "B"]))
-    def go_online(self, name: str) -> None:
+    @precondition(lambda self: any(phone.offline for phone in self.phones.values()))
+    @rule(data=st.data())
+    def go_online(self, data: st.DataObject | None = None, name: str = "") -> None:
+        """A phone offline gets its connection back."""
+        if data is not None:
+            name = data.draw(st.sampled_from(sorted(n for n, p in self.phones.items() if p.offline)))
         phone = self.phones[name]
         self.log(f"{name} comes back online")
         phone.context.set_offline(False)
@@ -474,7 +482,7 @@ class TwoPhones(RuleBasedStateMachine):
         what the phones entered, less what the scorer dropped."""
         for name, phone in self.phones.items():
             if phone.offline:
-                self.go_online(name)
+                self.go_online(name=name)
         for _ in range(4):
             stopped = [name for name, phone in self.phones.items() if phone.page.locator(".conflict").count()]
             if not stopped:

@@ -41,6 +41,7 @@
 
   async function fetchPieces() {
     for (let step = 0; step < PIECES_AHEAD; step += 1) {
+      if (again) return;  // the game changed meanwhile: its forms first, then the deals ahead from there
       const plan = Q.plan();
       if (!plan.pieces_url || !plan.deals.length || !navigator.onLine || document.hidden) return;
       const number = plan.deals[0].number + step;
@@ -58,11 +59,24 @@
     }
   }
 
+  // One run at a time. A change while a run is under way (a deal or an event saved in place: a new version,
+  // perhaps a new layout of events) runs it again once it ends — the forms first — rather than being
+  // dropped: else the phone went offline with the forms and verdicts of the game as it stood at deal 1.
   let fetching = null;
+  let again = false;
   function fetchAll() {
-    if (!fetching) {
-      fetching = pause(800).then(fetchForms).then(fetchPieces).catch(() => null).finally(() => { fetching = null; });
+    if (fetching) {
+      again = true;
+      return fetching;
     }
+    fetching = (async () => {
+      do {
+        again = false;
+        await pause(800);
+        await fetchForms();
+        await fetchPieces();
+      } while (again && navigator.onLine);
+    })().catch(() => null).finally(() => { fetching = null; });
     return fetching;
   }
 

@@ -37,6 +37,21 @@ def _kept(page: Page, path: str, version: int) -> None:
     )
 
 
+def _events_kept(page: Page, game: str, version: int, number: int) -> None:
+    """Wait until the phone keeps the events' forms at ``version`` (or newer) and the engine's verdicts
+    at deal ``number`` for the game's layout of events (fetched in the background, deal by deal)."""
+    page.wait_for_function(
+        """([game, version, number]) => {
+          const Q = window.Scorekeeper && window.Scorekeeper.offlineQueue;
+          let forms = null;
+          try { forms = JSON.parse(localStorage.getItem(`offline-events-${game}`) || "null"); } catch (e) {}
+          const piece = Q && Q.pieces ? Q.pieces()[number] : null;
+          return Boolean(forms && forms.version >= version && piece && piece.layout === Q.plan().layout);
+        }""",
+        arg=[game, version, number],
+    )
+
+
 def _enter_any_deal_offline(phone: Phone, steps: tuple[str, ...] = ("bids", "tricks")) -> None:
     """One deal on the screen drawn offline: everyone bids 0, the first bidder takes every trick."""
     for step in steps:
@@ -82,6 +97,7 @@ def test_a_game_started_in_place_opens_offline_at_every_address_and_its_queue_go
     version = int(page.locator("#screen input[name='version']").first.input_value())
     for path in (f"/games/{game}", f"/games/{game}/deals/3"):
         _kept(page, path, version)  # the worker keeps the game's pages as it moves on
+    _events_kept(page, game, version, 6)
 
     page.context.set_offline(True)
     expect(page.locator("h1 .offline-tag")).to_be_visible()
@@ -108,6 +124,13 @@ def test_a_game_started_in_place_opens_offline_at_every_address_and_its_queue_go
     assert page.evaluate("() => window.scrollY") == 0  # at the top of the deal, its title in view
     expect(page.locator("#screen .strip-sides li")).to_have_count(4)  # the standings as last known
     expect(page.locator("#screen .strip-caption")).to_contain_text("totals pending")
+    # The table's events at deal 6 as the engine judged them there, four at the table, not at deal 1.
+    page.click("#screen a.events-link")
+    sheet = page.locator("dialog[data-offline-sheet]")
+    expect(sheet.locator("button.event-kind")).to_contain_text(["Sit-out"])
+    expect(sheet).not_to_contain_text("deal 1")
+    expect(sheet).not_to_contain_text("No deal has been recorded yet")
+    sheet.locator("button.sheet-close").click()
 
     page.goto(game_url)  # the sheet, as the worker last kept it, with what waits
     expect(page.locator("tr[id^='deal-']")).to_have_count(2)

@@ -16,8 +16,8 @@ counterexample if one fails (not shrunk: each step drives two browsers; rerun it
       ...
     6 sequences, 80 steps in 203 s: no counterexample   (--examples 6 --steps 20 --seed 2026, busy machine)
 
-The CI runs the same model with a small budget (tests/browser/test_offline_model.py). --quick runs one
-short sequence (the same code path) to check the script works.
+The CI runs the same model with a small budget (tests/browser/test_offline_model.py). --quick runs two
+short sequences (the same code path; the first one Hypothesis draws is empty) to check the script works.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=20, help="sequences to run (default 20)")
     parser.add_argument("--steps", type=int, default=25, help="the most steps a sequence takes (default 25)")
     parser.add_argument("--seed", type=int, default=None, help="the seed to draw the sequences from")
-    parser.add_argument("--quick", action="store_true", help="one short sequence: the same code path")
+    parser.add_argument("--quick", action="store_true", help="two short sequences: the same code path")
     options = parser.parse_args()
-    examples, steps = (1, 3) if options.quick else (options.examples, options.steps)
+    examples, steps = (2, 4) if options.quick else (options.examples, options.steps)
     chosen = options.seed if options.seed is not None else random.randrange(2**32)
     print(f"seed {chosen}: {examples} sequences of up to {steps} steps")
     lines: list[str] = []

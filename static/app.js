@@ -17,6 +17,16 @@
     const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (controller) controller.postMessage({ keep: url });
   };
+  // Ask it to keep a game's pages again once the game moved on (its sheet, the deal due at ``deal``),
+  // a moment after the last change: a few changes in a row cost one copy.
+  const moved = {};
+  S.keepGame = function (game, deal) {
+    clearTimeout(moved[game]);
+    moved[game] = setTimeout(() => {
+      const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (controller && navigator.onLine) controller.postMessage({ game: game, deal: deal || null });
+    }, 2000);
+  };
 
   // "Label: value" as the reader's language writes it ("Enchères : 3" in French, with its
   // non-breaking space): the page says how (base.html), never a colon written here.
@@ -113,7 +123,8 @@
     } catch (error) {
       place = null;
     }
-    if (!place) return;
+    // A deal screen drawn offline opens at the top of the deal, from what the phone keeps.
+    if (!place || document.documentElement.classList.contains("offline-entry")) return;
     const forms = document.querySelectorAll("main form");
     (place.forms || []).forEach((pairs, index) => {
       const form = forms[index];

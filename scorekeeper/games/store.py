@@ -20,7 +20,19 @@ from datetime import datetime
 from typing import Any, Protocol, cast
 
 from flask import abort
-from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    DateTime,
+    Integer,
+    String,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from .. import database
 from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
@@ -101,17 +113,21 @@ _CLAIM = (
     .values(version=_GAMES_TABLE.c.version + 1, updated_at=bindparam("now"))
 )
 _ABANDON = _CLAIM.values(abandoned_at=bindparam("now"))
-# ``position`` is a row's place in the game's log, from 1.
+# ``position`` is a row's place in the game's log, from 1; ``sent`` the id a phone's offline queue gave
+# the entry (None for one entered online). A correction without one keeps the row's: the queue that
+# stored it, sent again, still finds it there and is not applied twice.
+_KEEP_SENT = func.coalesce(bindparam("sent", type_=String), _ENTRIES_TABLE.c.sent_id)
 _ADD_ENTRY = insert(_ENTRIES_TABLE).values(
     game_id=bindparam("game"),
     number=bindparam("position"),
     data=bindparam("inputs"),
     recorded_at=bindparam("now"),
+    sent_id=bindparam("sent"),
 )
 _CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
     .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position"))
-    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"), sent_id=_KEEP_SENT)
 )
 _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
     _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position")
@@ -130,12 +146,13 @@ _CLAIMED = _CLAIM.returning(_GAMES_TABLE.c.id).cte("claimed")
 _CLAIM_AND_ADD_ENTRY = (
     insert(_ENTRIES_TABLE)
     .from_select(
-        ["game_id", "number", "data", "recorded_at"],
+        ["game_id", "number", "data", "recorded_at", "sent_id"],
         select(
             _CLAIMED.c.id,
             bindparam("position", type_=Integer),
             bindparam("inputs", type_=JSON),
             bindparam("now", type_=DateTime(timezone=True)),
+            bindparam("sent", type_=String),
         ),
     )
     .add_cte(_CLAIMED)
@@ -144,7 +161,7 @@ _CLAIM_AND_ADD_ENTRY = (
 _CLAIM_AND_CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
     .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
-    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"), sent_id=_KEEP_SENT)
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
 )
@@ -153,6 +170,10 @@ _CLAIM_AND_REMOVE_ENTRY = (
     .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
+)
+# The ids phones' offline queues gave the rows of a game, by the row's place in its log.
+_SENT_IDS = select(_ENTRIES_TABLE.c.number, _ENTRIES_TABLE.c.sent_id).where(
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.sent_id.is_not(None)
 )
 _ONE_STATEMENT = {
     _ADD_ENTRY: _CLAIM_AND_ADD_ENTRY,
@@ -326,52 +347,75 @@ def _keep(record: StoredGame, game: Game) -> None:
     GAMES.put((record.id, record.version), game)
 
 
-def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
+def record_deal(
+    record: StoredGame, game: Game, number: int, data: Mapping[str, Any], *, sent: str | None = None
+) -> Game:
     """Enter or correct deal ``number`` in one transaction; refused entries store nothing.
 
     ``game`` is the replay of ``record`` as loaded; if another phone changed the
-    game since, ChangedElsewhere is raised and nothing is stored.
+    game since, ChangedElsewhere is raised and nothing is stored. ``sent`` is the
+    id a phone's offline queue gave the entry (kept with the row, see ``sent_ids``).
     """
     engine = game.table.variant.engine
     updated = game.record(cast(NumberedEntry, engine.read_entry(number, data)))  # raises before storing
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    _change(record, change, {"position": updated.deal_position(number), "inputs": stored}, game=updated)
+    position = updated.deal_position(number)
+    _change(record, change, {"position": position, "inputs": stored, "sent": sent}, game=updated)
     _keep(record, updated)
     return updated
 
 
-def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Game:
+def record_event(record: StoredGame, game: Game, data: Mapping[str, Any], *, sent: str | None = None) -> Game:
     """Record a table event after everything recorded so far; a refused event stores nothing.
+    ``sent`` as for record_deal.
 
     While a deal is under way the engine may record it elsewhere than at the end (a misdeal drops
     what was entered of the deal, a substitute goes before it): the log is then rewritten from
     where it changed, in the same one change."""
     updated = game.add(read_event(data))  # raises before anything is stored
     if updated.log[:-1] != game.log:
-        return replace_log(record, game, updated)
+        return replace_log(record, game, updated, sent=sent)
     stored = updated.log_data()[-1]
-    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored}, game=updated)
+    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored, "sent": sent}, game=updated)
     _keep(record, updated)
     return updated
 
 
-def replace_log(record: StoredGame, game: Game, updated: Game) -> Game:
+def replace_log(record: StoredGame, game: Game, updated: Game, *, sent: str | None = None) -> Game:
     """Store ``updated`` (a replay checked by the engine) over ``game``, the game as loaded: its log is
     written again from the first item where the two differ, in one transaction (ChangedElsewhere if
-    another phone changed the game since it was loaded)."""
+    another phone changed the game since it was loaded).
+
+    A row written again with the same inputs keeps the id a phone's offline queue gave it (so that
+    the queue sent again still finds it applied); the one new row takes ``sent``."""
     before, after = game.log_data(), updated.log_data()
     same = next(
         (position for position, (old, new) in enumerate(zip(before, after, strict=False)) if old != new),
         min(len(before), len(after)),
     )
-    written = [
-        (_ADD_ENTRY, {"position": position, "inputs": inputs})
-        for position, inputs in enumerate(after[same:], start=same + 1)
+    ids_by_row = {number: sent_id for sent_id, number in sent_ids(record).items()}
+    carried = [
+        (inputs, ids_by_row.get(position)) for position, inputs in enumerate(before[same:], start=same + 1)
     ]
+    written = []
+    for position, inputs in enumerate(after[same:], start=same + 1):
+        found = next((index for index, (old, _) in enumerate(carried) if old == inputs), None)
+        if found is not None:
+            sent_id = carried.pop(found)[1]
+        else:
+            sent_id, sent = sent, None  # the one new row: what the queue called it
+        written.append((_ADD_ENTRY, {"position": position, "inputs": inputs, "sent": sent_id}))
     _change(record, _REMOVE_FROM, {"position": same + 1}, game=updated, then=written)
     _keep(record, updated)
     return updated
+
+
+def sent_ids(record: StoredGame) -> dict[str, int]:
+    """The ids phones' offline queues gave the game's stored rows, each with its row's place in the log
+    (from 1): what a queue sent again finds applied already."""
+    rows = database.connection().execute(_SENT_IDS, {"game": record.id})
+    return {row.sent_id: row.number for row in rows}
 
 
 def correct_event(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
@@ -425,7 +469,7 @@ def _change(
     same transaction, on every database.
     """
     seen, now = record.version, utcnow()
-    values = {**parameters, "game": record.id, "seen": seen, "now": now}
+    values = {"sent": None, **parameters, "game": record.id, "seen": seen, "now": now}
     connection = database.connection()
     if change is not None and not then and connection.dialect.name in ONE_STATEMENT_DIALECTS:
         # The deal's number comes back only if the claim succeeded (rowcount is not

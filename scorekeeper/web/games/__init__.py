@@ -53,7 +53,19 @@ __all__ = [
 def register(app: Flask) -> None:
     """Add the game's pages to ``app``: every entry screen, the blueprints, and the finish screen's
     globals for the game page's templates."""
-    from . import corrections, events, finish, handover, merge, offline_events, pages, referee, share, sheets
+    from . import (
+        corrections,
+        events,
+        finish,
+        follow,
+        handover,
+        merge,
+        offline_events,
+        pages,
+        referee,
+        share,
+        sheets,
+    )
     from .entry import load_screens
 
     load_screens()
@@ -61,6 +73,7 @@ def register(app: Flask) -> None:
         app.register_blueprint(blueprint)
     app.register_blueprint(merge.bp)  # a phone's offline queue, sent on top of the others' changes
     app.register_blueprint(offline_events.bp)  # the events' forms, kept on the phone for offline use
+    app.register_blueprint(follow.bp)  # every open page of a game follows another phone's change
     app.add_template_global(finish.game_chart)
     app.add_template_global(finish.finish_of)
     app.add_template_global(handover.keeps_score)  # the menu's "Another phone keeps score"

@@ -324,11 +324,12 @@ def offline_targets(record: StoredGame, game: Game) -> list[dict[str, Any]]:
     return targets
 
 
-def record_posted(record: StoredGame, game: Game, kind: str, form: Any) -> Game:
+def record_posted(record: StoredGame, game: Game, kind: str, form: Any, *, sent: str | None = None) -> Game:
     """Record an event of ``kind`` from its form's fields as posted (a phone's offline queue, merge.py):
-    checked by the engine as any event is; its newcomer linked to the table. Raises the refusal."""
+    checked by the engine as any event is; its newcomer linked to the table. Raises the refusal.
+    ``sent`` is the id the phone's queue gave it (store.record_event)."""
     values = _as_on_roster(record, kind, posted_values(kind, form))
-    updated = store.record_event(record, game, event_data(kind, values))
+    updated = store.record_event(record, game, event_data(kind, values), sent=sent)
     _link_newcomer(record, updated, kind)
     changes.remember_event(record, game, updated)
     return updated

@@ -166,12 +166,18 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
             "legend": gettext("Bids"),
             "each": gettext("{name} bids {value}"),
             "saves": gettext("Save the bids"),
+            # The running count beside Save, as the screen's bid line says it while bids come in.
+            "tally": gettext("Bids {total} of {cards} so far"),
         },
         "tricks": {
             "input": "tricks",
             "legend": gettext("Tricks"),
             "each": gettext("{name} took {value}"),
             "saves": gettext("Save the tricks"),
+            "tally": gettext("Tricks left: {left} of {cards}"),
+            # Each player's row says their bid, as the tricks' rows do online.
+            "tag": gettext("bid {bid}"),
+            "tag_from": "bids",
         },
         "trump": trump_labels(),
     }

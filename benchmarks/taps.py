@@ -123,6 +123,9 @@ class Scorer:
         self.page = page
         self.count = Count()
         page.on("load", lambda _page: self._loaded())
+        # The count starts on the deal's screen: the new-game form's own scrolls (a big table's Start is
+        # below the fold, and the page that follows opens at its top) are the setup's, not the deal's.
+        page.evaluate("() => { window.__scrolls = []; }")
 
     def _loaded(self) -> None:
         self.count.loads += 1

@@ -86,38 +86,44 @@ def context_for() -> Iterator[list[BrowserContext]]:
         context.close()
 
 
-def open_phone(
-    browser: Browser, playwright: Playwright, base_url: str, size: tuple[int, int], *, larger: bool
-) -> BrowserContext:
+def open_phone(browser: Browser, playwright: Playwright, base_url: str, size: tuple[int, int]) -> BrowserContext:
     profile = dict(playwright.devices[PHONE_MODEL])
     profile.pop("default_browser_type", None)
     viewport = {"width": size[0], "height": size[1]}
     profile.update(viewport=viewport, screen=viewport)
     context = browser.new_context(**profile, base_url=base_url)
     context.set_default_timeout(TIMEOUT_MS)
-    if larger:
-        context.add_init_script(LARGER_TEXT)
     return context
 
 
 def everything_in_reach(page: Page, kind: str, cards: int, where: str) -> None:
     """Every chip of every player from 0 to ``cards`` reachable without a scroll, 40 px square or more,
     and Save, the facts, the standings (and the trump row) on the screen."""
-    seats = page.locator(f".rows input[name^='{kind}-']").evaluate_all(
-        "(inputs) => [...new Set(inputs.map((input) => input.name.split('-')[1]))]"
+    chips = page.evaluate(
+        f"""([kind, cards]) => {{
+          const reachable = {REACHABLE};
+          const seats = [...new Set([...document.querySelectorAll(`.rows input[name^="${{kind}}-"]`)]
+            .map((input) => input.name.split("-")[1]))];
+          const out = [];
+          for (const seat of seats) {{
+            for (let value = 0; value <= cards; value += 1) {{
+              const input = document.querySelector(`input[name="${{kind}}-${{seat}}"][value="${{value}}"]`);
+              if (!input || !reachable(input.closest("label.chip"))) out.push(`seat ${{seat}}: ${{value}}`);
+            }}
+          }}
+          return [seats.length, out];
+        }}""",
+        [kind, cards],
     )
-    assert seats, where
-    for seat in seats:
-        for value in range(cards + 1):
-            chip = page.locator(f"label.chip:has(input[name='{kind}-{seat}'][value='{value}'])")
-            assert chip.evaluate(REACHABLE), f"{where}: a scroll is needed for {kind} {value} of seat {seat}"
+    assert chips[0] >= 7, where
+    assert chips[1] == [], f"{where}: a scroll is needed for the {kind} {chips[1]}"
     assert page.evaluate(SMALL_CHIPS) == [], where
     assert page.evaluate(ON_SCREEN) == [], where
 
 
-def axe_clean(page: Page, where: str) -> None:
+def axe_clean(page: Page, where: str, schemes: tuple[str, ...] = ("light", "dark")) -> None:
     problems = []
-    for scheme in ("light", "dark"):
+    for scheme in schemes:
         page.emulate_media(color_scheme=scheme)
         for violation in AXE.run(page).response["violations"]:
             problems += [f"{where} {scheme}: {violation['id']} at {node['target']}" for node in violation["nodes"][:3]]
@@ -137,35 +143,35 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     table: BigTable,
     size: tuple[int, int],
 ) -> None:
-    context = open_phone(browser, playwright, real_server, size, larger=False)
+    context = open_phone(browser, playwright, real_server, size)
     context_for.append(context)
     game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
     play(context.request, game, table.deals_before)
     deal = f"/games/{game}/deals/{table.deals_before + 1}"
-
+    page = context.new_page()
     for language, larger, scheme in READINGS:
         if larger and size[1] < 800:
             continue  # nine chips a player under larger text need the taller phone (the report of issue 45)
-        looking = open_phone(browser, playwright, real_server, size, larger=larger)
-        context_for.append(looking)
-        looking.add_cookies(context.cookies())
-        looking.add_cookies([{"name": "language", "value": language, "url": real_server}])
-        page = looking.new_page()
+        if larger:
+            page.add_init_script(LARGER_TEXT)  # the last reading: every page from here on
+        context.add_cookies([{"name": "language", "value": language, "url": real_server}])
         page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
         page.goto(deal)
         page.wait_for_load_state("load")
         where = f"{language}{' 125 %' if larger else ''} {scheme}"
         page.screenshot(path=tmp_path / f"bids-{language}-{int(larger)}-{scheme}.png")
         everything_in_reach(page, "bid", table.cards, where)
-        looking.close()
-        context_for.remove(looking)
+    page.close()
+    context.add_cookies([{"name": "language", "value": "en", "url": real_server}])
 
     # The bids tapped where they are (one less than the cards, never hooked), saved in place; then the tricks.
     phone = Phone(context.new_page(), tmp_path)
     page = phone.page
     page.goto(deal)
     page.wait_for_load_state("load")
-    axe_clean(page, "the bids")
+    axe = size == (390, 844)  # the same page at another size: its words and colours are the same
+    if axe:
+        axe_clean(page, "the bids")
     order = [int(seat) for seat in page.locator(".rows .line[data-seat]").evaluate_all(
         "(lines) => lines.map((line) => line.dataset.seat)")]
     share, extra = divmod(table.cards - 1, len(order))
@@ -179,4 +185,5 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     phone.expect_tricks({seat: bid for seat, bid in bids.items() if seat != first})
     expect(page.locator("button[data-primary]")).to_be_enabled()
     phone.shoot_both("tricks")
-    axe_clean(page, "the tricks")
+    if axe:
+        axe_clean(page, "the tricks", ("light",))

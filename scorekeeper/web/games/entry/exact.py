@@ -33,7 +33,8 @@ from 0 to 8, two lines each."""
 COLUMNS_FROM = 7
 """From how many players on the deal each player's buttons stand in a column of their own, 0 at the top,
 under their name: seven or eight rows of up to nine buttons fit a phone only that way (a row each would
-need two lines, or a sideways swipe to reach the bigger numbers)."""
+need two lines, or a sideways swipe to reach the bigger numbers). Six players take columns too where their
+rows would need two lines each (bids 0 to 8: Nomination Whist, Romanian Whist for seven with the dead hand)."""
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
@@ -75,9 +76,12 @@ def row_layout(rows: int, chips: int) -> str:
 
 
 def deal_layout(rows: int, chips: int) -> str:
-    """ "columns" for seven players and more (a column of buttons each, side by side, every one in
-    reach), else the rows' layout (``row_layout``)."""
-    return "columns" if rows >= COLUMNS_FROM else row_layout(rows, chips)
+    """ "columns" for seven players and more, and for six whose rows would need two lines each (a column
+    of buttons each, side by side, every one in reach with the standings and Save), else the rows'
+    layout (``row_layout``)."""
+    if rows >= COLUMNS_FROM or (rows == COLUMNS_FROM - 1 and chips > CHIPS_A_LINE):
+        return "columns"
+    return row_layout(rows, chips)
 
 
 def line_chips(rows: int, chips: int) -> int:

@@ -287,6 +287,7 @@ TABLES = [
     Table("german-whist", 2, play_side),
     # The biggest tables each family allows: nothing may need a scroll.
     Table("romanian-whist", 7, play_exact, (("sequence", "8-1-8"),)),
+    Table("romanian-whist", 7, play_exact, (("sequence", "8-1-8"), ("seven_player_deck", "56"))),
     Table("oh-hell", 7, play_exact),
     Table("nomination-whist", 6, play_exact),
     Table("oneonta", 7, play_oneonta),

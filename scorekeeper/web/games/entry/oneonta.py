@@ -33,6 +33,7 @@ from . import (
     trump_labels,
 )
 from . import trump_text as describe_trump
+from ..names import short_names
 from .exact import CHIPS_A_LINE, row_layout
 
 BID_LINES = 8
@@ -245,6 +246,9 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     bidders = [_bidder(game, oneonta, bids, tricks, seat) for seat in facts.bidding_order]
     tally = tricks_tally(facts, tricks, rest_to_dummy=oneonta.dummy)
     players = deal_players(game, facts.number)
+    shorts = short_names(list(players))
+    for bidder in bidders:
+        bidder["short"] = shorts[bidder["seat"]]  # as the standings strip writes it (a big table's rows)
     trump = values.get("trump")
     wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
     fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)

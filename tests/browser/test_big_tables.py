@@ -4,7 +4,10 @@ Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) on a 390×84
 Up and Down the River for eight (bids 0 to 6) on a 390×844 one, each on its largest deal with the
 standings above it: every player's chips, the trump row, the facts, the standings and Save are on the
 screen without a scroll, each chip at least 40 px square; in English, in German and Italian (their
-committed catalogues: the longest words), in dark mode and with the text at 125 %. Then the bids are tapped where they are, saved, and the tricks screen is held to the same.
+committed catalogues: the longest words), in dark mode and with the text at 125 %. Then the bids are
+tapped where they are, saved, and the tricks screen is held to the same. (Romanian Whist for seven with
+the dead hand, six columns of nine, and Oh Hell for seven, seven columns of eight, are smaller cases of
+the same screen.)
 """
 
 from __future__ import annotations
@@ -23,7 +26,10 @@ from .conftest import AXE, PHONE_MODEL, REACHABLE, TIMEOUT_MS, Phone, serve_app
 from .test_longer_words import new_game, play
 
 NAMES = ["Anastasia", "Bogdan", "Cristina", "Dumitru", "Elena", "Florin", "Gheorghe", "Horia"]
-LARGER_TEXT = "document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.fontSize = '22.5px'; })"
+LARGER_TEXT = (
+    "document.addEventListener('DOMContentLoaded', () => {"
+    " document.documentElement.style.fontSize = '22.5px'; })"
+)
 """The browser's text size at 125 %: the page's 18 px type at 22.5 px (sizes in rem follow it)."""
 
 # What a player needs on the screen for the deal: each box wholly inside the viewport, the page unscrolled.
@@ -86,7 +92,9 @@ def context_for() -> Iterator[list[BrowserContext]]:
         context.close()
 
 
-def open_phone(browser: Browser, playwright: Playwright, base_url: str, size: tuple[int, int]) -> BrowserContext:
+def open_phone(
+    browser: Browser, playwright: Playwright, base_url: str, size: tuple[int, int]
+) -> BrowserContext:
     profile = dict(playwright.devices[PHONE_MODEL])
     profile.pop("default_browser_type", None)
     viewport = {"width": size[0], "height": size[1]}
@@ -126,13 +134,17 @@ def axe_clean(page: Page, where: str, schemes: tuple[str, ...] = ("light", "dark
     for scheme in schemes:
         page.emulate_media(color_scheme=scheme)
         for violation in AXE.run(page).response["violations"]:
-            problems += [f"{where} {scheme}: {violation['id']} at {node['target']}" for node in violation["nodes"][:3]]
+            problems += [
+                f"{where} {scheme}: {violation['id']} at {node['target']}" for node in violation["nodes"][:3]
+            ]
     assert problems == [], "\n".join(problems)
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize(
-    ("table", "size"), CASES, ids=[f"{table.code}-{table.players}-{size[0]}x{size[1]}" for table, size in CASES]
+    ("table", "size"),
+    CASES,
+    ids=[f"{table.code}-{table.players}-{size[0]}x{size[1]}" for table, size in CASES],
 )
 def test_the_largest_deal_of_a_big_table_fits_one_screen(
     browser: Browser,
@@ -172,8 +184,12 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     axe = size == (390, 844)  # the same page at another size: its words and colours are the same
     if axe:
         axe_clean(page, "the bids")
-    order = [int(seat) for seat in page.locator(".rows .line[data-seat]").evaluate_all(
-        "(lines) => lines.map((line) => line.dataset.seat)")]
+    order = [
+        int(seat)
+        for seat in page.locator(".rows .line[data-seat]").evaluate_all(
+            "(lines) => lines.map((line) => line.dataset.seat)"
+        )
+    ]
     share, extra = divmod(table.cards - 1, len(order))
     bids = {seat: share + (1 if place < extra else 0) for place, seat in enumerate(order)}
     phone.tap_bids(bids)

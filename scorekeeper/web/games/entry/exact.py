@@ -34,7 +34,8 @@ COLUMNS_FROM = 7
 """From how many players on the deal each player's buttons stand in a column of their own, 0 at the top,
 under their name: seven or eight rows of up to nine buttons fit a phone only that way (a row each would
 need two lines, or a sideways swipe to reach the bigger numbers). Six players take columns too where their
-rows would need two lines each (bids 0 to 8: Nomination Whist, Romanian Whist for seven with the dead hand)."""
+rows would need two lines each (bids 0 to 8: Nomination Whist, Romanian Whist for seven with the dead
+hand)."""
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:

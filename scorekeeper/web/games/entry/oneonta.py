@@ -22,6 +22,7 @@ from ....rules.variants._oneonta_bids import candidate_bids
 from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ....words import gettext
 from ...wording import say
+from ..names import short_names
 from . import (
     EntryScreen,
     deal_players,
@@ -33,7 +34,6 @@ from . import (
     trump_labels,
 )
 from . import trump_text as describe_trump
-from ..names import short_names
 from .exact import CHIPS_A_LINE, row_layout
 
 BID_LINES = 8

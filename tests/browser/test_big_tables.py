@@ -1,13 +1,13 @@
 """Seven and eight at the table (issue 45): the largest deal of the biggest tables on one phone screen.
 
-Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) on a 390×844 and a 360×740 phone, and
-Up and Down the River for eight (bids 0 to 6) on a 390×844 one, each on its largest deal with the
-standings above it: every player's chips, the trump row, the facts, the standings and Save are on the
-screen without a scroll, each chip at least 40 px square; in English, in German and Italian (their
-committed catalogues: the longest words), in dark mode and with the text at 125 %. Then the bids are
-tapped where they are, saved, and the tricks screen is held to the same. (Romanian Whist for seven with
-the dead hand, six columns of nine, and Oh Hell for seven, seven columns of eight, are smaller cases of
-the same screen.)
+Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) and Up and Down the River for eight
+(bids 0 to 6, and the trump row) on a 390×844 phone, Oh Hell for seven (bids 0 to 7, and the trump row) on
+a 360×740 one, each on its largest deal with the standings above it: every player's chips, the trump row,
+the facts, the standings and Save are on the screen without a scroll, each chip at least 40 px square;
+in English, in German and Italian (their committed catalogues: the longest words), in dark mode, and on
+the taller phone with the text at 125 %. Then the bids are tapped where they are, saved, and the tricks
+screen is held to the same. (Romanian Whist for seven with the dead hand, six columns of nine, is a
+smaller case of the same screen.)
 """
 
 from __future__ import annotations
@@ -59,12 +59,13 @@ class BigTable:
     deals_before: int
     """Deals played (through their forms) before the largest one with the standings above it."""
     cards: int
-    viewports: tuple[tuple[int, int], ...] = field(default=((390, 844), (360, 740)))
+    viewports: tuple[tuple[int, int], ...] = field(default=((390, 844),))
 
 
 TABLES = [
     BigTable("romanian-whist", 7, {"option_sequence": "8-1-8", "option_seven_player_deck": "56"}, 1, 8),
-    BigTable("up-and-down-the-river", 8, {}, 10, 6, ((390, 844),)),
+    BigTable("oh-hell", 7, {}, 12, 7, ((360, 740),)),
+    BigTable("up-and-down-the-river", 8, {}, 10, 6),
 ]
 CASES = [(table, viewport) for table in TABLES for viewport in table.viewports]
 READINGS = [("en", False, "light"), ("de", False, "light"), ("it", False, "dark"), ("en", True, "dark")]

@@ -356,7 +356,9 @@ def deal_lines(browser: Browser, base: str, tables: list[Table] = TABLES) -> Non
         scorer = Scorer(page)
         table.play(scorer, game, names)
         count = scorer.finish()
-        print(f"{table.code}, {table.size} players: {count.cost()}")
+        chosen = ", ".join(f"{name} {value}" for name, value in table.options)
+        options = f" ({chosen})" if chosen else ""
+        print(f"{table.code}, {table.size} players{options}: {count.cost()}")
         for line in count.story:
             print(f"  {line}")
         context.close()

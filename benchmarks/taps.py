@@ -128,6 +128,9 @@ class Scorer:
         self.page = page
         self.count = Count()
         page.on("load", lambda _page: self._loaded())
+        # The count starts on the deal's screen: the new-game form's own scrolls (a big table's Start is
+        # below the fold, and the page that follows opens at its top) are the setup's, not the deal's.
+        page.evaluate("() => { window.__scrolls = []; }")
 
     def _loaded(self) -> None:
         self.count.loads += 1
@@ -289,6 +292,7 @@ TABLES = [
     Table("german-whist", 2, play_side),
     # The biggest tables each family allows: nothing may need a scroll.
     Table("romanian-whist", 7, play_exact, (("sequence", "8-1-8"),)),
+    Table("romanian-whist", 7, play_exact, (("sequence", "8-1-8"), ("seven_player_deck", "56"))),
     Table("oh-hell", 7, play_exact),
     Table("nomination-whist", 6, play_exact),
     Table("oneonta", 7, play_oneonta),
@@ -357,7 +361,9 @@ def deal_lines(browser: Browser, base: str, tables: list[Table] = TABLES) -> Non
         scorer = Scorer(page)
         table.play(scorer, game, names)
         count = scorer.finish()
-        print(f"{table.code}, {table.size} players: {count.cost()}")
+        chosen = ", ".join(f"{name} {value}" for name, value in table.options)
+        options = f" ({chosen})" if chosen else ""
+        print(f"{table.code}, {table.size} players{options}: {count.cost()}")
         for line in count.story:
             print(f"  {line}")
         context.close()

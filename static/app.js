@@ -185,7 +185,7 @@
   // "Runde 12 von 25", "Smazzata 12 di 25" and longer stay on one line on a phone: a title marked
   // data-fit, or the deal screen's title beside the way back and undo/redo, gives up a little of its
   // size until it fits; the screen's title goes to a line of its own first where it would get too
-  // small beside them. Without this script a long title wraps onto two lines.
+  // small beside them (data-least: a screen short of lines lets it get smaller first). Without this script a long title wraps onto two lines.
   function shrink(node, least) {
     const base = parseFloat(getComputedStyle(node).fontSize);
     for (let size = base; node.scrollWidth > node.clientWidth + 1 && size > least; size -= 0.5) {
@@ -203,7 +203,7 @@
       top.classList.remove("title-below");
       title.style.fontSize = "";
       const base = parseFloat(getComputedStyle(title).fontSize);
-      if (shrink(title, base * 0.82)) return;
+      if (shrink(title, base * parseFloat(top.dataset.least || "0.82"))) return;
       title.style.fontSize = "";
       top.classList.add("title-below");
       shrink(title, 11);

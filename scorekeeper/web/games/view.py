@@ -15,6 +15,7 @@ from ...rules.state import DealFacts
 from ...words import deal_words, gettext
 from ..wording import say
 from .entry import deal_players, screen_for, trump_text
+from .names import short_names
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 
 
@@ -37,29 +38,6 @@ def side_names(game: Game) -> list[str]:
     if teams is None:
         return list(players)
     return [" & ".join(players[seat] for seat in team) for team in teams]
-
-
-def short_names(names: list[str], shortest: int = 3, longest: int = 4) -> list[str]:
-    """Names short enough for a narrow column, still telling everyone apart.
-
-    A name of at most ``longest`` letters stays whole; a longer one is cut to the
-    shortest beginning (from ``shortest`` letters) that no other name shares; a
-    partnership ("Ann & Cy") goes by its players' initials ("A&C").
-    """
-    shown = []
-    for name in names:
-        if " & " in name:
-            shown.append("&".join(part.strip()[:1] for part in name.split(" & ")))
-            continue
-        if len(name) <= longest:
-            shown.append(name)
-            continue
-        others = [other.lower() for other in names if other != name]
-        size = shortest
-        while size < len(name) and any(other.startswith(name[:size].lower()) for other in others):
-            size += 1
-        shown.append(name[:size])
-    return shown
 
 
 def winners_text(game: Game) -> str | None:

@@ -342,6 +342,9 @@ register(
         live=live,
         stylesheet="whist.css",
         script="bid_whist.js",
+        # The seat order of a Bid Whist deal is its auction's: German says "Reizung" there, where an
+        # Oh Hell deal's "Bidding" is "Ansagen".
+        order_label=N_("Auction"),
         offline_labels=offline_labels,
     ),
 )

@@ -272,7 +272,7 @@ words(
         "drive_prize_place_range": say("%(prize)s: the place is from 1 to %(players)s, not %(value)s"),
         "drive_prize_place_unwanted": say("%(prize)s: only a prize for a place has a place"),
         "drive_prize_choose_player": say_n(
-            "%(prize)s: choose the drive's %(players)s player",
+            "%(prize)s: choose the drive's one player",
             "%(prize)s: choose one of the drive's %(players)s players",
             "players",
         ),
@@ -343,7 +343,7 @@ words(
         "drive_form_leaver_missing": say("Choose the player who leaves"),
         "drive_form_prize_rule": say("Choose what the prize is for"),
         "drive_names_all": say_n(
-            "Give the %(count)s player a name", "Give all %(count)s players a name", "count"
+            "Give the player a name", "Give all %(count)s players a name", "count"
         ),
         "drive_hand_moved_on": say(
             "Hand %(hand)s is over and everyone has moved on to hand %(in_play)s: this phone enters only "

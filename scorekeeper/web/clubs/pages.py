@@ -176,7 +176,7 @@ def club_page(
         "name_error": name_error,
         "name_typed": found.name if name_typed is None else name_typed,
         "zone_error": zone_error,
-        "zones": time_zone_choices() if kept else (),
+        "zones": time_zone_choices(found.time_zone) if kept else (),
         "read_link": read_link,
         "read_qr": qr_svg(read_link, title=gettext("QR code of the club's read-only link")),
     }

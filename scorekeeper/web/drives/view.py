@@ -25,6 +25,7 @@ from ...rules.drive import (
 )
 from ...rules.errors import RuleViolation
 from ...words import gettext, ngettext
+from ..wording import in_reader_order
 from .forms import HandForm
 from .wording import (
     FORMAT_NAMES,
@@ -264,7 +265,8 @@ def roster(drive: Drive) -> dict[str, Any]:
             lines.append(gettext("%(name)s joined from hand %(hand)s") % values)
         else:
             lines.append(gettext("%(name)s left from hand %(hand)s") % values)
-    return {"hand": hand, "present": sorted(present, key=lambda item: item[1].casefold()), "lines": lines}
+    present.sort(key=lambda item: in_reader_order(item[1]))
+    return {"hand": hand, "present": present, "lines": lines}
 
 
 def roster_message(drive: Drive, player: int, *, arrived: bool) -> str:
@@ -288,7 +290,7 @@ def caller(drive: Drive) -> dict[str, Any]:
     state = drive.state
     current = state.current
     places = [placement_words(drive, place) for place in state.next_placements()]
-    places.sort(key=lambda place: place["name"].casefold())
+    places.sort(key=lambda place: in_reader_order(place["name"]))
     return {
         "hand": None if current is None else current.number,
         "trump": None if current is None else trump_name(current.trump),

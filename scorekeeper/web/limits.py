@@ -95,6 +95,20 @@ def refused(response: Response) -> bool:
     return response.status_code in (403, 422) and not g.get(_NOT_A_GUESS, False)
 
 
+_UNCOUNTED = "scorekeeper_uncounted"
+
+
+def leave_uncounted() -> None:
+    """This request only asks after work an earlier one started (a PDF being prepared): the printing
+    limit does not count it, for the page that waits for the PDF asks every few seconds."""
+    setattr(g, _UNCOUNTED, True)
+
+
+def counted(response: Response) -> bool:
+    """Every answer the printing limit counts: all but those to a request that only asked again."""
+    return not g.get(_UNCOUNTED, False)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rule:
     """A limit shared by some endpoints: its setting, what it counts by, which methods count, and
@@ -181,6 +195,7 @@ RULES = (
     Rule(
         setting="RATELIMIT_PDF",
         key=by_address,
+        counts=counted,
         endpoints=(
             "sheets.game_pdf",
             "sheets.blank_pdf",

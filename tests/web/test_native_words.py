@@ -115,7 +115,12 @@ def test_the_bid_whist_screen_calls_and_counts_tricks_as_players_do(
     if code == "ro":
         assert "de licitat" in text and "Salvează ce a licitat Bob" in text
     assert (
-        translated.says("The kitty has %(cards)s cards and counts as the bidders' first book", cards=6)
+        translated.says_n(
+            "The kitty has %(cards)s card and counts as the bidders' first book",
+            "The kitty has %(cards)s cards and counts as the bidders' first book",
+            6,
+            cards=6,
+        )
         in text
     )
     assert_none_ruled_out(text, code)

@@ -63,6 +63,7 @@ from ._core import (
     whole,
 )
 from .cards import bid_kind, order_words, pair_words, trump_lower, trump_name, trump_sign
+from .collation import collation_key, in_order
 
 __all__ = [
     "CATALOGUE",
@@ -74,10 +75,12 @@ __all__ = [
     "bid_kind",
     "capitalised",
     "clauses",
+    "collation_key",
     "deal_words",
     "declared",
     "english",
     "gettext",
+    "in_order",
     "in_sentence",
     "labelled",
     "names_list",

@@ -162,7 +162,9 @@ class Phrase:
         if self.plural is None or self.count is None:
             template = gettext(self.singular)
         else:
-            template = ngettext(self.singular, self.plural, _number(params[self.count]))
+            # The form follows the number's size, as CLDR's plural rules do: "−1 point", and in Romanian
+            # "−20 de puncte" (gettext's formula would read −1 % 100 as 99).
+            template = ngettext(self.singular, self.plural, abs(_number(params[self.count])))
         return template % speaker.fill(params)
 
 

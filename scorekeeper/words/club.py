@@ -6,6 +6,7 @@ The engine (``rules/club``) and the store (``clubs/``) speak in codes — a ladd
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 
 from babel.dates import format_date
@@ -22,6 +23,7 @@ from ._core import (
     ngettext,
     number_param,
     say,
+    say_n,
     whole,
     worded,
     words,
@@ -52,7 +54,11 @@ words(
         "club_name_unseen": say(
             "The club's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "club_name_too_long": say("%(start)s… is too long: a club's name has at most %(most)s letters"),
+        "club_name_too_long": say_n(
+            "%(start)s… is too long: a club's name has at most %(most)s letter",
+            "%(start)s… is too long: a club's name has at most %(most)s letters",
+            "most",
+        ),
         "club_not_found": say("There is no such club"),
         "club_changed_elsewhere": say(
             "The club changed on another phone meanwhile, so nothing was changed: here it is as it is "
@@ -92,13 +98,19 @@ words(
         "club_no_such_drive": say("There is no such drive"),
         "club_table_elsewhere": say("That table is in another club already"),
         "club_drive_elsewhere": say("That drive is in another club already"),
-        "club_too_many_tables": say("A club holds at most %(most)s tables"),
-        "club_too_many_drives": say("A club holds at most %(most)s drives"),
+        "club_too_many_tables": say_n(
+            "A club holds at most %(most)s table", "A club holds at most %(most)s tables", "most"
+        ),
+        "club_too_many_drives": say_n(
+            "A club holds at most %(most)s drive", "A club holds at most %(most)s drives", "most"
+        ),
         "club_table_not_held": say("That table is not the club's: choose one of its tables"),
         "club_drive_not_held": say("That drive is not the club's: choose one of its drives"),
         "club_season_not_held": say("That season is not the club's: choose one of its seasons"),
         # its members (clubs/members.py, and the member page's forms)
-        "club_too_many_members": say("A club has at most %(most)s members"),
+        "club_too_many_members": say_n(
+            "A club has at most %(most)s member", "A club has at most %(most)s members", "most"
+        ),
         "club_member_missing": say("Choose the other member: the one who is the same person"),
         "club_merge_same": say("Choose another member: a member is already the same person as themself"),
         "club_no_such_member": say("There is no such member in this club"),
@@ -109,7 +121,11 @@ words(
         "club_member_name_unseen": say(
             "The name has a character that cannot be seen (%(character)s): type the name again without it"
         ),
-        "club_member_name_too_long": say("%(start)s… is too long: a name has at most %(most)s letters"),
+        "club_member_name_too_long": say_n(
+            "%(start)s… is too long: a name has at most %(most)s letter",
+            "%(start)s… is too long: a name has at most %(most)s letters",
+            "most",
+        ),
         "club_member_name_twice": say(
             "Another member is called %(name)s: merge the two if they are one person"
         ),
@@ -122,11 +138,15 @@ words(
         "club_season_name_unseen": say(
             "The season's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "club_season_name_too_long": say(
-            "%(start)s… is too long: a season's name has at most %(most)s letters"
+        "club_season_name_too_long": say_n(
+            "%(start)s… is too long: a season's name has at most %(most)s letter",
+            "%(start)s… is too long: a season's name has at most %(most)s letters",
+            "most",
         ),
         "club_season_ends_before_start": say("The season's last day comes before its first day"),
-        "club_too_many_seasons": say("A club has at most %(most)s seasons"),
+        "club_too_many_seasons": say_n(
+            "A club has at most %(most)s season", "A club has at most %(most)s seasons", "most"
+        ),
         "club_no_such_season": say("There is no such season in this club"),
         # its file (clubs/exchange.py, and the import form)
         "club_file_missing": say("Choose the club's file (exported from Scorekeeper)"),
@@ -167,11 +187,39 @@ def _file_shape(speaker: Speaker, params: Params) -> str:
 
 @worded("club_file_too_many")
 def _file_too_many(speaker: Speaker, params: Params) -> str:
-    return gettext("A club's file holds at most %(most)s %(part)s, not %(count)s") % {
-        "most": params["most"],
-        "part": _part(params),
-        "count": params["count"],
-    }
+    most = number_param(params["most"])
+    limit = _FILE_PART_LIMITS[str(params["part"])]  # the store counts these parts (clubs/exchange.py)
+    return limit(most) % {"most": whole(most), "count": whole(number_param(params["count"]))}
+
+
+# Each part's limit with the plural form its count takes ("at most 1 season", "400 de membri").
+_FILE_PART_LIMITS: dict[str, Callable[[int], str]] = {
+    "members": lambda most: ngettext(
+        "A club's file holds at most %(most)s member, not %(count)s",
+        "A club's file holds at most %(most)s members, not %(count)s",
+        most,
+    ),
+    "seasons": lambda most: ngettext(
+        "A club's file holds at most %(most)s season, not %(count)s",
+        "A club's file holds at most %(most)s seasons, not %(count)s",
+        most,
+    ),
+    "tables": lambda most: ngettext(
+        "A club's file holds at most %(most)s table, not %(count)s",
+        "A club's file holds at most %(most)s tables, not %(count)s",
+        most,
+    ),
+    "drives": lambda most: ngettext(
+        "A club's file holds at most %(most)s drive, not %(count)s",
+        "A club's file holds at most %(most)s drives, not %(count)s",
+        most,
+    ),
+    "hands": lambda most: ngettext(
+        "A club's file holds at most %(most)s hand, not %(count)s",
+        "A club's file holds at most %(most)s hands, not %(count)s",
+        most,
+    ),
+}
 
 
 @worded("club_file_too_many_items")

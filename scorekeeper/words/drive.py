@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, names_list, names_param, say, say_n, worded, words
+from ._core import (
+    N_,
+    Params,
+    Speaker,
+    gettext,
+    names_list,
+    names_param,
+    ngettext,
+    number_param,
+    say,
+    say_n,
+    worded,
+    words,
+)
 from .cards import pair_words, trump_name
 
 DRIVE_OPTIONS = {
@@ -84,10 +97,12 @@ def _tricks_range(speaker: Speaker, params: Params) -> str:
     values = speaker.fill(params)
     values["pair"] = pair_words(params["pair"])
     return (
-        gettext(
-            "Table %(table)s, hand %(hand)s: %(pair)s cannot "
-            "take %(tricks)s tricks; a hand has %(most)s, so a "
-            "pair takes 0 to %(most)s"
+        ngettext(
+            "Table %(table)s, hand %(hand)s: %(pair)s cannot take %(tricks)s trick; a hand has %(most)s, so "
+            "a pair takes 0 to %(most)s",
+            "Table %(table)s, hand %(hand)s: %(pair)s cannot take %(tricks)s tricks; a hand has %(most)s, so "
+            "a pair takes 0 to %(most)s",
+            number_param(params["tricks"]),
         )
         % values
     )
@@ -209,8 +224,10 @@ words(
         "drive_roster_unknown_player": say("%(value)s is not one of the drive's players"),
         "drive_roster_left_twice": say("A player leaves the drive once, after joining it"),
         "drive_roster_start": say("A late player starts from 0 or from the lowest total, not %(value)s"),
-        "drive_roster_too_few": say(
-            "From hand %(hand)s only %(count)s players would be left: a drive needs 4 to fill a table"
+        "drive_roster_too_few": say_n(
+            "From hand %(hand)s only %(count)s player would be left: a drive needs 4 to fill a table",
+            "From hand %(hand)s only %(count)s players would be left: a drive needs 4 to fill a table",
+            "count",
         ),
         "drive_confirm_after_entry": say(
             "Table %(table)s, hand %(hand)s: a player of the other pair confirms the result once it is "
@@ -232,20 +249,36 @@ words(
             "Table %(table)s, hand %(hand)s: tricks are a whole number, not %(value)s"
         ),
         # the set-up
-        "drive_partner_odd": say(
-            "A partner drive is played in fixed pairs: %(players)s players cannot all have a partner"
+        "drive_partner_odd": say_n(
+            "A partner drive is played in fixed pairs: %(players)s player cannot have a partner",
+            "A partner drive is played in fixed pairs: %(players)s players cannot all have a partner",
+            "players",
         ),
-        "drive_hands_range": say("A drive has 1 to %(most)s hands, not %(value)s"),
+        "drive_hands_range": say_n(
+            "A drive has 1 to %(most)s hand, not %(value)s",
+            "A drive has 1 to %(most)s hands, not %(value)s",
+            "most",
+        ),
         "drive_players_shape": say("The players are a list of names or a number of players"),
-        "drive_too_few_players": say(
-            "A whist drive needs at least %(least)s players to fill one table, not %(count)s"
+        "drive_too_few_players": say_n(
+            "A whist drive needs at least %(least)s player to fill one table, not %(count)s",
+            "A whist drive needs at least %(least)s players to fill one table, not %(count)s",
+            "least",
         ),
-        "drive_too_many_players": say("A drive has at most %(most)s players, not %(count)s"),
+        "drive_too_many_players": say_n(
+            "A drive has at most %(most)s player, not %(count)s",
+            "A drive has at most %(most)s players, not %(count)s",
+            "most",
+        ),
         "drive_name_missing": say("The drive needs a name"),
         "drive_name_unseen": say(
             "The drive's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "drive_name_too_long": say("The drive's name has at most %(most)s letters, not %(length)s"),
+        "drive_name_too_long": say_n(
+            "The drive's name has at most %(most)s letter, not %(length)s",
+            "The drive's name has at most %(most)s letters, not %(length)s",
+            "most",
+        ),
         "drive_interval_range": say(
             "The interval comes after one of hands 1 to %(last)s, not after hand %(value)s"
         ),
@@ -256,10 +289,18 @@ words(
         "drive_prize_name_unseen": say(
             "The prize's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "drive_prize_name_too_long": say("A prize's name has at most %(most)s letters: %(start)s…"),
+        "drive_prize_name_too_long": say_n(
+            "A prize's name has at most %(most)s letter: %(start)s…",
+            "A prize's name has at most %(most)s letters: %(start)s…",
+            "most",
+        ),
         "drive_prize_place_range": say("%(prize)s: the place is from 1 to %(players)s, not %(value)s"),
         "drive_prize_place_unwanted": say("%(prize)s: only a prize for a place has a place"),
-        "drive_prize_choose_player": say("%(prize)s: choose one of the drive's %(players)s players"),
+        "drive_prize_choose_player": say_n(
+            "%(prize)s: choose the drive's one player",
+            "%(prize)s: choose one of the drive's %(players)s players",
+            "players",
+        ),
         "drive_prize_player_unwanted": say("%(prize)s: only a prize the organiser awards names its player"),
         "drive_prize_half_needs_interval": say("%(prize)s: a prize for a half needs an interval"),
         "drive_prize_name_twice": say("Two prizes are called %(prize)s: give each a different name"),
@@ -316,9 +357,7 @@ words(
             "Hand %(hand)s: %(player)s was not at a table (sitting out, or not there): only players at a "
             "table change places"
         ),
-        "drive_seat_already": say(
-            "Hand %(hand)s: %(player)s already sits there, at table %(table)s"
-        ),
+        "drive_seat_already": say("Hand %(hand)s: %(player)s already sits there, at table %(table)s"),
         "drive_form_table_missing": say("Choose the table that goes"),
         "drive_form_seat_missing": say("Choose the player, the table and the seat where they sat"),
         "drive_form_card_tricks": say(
@@ -338,7 +377,9 @@ words(
         "drive_form_pair_missing": say("Tap the pair whose tricks you are entering"),
         "drive_form_leaver_missing": say("Choose the player who leaves"),
         "drive_form_prize_rule": say("Choose what the prize is for"),
-        "drive_names_all": say("Give all %(count)s players a name"),
+        "drive_names_all": say_n(
+            "Give the player a name", "Give all %(count)s players a name", "count"
+        ),
         "drive_hand_moved_on": say(
             "Hand %(hand)s is over and everyone has moved on to hand %(in_play)s: this phone enters only "
             "the hand in play. Ask the organiser to correct hand %(hand)s."

@@ -29,11 +29,16 @@ words(
         "fixed_player_count": say_n(
             "is played by exactly %(count)s player", "is played by exactly %(count)s players", "count"
         ),
-        "law_whist_revoke_choice": say(
+        "law_whist_revoke_choice": say_n(
+            "A revoke found after a %(deal)s: the other side chooses three tricks taken from the revoking "
+            "side and added to its own, or %(points)s point added to its score; either way the revoking "
+            "side cannot reach %(play_to)s on that %(deal)s. Both sides revoking, the %(deal)s is void "
+            "and the same dealer deals it again (the Laws of Whist)",
             "A revoke found after a %(deal)s: the other side chooses three tricks taken from the revoking "
             "side and added to its own, or %(points)s points added to its score; either way the revoking "
             "side cannot reach %(play_to)s on that %(deal)s. Both sides revoking, the %(deal)s is void "
-            "and the same dealer deals it again (the Laws of Whist)"
+            "and the same dealer deals it again (the Laws of Whist)",
+            "points",
         ),
         "law_revoke_recorded": say(
             "A revoke is recorded right after the %(deal)s it was found in, before anything else (undo "

@@ -198,7 +198,7 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
             1,
             {"event": "departure", "seat": 1},
             422,
-            "Bob cannot leave: Oh Hell needs at least 3 players, and only 2 would be left. "
+            "Bob cannot leave: Oh Hell needs at least 3 players, and without Bob the table would have 2. "
             "A substitute can take over Bob's seat",
         ),
         (
@@ -214,7 +214,8 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
             1,
             {"event": "sit_out", "seat": 0},
             422,
-            "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, and only 2 would",
+            "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, "
+            "and it would have only 2",
         ),
         (OH_HELL, 1, {"event": "arrival", "name": "Cy", "left_of": 0}, 422, "Cy already has a seat"),
         (OH_HELL, 1, {"event": "substitute", "seat": 0, "name": "Dee"}, 422, "Dee already has a seat"),
@@ -336,7 +337,7 @@ def test_the_api_lists_the_events_possible_now_and_previews_one(client: FlaskCli
         "event": "sit_out",
         "allowed": False,
         "reason": "Peter cannot sit deal 4 out: at least 3 players must play each deal of Romanian Whist, "
-        "and only 2 would",
+        "and it would have only 2",
         "seats": [],
         "sides": [],
     }

@@ -217,7 +217,7 @@ def club_page(
         "minimum_error": minimum_error,
         "minimum_typed": str(found.minimum_games) if minimum_typed is None else minimum_typed,
         "most_minimum": MOST_MINIMUM,
-        "zones": time_zone_choices() if kept else (),
+        "zones": time_zone_choices(found.time_zone) if kept else (),
         "read_link": read_link,
         "read_qr": qr_svg(read_link, title=gettext("QR code of the club's read-only link")),
     }

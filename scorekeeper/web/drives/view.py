@@ -28,6 +28,7 @@ from ...rules.drive import (
 )
 from ...rules.errors import RuleViolation
 from ...words import gettext, ngettext
+from ..wording import in_reader_order
 from .forms import HandForm
 from .wording import (
     FORMAT_NAMES,
@@ -268,7 +269,7 @@ def roster(drive: Drive) -> dict[str, Any]:
     return {
         "hand": hand,
         "called": hand is not None and hand <= len(drive.state.hands),
-        "present": sorted(present, key=lambda item: item[1].casefold()),
+        "present": sorted(present, key=lambda item: in_reader_order(item[1])),
         "lines": [change_line(drive, change) for change in drive.roster],
         "suggested_role": None if hand is None else drive.suggested_role().value,
         "pairs": drive.setup.format is DriveFormat.PARTNER,
@@ -303,7 +304,7 @@ def caller(drive: Drive, *, withheld: bool = False) -> dict[str, Any]:
     state = drive.state
     current = state.current
     places = [placement_words(drive, place) for place in state.next_placements()]
-    places.sort(key=lambda place: place["name"].casefold())
+    places.sort(key=lambda place: in_reader_order(place["name"]))
     return {
         "hand": None if current is None else current.number,
         "trump": None if current is None else trump_name(current.trump),

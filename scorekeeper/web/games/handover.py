@@ -23,7 +23,7 @@ from ...games import holders, store
 from ...games.store import StoredGame
 from ...groups import access
 from ...rules import Game
-from ...words import gettext
+from ...words import gettext, ngettext
 from ...words._core import N_
 from .. import device
 from ..limits import not_a_guess
@@ -152,9 +152,12 @@ def join(game_id: str) -> Page:
                 "new one."
             )
         else:
-            error = gettext(
+            error = ngettext(
+                "That code does not open this game: it may be mistyped, or more than %(minutes)s minute "
+                "old. Ask the scorer for a new one.",
                 "That code does not open this game: it may be mistyped, or more than %(minutes)s minutes "
-                "old. Ask the scorer for a new one."
+                "old. Ask the scorer for a new one.",
+                holders.HANDOVER_MINUTES,
             ) % {"minutes": holders.HANDOVER_MINUTES}
         page = render_template(
             "handover/join.html",

@@ -22,7 +22,7 @@ phone's own, not another phone's change.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -259,13 +259,20 @@ def _one_event(
         return game, {**stop, "kind": "refused", **screens.refusal(refused)}
 
 
+# "1 deal sent.", "3 hands sent.": the count's plural form reaches the participle too ("3 donnes envoyées").
+_SENT: dict[str, Callable[[int], str]] = {
+    "deal": lambda sent: ngettext("%(count)s deal sent.", "%(count)s deals sent.", sent),
+    "hand": lambda sent: ngettext("%(count)s hand sent.", "%(count)s hands sent.", sent),
+}
+
+
 def _message(game: Game, sent: int, sent_events: int, others: Sequence[int], events: bool) -> str | None:
     """ "3 deals sent. 1 table event sent. Another phone had corrected deal 2." — or None when nothing
     was sent."""
     if not sent and not sent_events:
         return None
     word = deal_words(game.table.variant.deal_word)
-    parts = [gettext("%(count)s sent.") % {"count": word.count(sent)}] if sent else []
+    parts = [_SENT[word.english.singular](sent) % {"count": sent}] if sent else []
     if sent_events:
         parts.append(
             ngettext("%(count)s table event sent.", "%(count)s table events sent.", sent_events)

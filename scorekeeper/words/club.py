@@ -75,9 +75,17 @@ words(
         "house_rules_name_unseen": say(
             "The name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "house_rules_name_too_long": say("%(start)s… is too long: a name has at most %(most)s letters"),
+        "house_rules_name_too_long": say_n(
+            "%(start)s… is too long: a name has at most %(most)s letter",
+            "%(start)s… is too long: a name has at most %(most)s letters",
+            "most",
+        ),
         "house_rules_not_found": say("There are no such house rules"),
-        "club_too_many_house_rules": say("A club has at most %(most)s house rules"),
+        "club_too_many_house_rules": say_n(
+            "A club has at most %(most)s set of house rules",
+            "A club has at most %(most)s sets of house rules",
+            "most",
+        ),
         "club_not_kept_here": say("Choose a club this phone keeps"),
         # a season's league (rules/club/league.py, clubs/seasons.py)
         "club_league_kind": say("Choose how the league scores: points per place, or drive totals"),

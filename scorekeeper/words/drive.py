@@ -212,8 +212,10 @@ words(
         "drive_roster_role": say(
             "A late player plays lady (North or East) or gent (South or West), not %(value)s"
         ),
-        "drive_roster_no_table": say(
-            "From hand %(hand)s the %(count)s players left cannot make a table of two ladies and two gents"
+        "drive_roster_no_table": say_n(
+            "From hand %(hand)s the %(count)s player left cannot make a table of two ladies and two gents",
+            "From hand %(hand)s the %(count)s players left cannot make a table of two ladies and two gents",
+            "count",
         ),
         "drive_roster_last_table": say(
             "Table %(table)s is the only table left: the drive needs it from hand %(hand)s"

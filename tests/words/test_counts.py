@@ -41,6 +41,9 @@ NOT_AGREEING = frozenset(
 """Words that may follow a number without agreeing with it ("12 of 13", "5 per minute", "1 to 7")."""
 
 NOT_COUNTS = {
+    "%(done)s What was entered of %(deal)s %(number)s is back.": (
+        "%(done)s is the sentence of what was taken back ('Taken back: Bob misdealt deal 2.')"
+    ),
     "Table %(table)s, hand %(hand)s: %(player)s's pair entered these tricks, so %(players)s confirm them": (
         "%(players)s holds the other pair's names"
     ),

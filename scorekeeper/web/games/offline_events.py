@@ -35,7 +35,7 @@ from ...kept import KeptByVersion
 from ...rules import Game
 from ...rules.foresee_branches import EventBranch, branches_at
 from ...rules.text import Param
-from ...words import deal_words, gettext
+from ...words import deal_words, gettext, ngettext
 from ..device import require_edit
 from ..language import current_language
 from ..wording import say
@@ -173,8 +173,10 @@ def _branch(branch: EventBranch, game: Game, worded: dict[Param, str]) -> dict[s
         else {
             "columns": [
                 deal_words(variant.deal_word).title,
-                gettext("%(players_before)s players") % {"players_before": plan.players_before},
-                gettext("%(players_after)s players") % {"players_after": plan.players_after},
+                ngettext("%(count)s player", "%(count)s players", plan.players_before)
+                % {"count": plan.players_before},
+                ngettext("%(count)s player", "%(count)s players", plan.players_after)
+                % {"count": plan.players_after},
             ],
             "first_deal": plan.first_deal,
             "players_before": plan.players_before,

@@ -124,6 +124,8 @@ _FINISHED_MEMBERS = (
     .select_from(_IN_CLUB_ROWS)
     .where(_IN_CLUB, _ROWS.c.status == FINISHED)
 )
+# The names of those columns, in that order: what ``game_outcome`` reads of each row.
+MEMBER_COLUMNS = tuple(column.name for column in _FINISHED_MEMBERS.selected_columns)
 # ...or those of a few games only: the games changed since this worker last read the club.
 _FINISHED_MEMBERS_OF = _FINISHED_MEMBERS.where(_ROWS.c.game_id.in_(bindparam("games", expanding=True)))
 # More changed games than this and every game's rows are read at once, as the first time.
@@ -275,7 +277,7 @@ def _games(
     before = GAMES_READ.get(club_id)
     now = _GamesRead(
         club_version=club_version,
-        members={row[0]: row[1] for row in connection.execute(_PLAYER_MEMBERS, parameters)},
+        members=player_members(club_id),
         titles={row[0]: row[1] for row in connection.execute(_TABLE_NAMES, parameters)},
         versions={},
         outcomes={},
@@ -306,12 +308,12 @@ def _games(
             now.played[game_id] = before.played[game_id]
             continue
         if variant not in ladders:
-            ladders[variant] = _ladder(variant)
+            ladders[variant] = variant_ladder(variant)
         rows = by_game.get(game_id, [])
         now.played[game_id] = Played(title=now.titles.get(group_id, ""), players=len(rows), ref=game_id)
         ladder = ladders[variant]
         moment = _aware(played_at).astimezone(zone)  # its day: the club's calendar's
-        now.outcomes[game_id] = _game_outcome(game_id, variant, ladder, moment, rows, now.members)
+        now.outcomes[game_id] = game_outcome(game_id, variant, ladder, moment, rows, now.members)
     GAMES_READ.put(club_id, now)
     found = []
     for game_id, outcome in now.outcomes.items():
@@ -321,7 +323,13 @@ def _games(
     return found
 
 
-def _game_outcome(
+def player_members(club_id: str) -> dict[int, int]:
+    """The member each linked roster player of the club's tables is, by player id."""
+    found = database.connection().execute(_PLAYER_MEMBERS, {"club": club_id})
+    return {row[0]: row[1] for row in found}
+
+
+def game_outcome(
     game_id: str,
     variant: str,
     ladder: str | None,
@@ -329,7 +337,8 @@ def _game_outcome(
     rows: Sequence[Any],
     members: Mapping[int, int],
 ) -> Outcome | None:
-    """A finished game's outcome from its members' summary rows (None: it rates on no ladder)."""
+    """A finished game's outcome from its members' summary rows, each with ``MEMBER_COLUMNS`` in that
+    order, and the member each roster player is (None: it rates on no ladder)."""
     if ladder is None:
         return None
     placings: dict[int, Placing] = {}
@@ -439,7 +448,8 @@ def _keep_better(placings: dict[int, Placing], placing: Placing) -> None:
         placings[placing.member] = placing
 
 
-def _ladder(variant: str) -> str | None:
+def variant_ladder(variant: str) -> str | None:
+    """The ladder a variant's games rate on (None: none, or a variant this server no longer knows)."""
     try:
         return ladder_of(variant)
     except RuleViolation:

@@ -24,6 +24,7 @@ from ._core import (
     number_param,
     say,
     say_n,
+    total,
     whole,
     worded,
     words,
@@ -349,7 +350,22 @@ def new_record(kind: str, value: int, variant: str | None = None) -> str:
     """ "New club record: highest Oh Hell score (87)", for a finish screen or the caller's screen."""
     return gettext("New club record: %(record)s (%(value)s)") % {
         "record": record_name(kind, variant),
-        "value": value,
+        "value": total(value),
+    }
+
+
+@worded("knock_club_record")
+def _knock_club_record(speaker: Speaker, params: Params) -> str:
+    """What a correction does to a club record the game sets (clubs/corrections.py), worded as the
+    finish screen words the record: "New club record: highest Oh Hell score (87)", or "No longer a club
+    record: highest Oh Hell score (87)" for one the corrected game would no longer set."""
+    kind, value = str(params["kind"]), number_param(params["value"])
+    variant = variant_name(str(params["variant"])) if params.get("variant") else None
+    if params["set"]:
+        return new_record(kind, value, variant)
+    return gettext("No longer a club record: %(record)s (%(value)s)") % {
+        "record": record_name(kind, variant),
+        "value": total(value),
     }
 
 

@@ -151,13 +151,13 @@ def test_a_read_after_a_change_reads_only_the_games_changed_and_finds_what_a_fir
     holdings.add_table(club.id, group.id)
     first = play(group, ["Ann", "Bob", "Cat"], made=[0])
     built: list[str] = []
-    build = outcomes._game_outcome
+    build = outcomes.game_outcome
 
     def counted(game_id: str, *args: Any) -> Any:
         built.append(game_id)
         return build(game_id, *args)
 
-    monkeypatch.setattr(outcomes, "_game_outcome", counted)
+    monkeypatch.setattr(outcomes, "game_outcome", counted)
 
     def read() -> list[str]:
         """The games built by a read, after checking it against a read from nothing."""

@@ -1,6 +1,6 @@
 """Clubs: a club's pages (its tables and drives, members, seasons, ladder, league, records), its public
 results pages with their images, its files, and what it adds to the home page, "Your games", a
-finished game's screen and the caller's screen of a drive."""
+finished game's screen, a correction's preview and the caller's screen of a drive."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from collections.abc import Callable
 from flask import Flask, current_app, flash
 
 from ...clubs.access import ClubChangedElsewhere
+from ...clubs.corrections import record_knock_ons
 from ...words import club as club_words  # noqa: F401  (the words of the clubs' codes)
+from ..games import say_also
 from ..limits import by_address, by_address_and_game, refused
 from ..wording import say
 
@@ -80,6 +82,8 @@ def register(app: Flask) -> None:
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     files.allow_large_imports(app)
+    # Correcting a deal of a club's finished game says the club records it would set or no longer set.
+    say_also(app, record_knock_ons)
     app.register_error_handler(ClubChangedElsewhere, _changed_elsewhere)
 
 

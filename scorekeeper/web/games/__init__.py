@@ -21,6 +21,7 @@ from .exchange import (
     read_file,
     spreadsheet_cell,
 )
+from .knock_ons import say_also
 from .uploads import Bounds, read_bounded
 from .view import option_lines, side_names, summary
 
@@ -42,6 +43,7 @@ __all__ = [
     "read_file",
     "register",
     "sampled",
+    "say_also",
     "share_bars",
     "side_names",
     "spreadsheet_cell",

@@ -7,15 +7,20 @@ beside Save as the correction is tapped, with a token of what it showed (``seen`
 correction only when the token matches what the correction changes now. Otherwise — no script, or a
 Save faster than the check — the screen answers with what it would change first (a page with a yes
 without the script, the same words beside Save with it) and stores nothing.
+
+What a correction changes outside the game — a club record its table's club would gain or lose — is
+said by the room it belongs to, which adds its function with ``say_also`` when the app is made (the
+games know no club): each is given the stored game, the game and the corrected game, and returns texts
+said after the game's own.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from flask import jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.wrappers import Response
 
 from ...games.store import StoredGame
@@ -28,6 +33,16 @@ from ..wording import say
 from . import screens
 
 Page = str | Response
+KnockOnsElsewhere = Callable[[StoredGame, Game, Game], Sequence[Text]]
+"""What a correction changes outside the game: given the stored game, the game and the corrected game."""
+ELSEWHERE = "scorekeeper.knock_ons_elsewhere"
+
+
+def say_also(app: Flask, elsewhere: KnockOnsElsewhere) -> None:
+    """Have every correction's preview in ``app`` say what ``elsewhere`` finds it changes (once each)."""
+    found: list[KnockOnsElsewhere] = app.extensions.setdefault(ELSEWHERE, [])
+    if elsewhere not in found:
+        found.append(elsewhere)
 
 
 def corrected(game: Game, number: int, values: dict[str, Any]) -> Game:
@@ -36,16 +51,18 @@ def corrected(game: Game, number: int, values: dict[str, Any]) -> Game:
     return game.record(cast(NumberedEntry, entry))
 
 
-def preview(game: Game, after: Game) -> dict[str, Any]:
-    """What the correction changes, for the screen: its lines in words, the fragment beside Save, and
-    the token Save sends back to say it was shown."""
-    texts = knock_ons(game, after)
+def preview(record: StoredGame, game: Game, after: Game) -> dict[str, Any]:
+    """What the correction changes, for the screen: its lines in words (the game's own, then what the
+    other rooms find it changes: a club record), the fragment beside Save, and the token Save sends
+    back to say it was shown."""
+    elsewhere: list[KnockOnsElsewhere] = current_app.extensions.get(ELSEWHERE, [])
+    texts = knock_ons(game, after) + tuple(text for also in elsewhere for text in also(record, game, after))
     lines = [say(text, game.table.variant) for text in texts]
     html = render_template("games/_knock_on_list.html", lines=lines)
     return {"lines": lines, "html": html, "seen": _token(texts)}
 
 
-def unseen(game: Game, number: int, values: dict[str, Any]) -> dict[str, Any] | None:
+def unseen(record: StoredGame, game: Game, number: int, values: dict[str, Any]) -> dict[str, Any] | None:
     """What correcting deal ``number`` to ``values`` would change, when the screen that sent it did not
     show it (the token it sent is another): to show before anything is stored. None when it may be
     saved now: the deal is not scored yet, the correction changes nothing, or it was shown. A post
@@ -55,7 +72,7 @@ def unseen(game: Game, number: int, values: dict[str, Any]) -> dict[str, Any] | 
     if "seen" not in request.form or not screens.correcting(game, number):
         return None
     after = corrected(game, number, values)
-    shown = preview(game, after)
+    shown = preview(record, game, after)
     if not shown["lines"] or request.form.get("seen") == shown["seen"]:
         return None
     return shown

@@ -162,7 +162,7 @@ def deal(game_id: str, number: int) -> Page:
     before = screens.stored_values(game, number) if number <= len(game.entries) else None
     try:
         # A correction says what it changes before it is saved, unless the screen showed it already.
-        if (shown := knock_ons.unseen(game, number, values)) is not None:
+        if (shown := knock_ons.unseen(record, game, number, values)) is not None:
             return knock_ons.ask(record, game, facts, values, shown)
         updated = store.record_deal(record, game, number, values)
     except store.ChangedElsewhere as changed:
@@ -204,7 +204,7 @@ def check(game_id: str, number: int) -> Response:
             verdict = screens.refusal(refused)
     if screens.correcting(game, number):
         # What saving the correction changes, beside Save (nothing while it cannot be saved).
-        correction = knock_ons.preview(game, after) if after is not None and complete else None
+        correction = knock_ons.preview(record, game, after) if after is not None and complete else None
         verdict["correction"] = correction if correction and correction["lines"] else None
     return jsonify({**verdict, **shown})
 

@@ -23,7 +23,7 @@ from .conftest import (
     Phone,
     check_accessibility,
 )
-from .test_longer_words import german_server  # noqa: F401  (the committed German catalogue, served)
+from .test_longer_words import real_server  # noqa: F401  (every committed catalogue, served)
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
 SHEET = "[data-table-sheet]"
@@ -204,14 +204,14 @@ def test_the_watch_finds_a_hyphen_minus_before_a_number(phone: Phone) -> None:
 def test_in_german_the_bar_is_one_line_and_the_evening_in_place(
     browser: Browser,
     playwright: Playwright,
-    german_server: str,  # noqa: F811  (the fixture imported above)
+    real_server: str,  # noqa: F811  (the fixture imported above)
     tmp_path: Any,
 ) -> None:
     profile = dict(playwright.devices[PHONE_MODEL])
     profile.pop("default_browser_type", None)
     profile.update(viewport=VIEWPORT, screen=VIEWPORT)
     context = browser.new_context(
-        **profile, base_url=german_server, extra_http_headers={"Accept-Language": "de"}
+        **profile, base_url=real_server, extra_http_headers={"Accept-Language": "de"}
     )
     context.set_default_timeout(TIMEOUT_MS)
     try:

@@ -300,7 +300,7 @@ def test_a_queue_refused_because_the_game_ended_meanwhile_brings_the_screen_back
     expect(conflict.locator(".error")).to_contain_text("Checked again on the server, this one was refused")
     expect(phone.page.locator("h1 .offline-tag")).to_have_count(0)
     expect(phone.page.locator("#screen button[data-primary], form[data-offline]")).to_have_count(0)
-    expect(phone.page.locator("#screen a.button.primary")).to_have_text("See the whole sheet")
+    expect(phone.page.locator("#screen a.button", has_text="See the whole sheet")).to_be_visible()
     phone.page.click(".conflict >> text=Drop mine")
     phone.page.click("text=Yes, drop mine")
     expect(phone.page).to_have_url(SHEET_URL, timeout=3 * TIMEOUT_MS)

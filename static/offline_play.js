@@ -439,7 +439,11 @@
     // --- when to draw offline, when to send -------------------------------------------------------
     async function start() {
       await takePlan(pagePlan);
-      const stale = pagePlan.version < Q.known(plan.game);  // a copy older than what this phone has known
+      // A copy older than what this phone has known. What the deal screen shows now counts, not the
+      // plan it was loaded with: saves answered in place have moved it on since.
+      const field = document.querySelector("#screen input[name='version']");
+      const shown = field ? Number(field.value) || 0 : pagePlan.version;
+      const stale = shown < Q.known(plan.game);
       const entries = await showWaiting();
       if (entries.length && entries[0].state !== "waiting") await showConflict(null);  // "fixing" too
       if (!navigator.onLine) {

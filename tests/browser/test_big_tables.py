@@ -47,7 +47,7 @@ ON_SCREEN = """() => {
 }"""
 SMALL_CHIPS = """() => [...document.querySelectorAll(".rows label.chip span")]
   .map((span) => span.getBoundingClientRect())
-  .filter((box) => box.width < 40 || box.height < 40)
+  .filter((box) => box.width + box.height > 0 && (box.width < 40 || box.height < 40))  // the shown ones
   .map((box) => `${box.width}x${box.height}`)"""
 
 
@@ -211,3 +211,70 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     phone.shoot_both("tricks")
     if axe:
         axe_clean(page, "the tricks", ("light",))
+
+
+@pytest.mark.browser
+def test_the_screen_drawn_offline_at_a_big_table_fits_one_screen_too(
+    browser: Browser,
+    playwright: Playwright,
+    real_server: str,
+    context_for: list[BrowserContext],
+) -> None:
+    """The connection goes at Romanian Whist for seven's largest deal on the small phone: the screen the
+    phone draws itself (static/offline_screen.js) takes the online screen's columns, the short names
+    over them, and every chip, the standings and Save stay in reach; with the text at 125 % too."""
+    table = TABLES[0]
+    context = open_phone(browser, playwright, real_server, (360, 740))
+    context_for.append(context)
+    game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
+    play(context.request, game, table.deals_before)
+    for larger in (False, True):
+        where = "offline 125 %" if larger else "offline"
+        page = context.new_page()
+        if larger:
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": LARGER_TEXT})
+        page.goto(f"/games/{game}/deals/{table.deals_before + 1}")
+        # The worker controls the page and the offline part is loaded (600 ms after the page is up).
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+            " && window.Scorekeeper.offlinePlay !== undefined"
+        )
+        context.set_offline(True)
+        expect(page.locator("h1 .offline-tag")).to_be_visible()
+        expect(page.locator("form[data-offline].rows-columns.players-7")).to_be_visible()
+        expect(page.locator("form[data-offline] .who .name [aria-hidden]").first).to_have_text("Cri")
+        expect(page.locator(".strip-name [aria-hidden]").first).to_have_text("Ana")
+        everything_in_reach(page, "bid", table.cards, where)
+        context.set_offline(False)
+        page.close()
+
+
+@pytest.mark.browser
+def test_correcting_a_deal_at_a_big_table_fits_one_screen(
+    browser: Browser,
+    playwright: Playwright,
+    real_server: str,
+    context_for: list[BrowserContext],
+) -> None:
+    """Correcting Romanian Whist for seven's deal 1 (eight cards: bids and tricks, seven columns of nine
+    each) on the small phone, at the usual text size and at 125 %: one set of columns at a time, the tricks
+    first, the bids a tap on the switch away, each set with the standings and Save in reach."""
+    table = TABLES[0]
+    context = open_phone(browser, playwright, real_server, (360, 740))
+    context_for.append(context)
+    game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
+    play(context.request, game, table.deals_before)
+    for larger in (False, True):
+        where = "the correction at 125 %" if larger else "the correction"
+        page = context.new_page()
+        if larger:
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": LARGER_TEXT})
+        page.goto(f"/games/{game}/deals/1")
+        page.wait_for_load_state("load")
+        expect(page.locator("button[data-primary]")).to_have_text("Save the correction")
+        everything_in_reach(page, "tricks", table.cards, where)
+        expect(page.locator(".rows[data-part='bids']")).to_be_hidden()
+        page.locator(".part-switch label.chip", has_text="Bids").click()
+        expect(page.locator(".rows[data-part='tricks']")).to_be_hidden()
+        everything_in_reach(page, "bid", table.cards, where)
+        page.close()

@@ -1,13 +1,14 @@
 """Seven and eight at the table (issue 45): the largest deal of the biggest tables on one phone screen.
 
-Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) on a 390×844 phone and a 360×740 one,
-Up and Down the River for eight (bids 0 to 6, and the trump row) on the first, Oh Hell for seven (bids 0
-to 7, and the trump row) on the second, each on its largest deal with the standings above it: every player's chips, the trump row,
-the facts, the standings and Save are on the screen without a scroll, each chip at least 40 px square;
-in English, in German and Italian (their committed catalogues: the longest words), in dark mode, and with
-the browser's text size at 125 % (on either phone). Then the bids are tapped where they are, saved, and the tricks
-screen is held to the same. (Romanian Whist for seven with the dead hand, six columns of nine, is a
-smaller case of the same screen.)
+Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) on a 390×844 phone and a 360×740
+one, Up and Down the River for eight (bids 0 to 6, and the trump row) on the first, Oh Hell for seven
+(bids 0 to 7, and the trump row) on the second, each on its largest deal with the standings above it:
+every player's chips, the trump row, the facts, the standings and Save are on the screen without a
+scroll, each chip at least 40 px square; in English, in German and Italian (their committed catalogues:
+the longest words), in dark mode, and with the browser's text size at 125 % (on either phone). Then the
+bids are tapped where they are, saved, and the tricks screen is held to the same. (Romanian Whist for
+seven with the dead hand, six columns of nine, is a smaller case of the same screen.) The same deal
+drawn offline, and a correction of an earlier deal, fit the small phone too.
 """
 
 from __future__ import annotations

@@ -113,24 +113,26 @@ def open_phone(
     return context
 
 
-def everything_in_reach(page: Page, kind: str, cards: int, where: str) -> None:
+def everything_in_reach(page: Page, kind: str, cards: int, where: str, within: str = ":root") -> None:
     """Every chip of every player from 0 to ``cards`` reachable without a scroll, 40 px square or more,
-    and Save, the facts, the standings (and the trump row) on the screen."""
+    and Save, the facts, the standings (and the trump row) on the screen. ``within``: the chips of that
+    box (the sheet over the deal screen, with the deal's own chips under it)."""
     chips = page.evaluate(
-        f"""([kind, cards]) => {{
+        f"""([kind, cards, within]) => {{
           const reachable = {REACHABLE};
-          const seats = [...new Set([...document.querySelectorAll(`.rows input[name^="${{kind}}-"]`)]
+          const root = document.querySelector(within);
+          const seats = [...new Set([...root.querySelectorAll(`.rows input[name^="${{kind}}-"]`)]
             .map((input) => input.name.split("-")[1]))];
           const out = [];
           for (const seat of seats) {{
             for (let value = 0; value <= cards; value += 1) {{
-              const input = document.querySelector(`input[name="${{kind}}-${{seat}}"][value="${{value}}"]`);
+              const input = root.querySelector(`input[name="${{kind}}-${{seat}}"][value="${{value}}"]`);
               if (!input || !reachable(input.closest("label.chip"))) out.push(`seat ${{seat}}: ${{value}}`);
             }}
           }}
           return [seats.length, out];
         }}""",
-        [kind, cards],
+        [kind, cards, within],
     )
     assert chips[0] >= 7, where
     assert chips[1] == [], f"{where}: a scroll is needed for the {kind} {chips[1]}"
@@ -278,4 +280,16 @@ def test_correcting_a_deal_at_a_big_table_fits_one_screen(
         page.locator(".part-switch label.chip", has_text="Bids").click()
         expect(page.locator(".rows[data-part='tricks']")).to_be_hidden()
         everything_in_reach(page, "bid", table.cards, where)
+        if not larger:
+            axe_clean(page, where)
+
+        # The same correction in the sheet over the deal in progress (the standings' "Correct", deal 1).
+        page.goto(f"/games/{game}/deals/{table.deals_before + 1}")
+        page.locator(".strip-top .correct-link").click()
+        page.locator("dialog[open] a.past-deal").last.click()
+        sheet = page.locator("dialog[open] form .part-switch")
+        expect(sheet).to_be_visible()
+        everything_in_reach(page, "tricks", table.cards, f"{where} in the sheet", "dialog[open]")
+        sheet.locator("label.chip", has_text="Bids").click()
+        everything_in_reach(page, "bid", table.cards, f"{where} in the sheet", "dialog[open]")
         page.close()

@@ -179,6 +179,8 @@ class TableState:
             events=tuple(self._events),
             marks=tuple(self._marks),
             stopped=self.stopped,
+            plan=self.plan,
+            places_done=self.places_done,
         )
 
     # --- events ----------------------------------------------------------------------------------

@@ -66,6 +66,7 @@ def exact_race(engine: ExactBidEngine, table: Table, state: GameState) -> Race:
         racing=racing,
         deals=deals,
         to_target=end.deals is None,
+        target=end.target,
         zero_wins=end.winners is zero_finish,
         reaches_zero=reaches_zero,
     )

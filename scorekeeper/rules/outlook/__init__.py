@@ -8,6 +8,17 @@ deals left.
 from __future__ import annotations
 
 from .contenders import contenders
+from .odds import Record, chances
 from .race import DealScores, ListedScores, Points, Race, listed, pareto
 
-__all__ = ["DealScores", "ListedScores", "Points", "Race", "contenders", "listed", "pareto"]
+__all__ = [
+    "DealScores",
+    "ListedScores",
+    "Points",
+    "Race",
+    "Record",
+    "chances",
+    "contenders",
+    "listed",
+    "pareto",
+]

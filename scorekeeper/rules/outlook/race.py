@@ -37,8 +37,9 @@ class Race:
 
     ``totals`` per unit now; ``racing`` the units that still score (a player who left does not);
     ``deals`` every deal left to play in a game of a set length, or, in a game played to a score
-    (``to_target``), one deal standing for each of those to come. ``zero_wins``: a unit that ends
-    on exactly 0 wins whatever the others have (Romanian zero finish); ``reaches_zero``, where
+    (``to_target``), one deal standing for each of those to come, and the ``target`` (a side
+    falling to minus it loses; None where no single score ends it, as a rubber). ``zero_wins``: a
+    unit that ends on exactly 0 wins whatever the others have (Romanian zero finish); ``reaches_zero``, where
     the family works it out itself (a unit's runs earn bonuses), says per unit whether it can end
     there. ``over``: the game has ended, and ``winners`` won it.
     """
@@ -47,6 +48,7 @@ class Race:
     racing: tuple[bool, ...]
     deals: tuple[DealScores, ...]
     to_target: bool = False
+    target: int | None = None
     zero_wins: bool = False
     reaches_zero: tuple[bool, ...] | None = None
     over: bool = False
@@ -80,9 +82,11 @@ def gains(points: Points, unit: int) -> Points:
 @dataclass(frozen=True, eq=False, slots=True)
 class ListedScores:
     """A deal whose every possible result is listed (a two-sided game's few): what ``best`` and
-    ``own`` read from the list."""
+    ``own`` read from the list. ``weights``: how often a table sees each result, as the family
+    judges with no knowledge of the cards (None: all alike), for the odds."""
 
     results: tuple[Points, ...]
+    weights: tuple[float, ...] | None = None
 
     def best(self, unit: int) -> tuple[Points, ...]:
         """The listed results no other beats for ``unit`` against every rival at once."""
@@ -94,6 +98,10 @@ class ListedScores:
         return frozenset(points[unit] for points in self.results)
 
 
-def listed(results: Sequence[Points]) -> ListedScores:
-    """A deal that can end in any of ``results`` (each once)."""
-    return ListedScores(tuple(dict.fromkeys(results)))
+def listed(results: Sequence[Points], weights: Sequence[float] | None = None) -> ListedScores:
+    """A deal that can end in any of ``results``, each as often as its weight says (a result listed
+    twice counts its weights together)."""
+    merged: dict[Points, float] = {}
+    for index, points in enumerate(results):
+        merged[points] = merged.get(points, 0.0) + (1.0 if weights is None else weights[index])
+    return ListedScores(tuple(merged), tuple(merged.values()))

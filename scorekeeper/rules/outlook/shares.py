@@ -33,6 +33,18 @@ def best_shares(
     """The deal's results (points per unit) no other beats for ``unit``: it chooses among ``mine``,
     each rival among ``theirs``; the seats' marks ``combine`` from 0, and ``accept`` says which
     combined mark the rules allow."""
+    ideal = _ideal(
+        units=units,
+        cards=cards,
+        active=active,
+        unit=unit,
+        mine=mine,
+        theirs=theirs,
+        combine=combine,
+        accept=accept,
+    )
+    if ideal is not None:
+        return (ideal,)
     layer: dict[tuple[int, int], tuple[Points, ...]] = {(0, 0): ((0,) * units,)}
     for seat in active:
         sign = 1 if seat == unit else -1
@@ -52,3 +64,33 @@ def best_shares(
         for vector in vectors
     ]
     return tuple(gains(vector, unit) for vector in pareto(ends))
+
+
+def _ideal(
+    *,
+    units: int,
+    cards: int,
+    active: Sequence[int],
+    unit: int,
+    mine: Sequence[Choice],
+    theirs: Sequence[Choice],
+    combine: Callable[[int, int], int],
+    accept: Callable[[int], bool],
+) -> Points | None:
+    """The one best result, when the unit's highest score and every rival's lowest can all be had in
+    the same deal (the usual case: the unit takes every trick, the rivals none); else None."""
+    high = max(points for _, points, _ in mine)
+    low = min(points for _, points, _ in theirs)
+    best_mine = [choice for choice in mine if choice[1] == high]
+    best_theirs = [choice for choice in theirs if choice[1] == low]
+    reachable = {(0, 0)}
+    for seat in active:
+        reachable = {
+            (taken + took, combine(mark, extra))
+            for taken, mark in reachable
+            for took, _, extra in (best_mine if seat == unit else best_theirs)
+            if taken + took <= cards
+        }
+    if not any(taken == cards and accept(mark) for taken, mark in reachable):
+        return None
+    return tuple((high if seat == unit else low) if seat in active else 0 for seat in range(units))

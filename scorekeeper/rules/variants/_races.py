@@ -8,6 +8,7 @@ and tricks with the tricks shared and one double a hand.
 from __future__ import annotations
 
 from functools import lru_cache
+from math import comb
 
 from ..outlook.race import DealScores, Points, Race, listed
 from ..outlook.shares import Choice, best_shares
@@ -46,7 +47,11 @@ def whist_race(table: Table, state: GameState) -> Race:
         (took - BOOK, 0) if took > BOOK else (0, WHIST_TRICKS - took - BOOK)
         for took in range(WHIST_TRICKS + 1)
     ]
-    return Race(totals=state.totals, racing=(True, True), deals=(listed(results),), to_target=True)
+    # With no knowledge of the cards, each trick is either side's alike.
+    weights = [comb(WHIST_TRICKS, took) for took in range(WHIST_TRICKS + 1)]
+    target = None if table.options.flag("rubber") else int(table.options.choice("play_to"))
+    deal = listed(results, weights)
+    return Race(totals=state.totals, racing=(True, True), deals=(deal,), to_target=True, target=target)
 
 
 def bid_whist_race(table: Table, state: GameState) -> Race:
@@ -55,12 +60,22 @@ def bid_whist_race(table: Table, state: GameState) -> Race:
         return _over(state)
     options = table.options
     results: list[Points] = []
+    weights: list[float] = []
     for level in range(options.number("min_bid"), 8):
         for kind in (BidType.UPTOWN, BidType.NO_TRUMP):
             for tricks in range(TRICKS_IN_PLAY + 1):
                 bidders, defenders = hand_points(Call(level=level, kind=kind), tricks, options)
                 results.extend(((bidders, defenders), (defenders, bidders)))
-    return Race(totals=state.totals, racing=(True, True), deals=(listed(results),), to_target=True)
+                # Either side wins the auction alike; the side that does holds the better cards and
+                # takes each trick in play with the chance its contract asks for.
+                share = (BOOK - 1 + level) / TRICKS_IN_PLAY
+                weight = (
+                    comb(TRICKS_IN_PLAY, tricks) * share**tricks * (1 - share) ** (TRICKS_IN_PLAY - tricks)
+                )
+                weights.extend((weight, weight))
+    deal = listed(results, weights)
+    target = int(options.choice("play_to"))
+    return Race(totals=state.totals, racing=(True, True), deals=(deal,), to_target=True, target=target)
 
 
 def german_race(table: Table, state: GameState) -> Race:
@@ -74,9 +89,11 @@ def german_race(table: Table, state: GameState) -> Race:
         tricks = (first, whole - first)
         winner = None if first * 2 == whole else (0 if first * 2 > whole else 1)
         results.append(german_points(options.choice("scoring"), tricks, winner, options.number("stake")))
-    deal = listed(results)
+    deal = listed(results, [comb(whole, first) for first in range(whole + 1)])
     if state.deal_count is None:
-        return Race(totals=state.totals, racing=(True, True), deals=(deal,), to_target=True)
+        scoring = options.choice("scoring")
+        target = options.number("hands_to_win") if scoring == "hands" else options.number("target")
+        return Race(totals=state.totals, racing=(True, True), deals=(deal,), to_target=True, target=target)
     return Race(totals=state.totals, racing=(True, True), deals=(deal,) * _left(state))
 
 

@@ -1,0 +1,157 @@
+"""Live odds: their cost after a deal, and their calibration over simulated games.
+
+    .venv/bin/python benchmarks/odds.py            # 2,000 simulated games for the calibration
+    .venv/bin/python benchmarks/odds.py --quick    # the same code paths, small sizes (under 10 s)
+
+Prints figures only; it asserts nothing about time. Each figure stands beside a floor measured in
+the same run: the odds' time after a deal (7 players, 20 deals left) beside the app's trivial
+endpoint (/healthz through the test client).
+
+The calibration plays simulated games: every player's true chance of making a bid is drawn from
+the population the odds assume (``odds.PRIOR_MADE``/``PRIOR_MISSED``), and each game is dealt deal
+by deal from those true chances through the same deal model. At a random point of each game the
+odds are asked, knowing only each player's record so far, who will win; the reliability table
+compares each bucket of predicted chances with how often those players did win, and the Brier
+score sums it up (lower is better; always saying 1/n would score the "uniform" figure beside it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import numpy as np
+
+from scorekeeper import create_app
+from scorekeeper.rules import Game
+from scorekeeper.rules.outlook import Race, contenders
+from scorekeeper.rules.outlook.bid_exact import BidExactScores
+from scorekeeper.rules.outlook.odds import PRIOR_MADE, PRIOR_MISSED, Record, _exact_deals, chances
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+GAMES = (
+    ("oh-hell", 4, {}),
+    ("oh-hell", 7, {}),
+    ("romanian-whist", 3, {}),
+    ("nomination-whist", 5, {}),
+    ("contract-whist", 4, {}),
+)
+BUCKETS = 10
+
+
+def timed(action, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """The median time of ``action`` in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def cost_after_a_deal(repeat: int) -> None:
+    """Who can still win and the odds, for a 7-player game with 20 deals left, beside /healthz."""
+    game = Game.start("custom-oh-hell", NAMES, options={"shape": "fixed", "start_cards": 7, "deals": 21})
+    facts = game.state.current
+    assert facts is not None
+    bids = [1] * 7
+    tricks = [0] * 7
+    bids[facts.bidding_order[0]] = tricks[facts.bidding_order[0]] = 7
+    game = game.record(game.table.variant.engine.read_entry(1, {"bids": bids, "tricks": tricks}))
+
+    def outlook() -> None:
+        race = game.table.variant.engine.race(game.table, game.state)
+        assert race is not None and len(race.deals) == 20
+        contenders(race)
+        chances(race, [Record(made=3, missed=2)] * 7, seed=1)
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    floor = timed(lambda: client.get("/healthz"), repeat)
+    cost = timed(outlook, repeat)
+    print(f"odds after a deal (7 players, 20 deals left): {cost:.1f} ms; trivial endpoint: {floor:.1f} ms")
+
+
+def calibration(games: int, seed: int) -> None:
+    """The reliability table and Brier score of the odds over ``games`` simulated games."""
+    rng = np.random.default_rng(seed)
+    pick = random.Random(seed)
+    predicted: list[float] = []
+    happened: list[int] = []
+    for index in range(games):
+        code, players, options = GAMES[index % len(GAMES)]
+        game = Game.start(code, NAMES[:players], options=options)
+        race = game.table.variant.engine.race(game.table, game.state)
+        assert race is not None
+        deals = [deal for deal in race.deals if isinstance(deal, BidExactScores)]
+        truth = rng.beta(PRIOR_MADE, PRIOR_MISSED, size=(1, players))
+        totals = np.zeros(players, dtype=np.int64)
+        records = [Record() for _ in range(players)]
+        stop = pick.randrange(1, len(deals))
+        prediction: tuple[float, ...] | None = None
+        for number, deal in enumerate(deals):
+            if number == stop:
+                left = Race(
+                    totals=tuple(int(v) for v in totals),
+                    racing=(True,) * players,
+                    deals=tuple(deals[number:]),
+                    zero_wins=race.zero_wins,
+                )
+                prediction = chances(left, records, seed=index)
+            before = totals.copy()
+            totals += _exact_deals([deal], truth, rng, players)[0]
+            gained = totals - before
+            for seat in deal.active:
+                exact = _was_exact(deal, int(gained[seat]))
+                old = records[seat]
+                records[seat] = Record(made=old.made + exact, missed=old.missed + (not exact))
+        assert prediction is not None
+        top = totals.max()
+        won = [int(total == top) for total in totals]
+        if race.zero_wins and (totals == 0).any():
+            won = [int(total == 0) for total in totals]
+        predicted.extend(prediction)
+        happened.extend(won)
+    _report(predicted, happened, games)
+
+
+def _was_exact(deal: BidExactScores, points: int) -> bool:
+    """Whether a player's points in a deal can only be an exact bid's (what a table records)."""
+    size = deal.cards + 1
+    made = {deal.grid[took][took] for took in range(size)}
+    missed = {deal.grid[bid][took] for bid in range(size) for took in range(size) if bid != took}
+    return points in made and points not in missed
+
+
+def _report(predicted: list[float], happened: list[int], games: int) -> None:
+    chance = np.asarray(predicted)
+    won = np.asarray(happened, dtype=np.float64)
+    brier = float(np.mean((chance - won) ** 2))
+    print(f"calibration over {games} simulated games ({len(chance)} predictions)")
+    print("  predicted   observed   players   gap")
+    worst = 0.0
+    for bucket in range(BUCKETS):
+        low, high = bucket / BUCKETS, (bucket + 1) / BUCKETS
+        inside = (chance >= low) & ((chance < high) if bucket < BUCKETS - 1 else (chance <= high))
+        if not inside.any():
+            continue
+        said, seen = float(chance[inside].mean()), float(won[inside].mean())
+        gap = abs(said - seen) * 100
+        worst = max(worst, gap)
+        print(f"  {said * 100:6.1f} %   {seen * 100:6.1f} %   {int(inside.sum()):7d}   {gap:4.1f}")
+    print(f"  worst bucket off by {worst:.1f} points (target: within 5)")
+    print(f"Brier score: {brier:.4f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small sizes, same code paths (under 10 s)")
+    args = parser.parse_args()
+    cost_after_a_deal(repeat=3 if args.quick else 30)
+    calibration(games=25 if args.quick else 2000, seed=7)
+
+
+if __name__ == "__main__":
+    main()

@@ -28,7 +28,7 @@ from scorekeeper import create_app
 from scorekeeper.rules import Game
 from scorekeeper.rules.outlook import Race, contenders
 from scorekeeper.rules.outlook.bid_exact import BidExactScores
-from scorekeeper.rules.outlook.odds import PRIOR_MADE, PRIOR_MISSED, Record, _exact_deals, chances
+from scorekeeper.rules.outlook.odds import PRIOR_MADE, PRIOR_MISSED, Record, chances, simulate_deals
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 GAMES = (
@@ -100,11 +100,10 @@ def calibration(games: int, seed: int) -> None:
                     zero_wins=race.zero_wins,
                 )
                 prediction = chances(left, records, seed=index)
-            before = totals.copy()
-            totals += _exact_deals([deal], truth, rng, players)[0]
-            gained = totals - before
+            made = np.zeros((1, players), dtype=np.int64)
+            totals += simulate_deals([deal], truth, rng, players, made)[0]
             for seat in deal.active:
-                exact = _was_exact(deal, int(gained[seat]))
+                exact = bool(made[0, seat])
                 old = records[seat]
                 records[seat] = Record(made=old.made + exact, missed=old.missed + (not exact))
         assert prediction is not None
@@ -115,14 +114,6 @@ def calibration(games: int, seed: int) -> None:
         predicted.extend(prediction)
         happened.extend(won)
     _report(predicted, happened, games)
-
-
-def _was_exact(deal: BidExactScores, points: int) -> bool:
-    """Whether a player's points in a deal can only be an exact bid's (what a table records)."""
-    size = deal.cards + 1
-    made = {deal.grid[took][took] for took in range(size)}
-    missed = {deal.grid[bid][took] for bid in range(size) for took in range(size) if bid != took}
-    return points in made and points not in missed
 
 
 def _report(predicted: list[float], happened: list[int], games: int) -> None:

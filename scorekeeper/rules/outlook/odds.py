@@ -79,7 +79,7 @@ def chances(
     else:
         exact = [deal for deal in race.deals if isinstance(deal, BidExactScores)]
         if exact:
-            totals += _exact_deals(exact, skill, rng, units)
+            totals += simulate_deals(exact, skill, rng, units)
         for deal in race.deals:
             if isinstance(deal, ListedScores):
                 totals += _deal(deal, skill, rng, units)
@@ -104,14 +104,18 @@ def _deal(deal: object, skill: Floats, rng: np.random.Generator, units: int) -> 
         listed: Ints = np.asarray(deal.results, dtype=np.int64)[picked]
         return listed
     assert isinstance(deal, BidExactScores)
-    return _exact_deals((deal,), skill, rng, units)
+    return simulate_deals((deal,), skill, rng, units)
 
 
-def _exact_deals(
-    deals: Sequence[BidExactScores], skill: Floats, rng: np.random.Generator, units: int
+def simulate_deals(
+    deals: Sequence[BidExactScores],
+    skill: Floats,
+    rng: np.random.Generator,
+    units: int,
+    made: Ints | None = None,
 ) -> Ints:
     """Every simulated game's points over bid-exactly deals, per unit: the deals with the same
-    number of players are drawn together."""
+    number of players are drawn together. ``made``, where given, counts each unit's exact bids."""
     runs = skill.shape[0]
     points = np.zeros((runs, units), dtype=np.int64)
     most = max(deal.cards for deal in deals)
@@ -135,6 +139,8 @@ def _exact_deals(
         scored = grids[np.broadcast_to(cards, shape), bids, tricks]
         for index in range(len(group)):
             points[:, seats[index]] += scored[index]
+            if made is not None:
+                made[:, seats[index]] += exact[index]
     return points
 
 

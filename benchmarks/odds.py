@@ -79,7 +79,7 @@ def calibration(games: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
     pick = random.Random(seed)
     predicted: list[float] = []
-    happened: list[int] = []
+    happened: list[float] = []
     for index in range(games):
         code, players, options = GAMES[index % len(GAMES)]
         game = Game.start(code, NAMES[:players], options=options)
@@ -108,15 +108,16 @@ def calibration(games: int, seed: int) -> None:
                 records[seat] = Record(made=old.made + exact, missed=old.missed + (not exact))
         assert prediction is not None
         top = totals.max()
-        won = [int(total == top) for total in totals]
+        won = [float(total == top) for total in totals]
         if race.zero_wins and (totals == 0).any():
-            won = [int(total == 0) for total in totals]
+            won = [float(total == 0) for total in totals]
+        # Joint winners share the win, as the odds share it among players level at the end.
         predicted.extend(prediction)
-        happened.extend(won)
+        happened.extend(value / sum(won) for value in won)
     _report(predicted, happened, games)
 
 
-def _report(predicted: list[float], happened: list[int], games: int) -> None:
+def _report(predicted: list[float], happened: list[float], games: int) -> None:
     chance = np.asarray(predicted)
     won = np.asarray(happened, dtype=np.float64)
     brier = float(np.mean((chance - won) ** 2))

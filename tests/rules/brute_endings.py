@@ -44,11 +44,19 @@ def _shares(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 
 def winners_somewhere(
-    game: Game, entries: Entries, *, most_deals: int | None = None, shared: bool = True
+    game: Game,
+    entries: Entries,
+    *,
+    most_deals: int | None = None,
+    shared: bool = True,
+    scored_on: Game | None = None,
 ) -> tuple[bool, ...]:
     """Per unit: whether some ending (within ``most_deals`` more deals, for a game to a score)
     makes it a winner. ``shared``: a deal's entries give the same points from every position
-    (not so where a target reached stops honours counting), so they are scored once a deal."""
+    (not so where a target reached stops honours counting), so they are scored once a deal.
+    ``scored_on``: a game whose next deal scores every entry as the game's next deal does (the same
+    cards and bidding order, in a game that scores each deal alone): each entry is tried there,
+    where the engine replays a short log, and only the distinct results on the game itself."""
     units = len(game.state.totals)
     found = [False] * units
     results: dict[int, dict[tuple[int, ...], dict[str, Any]]] = {}
@@ -70,7 +78,7 @@ def winners_somewhere(
         seen.add(key)
         slot = played if shared else -1
         if slot not in results or not shared:
-            results[slot] = _distinct(position, entries)
+            results[slot] = _distinct(position, entries, scored_on if played == start else None)
         for entry in results[slot].values():
             explore(_record(position, entry))
 
@@ -84,10 +92,17 @@ def _won(state: Any, unit: int) -> bool:
     return bool(set(state.teams[unit]) & set(state.winners))
 
 
-def _distinct(position: Game, entries: Entries) -> dict[tuple[int, ...], dict[str, Any]]:
+def _distinct(
+    position: Game, entries: Entries, scored_on: Game | None = None
+) -> dict[tuple[int, ...], dict[str, Any]]:
     """One entry for each distinct result (the points it adds to every total) the deal can have."""
     facts = position.state.current
     assert facts is not None
+    if scored_on is not None:
+        assert scored_on.state.current is not None
+        assert scored_on.state.current.bidding_order == facts.bidding_order
+        assert scored_on.state.current.cards == facts.cards
+        position = scored_on
     engine = position.table.variant.engine
     number = len(position.entries) + 1
     found: dict[tuple[int, ...], dict[str, Any]] = {}

@@ -41,6 +41,7 @@ MOST_DEALS_AHEAD = 100
 
 Floats = npt.NDArray[np.float64]
 Ints = npt.NDArray[np.int64]
+Smalls = npt.NDArray[np.int16]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -118,43 +119,59 @@ def simulate_deals(
     number of players are drawn together. ``made``, where given, counts each unit's exact bids."""
     runs = skill.shape[0]
     points = np.zeros((runs, units), dtype=np.int64)
-    most = max(deal.cards for deal in deals)
-    grids = np.zeros((most + 1, most + 1, most + 1), dtype=np.int64)
-    for deal in deals:
-        size = deal.cards + 1
-        grids[deal.cards, :size, :size] = np.asarray(deal.grid, dtype=np.int64)
-    for players in sorted({len(deal.active) for deal in deals}):
-        group = [deal for deal in deals if len(deal.active) == players]
-        seats = np.asarray([deal.active for deal in group], dtype=np.int64)  # (deals, players)
-        cards = np.asarray([deal.cards for deal in group], dtype=np.int64)[:, None, None]
-        shape = (len(group), runs, players)
-        exact = rng.random(shape) < skill[:, seats].transpose(1, 0, 2)
-        hooked = np.asarray([deal.hook for deal in group], dtype=bool)[:, None]
-        last = exact.all(axis=2) & hooked
-        exact[..., players - 1] &= ~last
-        bids = _bids(rng.random(shape), [deal.cards for deal in group], players, most)
-        missed = bids + np.where(rng.random(shape) < 0.5, 1, -1)
-        missed = np.where(missed < 0, 1, np.where(missed > cards, cards - 1, missed))
-        tricks = np.where(exact, bids, missed)
-        scored = grids[np.broadcast_to(cards, shape), bids, tricks]
-        for index in range(len(group)):
-            points[:, seats[index]] += scored[index]
-            if made is not None:
-                made[:, seats[index]] += exact[index]
+    side = max(deal.cards for deal in deals) + 1
+    # Every deal's scoring laid flat: grid[bid][tricks] of deal i at i·side² + bid·side + tricks.
+    grids = np.zeros((len(deals), side, side), dtype=np.int64)
+    for index, deal in enumerate(deals):
+        grids[index, : deal.cards + 1, : deal.cards + 1] = np.asarray(deal.grid, dtype=np.int64)
+    flat = grids.ravel()
+    # The deals played by the same players are drawn together: (games, deals, players), the
+    # players in the order of their seats.
+    for sitting in sorted({tuple(sorted(deal.active)) for deal in deals}):
+        numbers = [index for index, deal in enumerate(deals) if tuple(sorted(deal.active)) == sitting]
+        group = [deals[index] for index in numbers]
+        seats = list(sitting)
+        shape = (runs, len(group), len(seats))
+        # One number per bid decides it: below the player's chance, the bid is made; above, it is
+        # missed, by a trick more in the upper half of the rest (itself uniform), else a trick fewer
+        # (a bid of none can only be missed above, a bid of every card only below).
+        chance = skill[:, None, seats]
+        uniform = rng.random(shape)
+        exact = uniform < chance
+        # Under the hook not everyone can be exact: the last to bid misses.
+        hooked = np.asarray([deal.hook for deal in group], dtype=bool)
+        last = [seats.index(deal.active[-1]) for deal in group]
+        every = np.arange(len(group))
+        exact[:, every, last] &= ~(exact.all(axis=2) & hooked)
+        bids = _bids(rng.random(shape, dtype=np.float32), [deal.cards for deal in group], len(seats))
+        cards = np.asarray([deal.cards for deal in group], dtype=np.int16)[:, None]
+        above = ((uniform > (1 + chance) / 2) & (bids < cards)) | (bids == 0)
+        tricks = bids + (above.view(np.int8) * 2 - 1) * ~exact
+        offsets = (np.asarray(numbers, dtype=np.intp) * side * side)[:, None]
+        scored = np.take(flat, offsets + bids.astype(np.intp) * side + tricks)
+        points[:, seats] += scored.sum(axis=1)
+        if made is not None:
+            made[:, seats] += exact.sum(axis=1)
     return points
 
 
-def _bids(uniform: Floats, cards: Sequence[int], players: int, most: int) -> Ints:
-    """Bids drawn from uniform numbers: each of a deal's cards is a bidder's with the chance one of
-    ``players`` has of taking it (a binomial draw, by its distribution function: much the faster)."""
+def _bids(uniform: npt.NDArray[np.float32], cards: Sequence[int], players: int) -> Smalls:
+    """Bids drawn from uniform numbers (per game, deal and seat): each of a deal's cards is a
+    bidder's with the chance one of ``players`` has of taking it. A binomial draw by its distribution
+    function: the bid is how many of its steps the number passes, counted one step at a time for
+    every deal at once (a deal with fewer cards has its last steps at 1, never passed)."""
     share = 1 / players
-    steps = np.ones((len(cards), most + 1))
+    most = max(cards)
+    steps = np.ones((len(cards), most), dtype=np.float32)
     for index, count in enumerate(cards):
-        chance = [comb(count, k) * share**k * (1 - share) ** (count - k) for k in range(count + 1)]
-        steps[index, : count + 1] = np.cumsum(chance)
-    steps[:, -1] = 1.0
-    below = uniform[..., None] > steps[:, None, None, :]
-    return below.sum(axis=-1).astype(np.int64)  # type: ignore[no-any-return]
+        below = 0.0
+        for k in range(count):
+            below += comb(count, k) * share**k * (1 - share) ** (count - k)
+            steps[index, k] = min(below, 1.0)
+    bids = np.zeros(uniform.shape, dtype=np.int16)
+    for k in range(most):
+        bids += uniform > steps[:, k, None]
+    return bids
 
 
 def _to_target(race: Race, totals: Ints, skill: Floats, rng: np.random.Generator, target: int) -> Ints:

@@ -205,6 +205,8 @@ class TableLife:
     events: tuple[EventState, ...]
     marks: tuple[DealMarks | None, ...]
     stopped: bool
+    # Whether the table keeps the running totals secret now (rules/secrecy.py).
+    secret: bool = False
     # The cards of each deal as planned now, and the places of that plan the deals played filled
     # (None where the number of players plans nothing): what the outlook reads of the deals left.
     plan: tuple[int, ...] | None = None

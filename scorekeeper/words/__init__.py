@@ -34,6 +34,7 @@ from . import (  # noqa: F401  (their words)
     offline,
     oneonta,
     refusals,
+    secrecy,
     tables,
     web,
 )

@@ -29,7 +29,6 @@ from ...games.store import StoredGame
 from ...groups.newcomers import link_members
 from ...groups.roster import JOINING_EVENTS, spelled_as_on_roster
 from ...rules import (
-    EVENT_KINDS,
     EventChoice,
     EventState,
     Game,
@@ -118,8 +117,8 @@ def new_event(game_id: str, kind: str) -> Page:
 
     A link may choose values beforehand (``?seat=2``) and ask at once what the event would change
     (``&step=check``): a player's own menu does, where nothing is left to type."""
-    if kind not in EVENT_KINDS:
-        abort(404)
+    if kind not in FIELDS:
+        abort(404)  # not a kind of event, or one recorded elsewhere (the secret totals' switch)
     record, game = _editable(game_id)
     values, step = _asked(record, kind)
     if step == "form" and not FIELDS[kind]:

@@ -1,0 +1,47 @@
+"""The big screen of a game: reached from ☰ by its link and QR, following the game by its ETag (an
+unchanged game answers 304 before any replay), with who can still win and the odds beside the totals."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+
+from .conftest import Driver
+from .test_games_exact import play, romanian
+
+
+def test_the_menu_leads_to_the_big_screen_by_its_link_and_qr(driver: Driver) -> None:
+    game_id = romanian(driver)
+    sheet = driver.sheet(game_id)
+    assert f'href="/games/{game_id}/screen/open"' in sheet
+    opened = driver.client.get(f"/games/{game_id}/screen/open")
+    page = opened.get_data(as_text=True)
+    assert opened.status_code == 200
+    assert f"http://localhost/games/{game_id}/screen" in page
+    assert re.search(r"<svg[^>]*qr", page) and "QR code of the big screen" in page
+
+
+def test_the_big_screen_follows_the_game_and_answers_304_while_it_is_unchanged(
+    app: Flask, driver: Driver
+) -> None:
+    game_id = romanian(driver)
+    screen = app.test_client()
+    first = screen.get(f"/games/{game_id}/screen")
+    page = first.get_data(as_text=True)
+    assert first.status_code == 200 and "Deal 1 of 21" in page
+    etag = first.headers["ETag"]
+    assert first.headers["Cache-Control"] == "no-cache"
+    same = screen.get(f"/games/{game_id}/screen?fragment=1", headers={"If-None-Match": etag})
+    assert same.status_code == 304
+    play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
+    changed = screen.get(f"/games/{game_id}/screen?fragment=1", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    fragment = changed.get_data(as_text=True)
+    assert "<html" not in fragment and "Deal 2 of 21" in fragment
+    # The standings from the highest total, each with the last deal's points, the total and the chance.
+    names = re.findall(r'class="big-name">([^<]+)<', fragment)
+    assert names == ["Peter", "John", "Peggy"]
+    assert re.findall(r'class="num big-total">([^<]+)<', fragment) == ["6", "5", "−1"]
+    chances = [int(value) for value in re.findall(r'class="num big-chance">(\d+)%<', fragment)]
+    assert len(chances) == 3 and chances[0] >= chances[2] and 97 <= sum(chances) <= 103

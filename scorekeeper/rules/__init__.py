@@ -46,12 +46,14 @@ from .table import Table
 from .table_events import (
     EventChoice,
     EventPreview,
+    arrival_starts,
     event_laws,
     possible_events,
     preview,
     revoke_penalties,
     table_laws,
     table_rules,
+    under_way_refusal,
     verify_adjustment,
     verify_arrival,
     verify_departure,
@@ -60,6 +62,7 @@ from .table_events import (
     verify_sit_out,
     verify_stop,
     verify_substitute,
+    waiting_for_the_deal,
 )
 from .text import Param, Text
 from .variant import Engine, Variant
@@ -121,6 +124,7 @@ __all__ = [
     "UnknownVariant",
     "Variant",
     "Veil",
+    "arrival_starts",
     "event_laws",
     "families",
     "forbidden_bid",
@@ -136,6 +140,7 @@ __all__ = [
     "secrecy_switch",
     "table_laws",
     "table_rules",
+    "under_way_refusal",
     "veil",
     "verify_adjustment",
     "verify_arrival",
@@ -148,5 +153,6 @@ __all__ = [
     "verify_stop",
     "verify_substitute",
     "verify_tricks",
+    "waiting_for_the_deal",
     "write_event",
 ]

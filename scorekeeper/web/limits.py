@@ -95,6 +95,20 @@ def refused(response: Response) -> bool:
     return response.status_code in (403, 422) and not g.get(_NOT_A_GUESS, False)
 
 
+_UNCOUNTED = "scorekeeper_uncounted"
+
+
+def leave_uncounted() -> None:
+    """This request only asks after work an earlier one started (a PDF being prepared): the printing
+    limit does not count it, for the page that waits for the PDF asks every few seconds."""
+    setattr(g, _UNCOUNTED, True)
+
+
+def counted(response: Response) -> bool:
+    """Every answer the printing limit counts: all but those to a request that only asked again."""
+    return not g.get(_UNCOUNTED, False)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rule:
     """A limit shared by some endpoints: its setting, what it counts by, which methods count, and
@@ -117,6 +131,7 @@ RULES = (
             "api.create_game",
             "tables.new_table",
             "tables.play_again",
+            "games.again",
             "drives.new_drive",
             "api.create_drive",
         ),
@@ -163,7 +178,14 @@ RULES = (
             "drives.remove_table",
             "drive_cards.card",
             "drive_cards.record_seat",
+            "drive_reveal.step",
             "api.put_drive_hand",
+            "api.confirm_drive_hand",
+            "api.post_drive_arrival",
+            "api.post_drive_departure",
+            "api.delete_drive_table",
+            "api.put_drive_prizes",
+            "api.post_drive_announcement",
         ),
         methods=("POST", "PUT", "DELETE"),
     ),
@@ -181,6 +203,7 @@ RULES = (
     Rule(
         setting="RATELIMIT_PDF",
         key=by_address,
+        counts=counted,
         endpoints=(
             "sheets.game_pdf",
             "sheets.blank_pdf",

@@ -110,11 +110,11 @@ def test_a_string_that_never_closes_full_of_escaped_quotes_is_answered_at_once(c
     game_id, auth = start(client)
     body = '{"event": "adjustment", "reason": "' + '\\"' * (255 * 1024 // 2)
     assert len(body.encode()) < 256 * 1024  # under the app's limit on a request's size
-    began = time.perf_counter()
+    began = time.process_time()  # this process's CPU: other work on the machine does not count
     url = f"/api/v1/games/{game_id}/events/preview"
     status, _error = post_raw(client, url, body, method="POST", headers=auth)
     assert status == 400
-    assert time.perf_counter() - began < 0.5
+    assert time.process_time() - began < 0.5
 
 
 def test_brackets_inside_names_do_not_count_as_nesting(client: FlaskClient) -> None:

@@ -33,8 +33,8 @@ from .outlook import Outlook, outlook_of
 bp = Blueprint("big_screen", __name__)
 
 # The chart on the big screen: drawn at about the size it is shown, so that its text reads across a room.
-CHART_WIDTH = 900
-CHART_HEIGHT = 520
+CHART_WIDTH = 420
+CHART_HEIGHT = 300
 
 
 @bp.get("/games/<game_id>/screen")

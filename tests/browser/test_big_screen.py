@@ -126,3 +126,47 @@ def test_the_big_screen_follows_the_phone_and_fits_every_table_on_a_television(
     television.goto(f"/games/{game_id}/screen")
     expect(television.locator(".big-name")).to_have_count(2)
     fits(television, "partnerships")
+
+
+@pytest.mark.browser
+def test_secret_totals_stay_off_the_television_until_the_end_reveals_them_last_place_first(
+    phone: Phone, television: Page
+) -> None:
+    request = television.request
+    game_id, auth = started(request, {"variant": "classic-whist", "players": PLAYERS, "secret_totals": True})
+    assert request.put(f"/api/v1/games/{game_id}/deals/1", data={"tricks": 8}, headers=auth).status == 200
+    television.goto(f"/games/{game_id}/screen")
+    expect(television.locator(".big-secret")).to_have_text("The totals are secret until the end.")
+    expect(television.locator(".big-total, .big-chance, .chart")).to_have_count(0)
+    expect(television.locator(".big-points")).to_have_text(["+2", "0"])  # each deal's points, in seat order
+    phone.page.goto(f"/games/{game_id}")
+    expect(phone.page.locator(".standings strong, .tot")).to_have_count(0)
+    for number in (2, 3):
+        assert (
+            request.put(f"/api/v1/games/{game_id}/deals/{number}", data={"tricks": 8}, headers=auth).status
+            == 200
+        )
+    # The television follows to the end and names the places one by one, the winners last.
+    places = television.locator("[data-reveal-item]")
+    expect(places).to_have_count(2)
+    expect(places.nth(0)).to_be_visible()
+    expect(places.nth(0).locator(".reveal-name")).to_have_text("Bartholomew & Delphine")
+    expect(places.nth(1)).to_be_visible()
+    expect(places.nth(1).locator(".reveal-name")).to_have_text("Annabelle & Cy")
+    fits_reveal = television.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")
+    assert fits_reveal
+    television.screenshot(path="/tmp/i43/big-reveal.png")
+    check_accessibility(television, "the reveal on the big screen")
+    # On a phone, one place at each tap of "Next place".
+    phone.page.reload()
+    listed = phone.page.locator(".reveal [data-reveal-item]")
+    expect(listed.nth(0)).to_be_visible()
+    expect(listed.nth(1)).to_be_hidden()
+    expect(phone.page.locator(".podium")).to_be_hidden()  # nor who won, before the last place
+    phone.tap(phone.page.get_by_role("button", name="Next place"))
+    expect(listed.nth(1)).to_be_visible()
+    expect(listed.nth(1).locator(".reveal-total")).to_have_text("6")
+    expect(phone.page.get_by_role("button", name="Next place")).to_be_hidden()
+    expect(phone.page.locator(".podium")).to_be_visible()  # the result, once the winners are named
+    phone.page.screenshot(path="/tmp/i43/phone-reveal.png")
+    check_accessibility(phone.page, "the reveal on a phone")

@@ -66,13 +66,14 @@ def register(app: Flask) -> None:
         offline_events,
         pages,
         referee,
+        secrecy,
         share,
         sheets,
     )
     from .entry import load_screens
 
     load_screens()
-    blueprints = (pages, share, referee, sheets, handover, events, corrections, big_screen)
+    blueprints = (pages, share, referee, sheets, handover, events, corrections, big_screen, secrecy)
     for room in blueprints:
         app.register_blueprint(room.bp)
     app.register_blueprint(merge.bp)  # a phone's offline queue, sent on top of the others' changes

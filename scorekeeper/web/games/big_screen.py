@@ -92,7 +92,7 @@ def screen_context(record: StoredGame, game: Game) -> dict[str, Any]:
         "state": state,
         "abandoned": abandoned,
         "hidden": seen.hidden,
-        "reveal": revealed(game, seen.order) if seen.revealing else None,
+        "reveal": view.revealed(game, seen.order) if seen.revealing else None,
         "current": view.deal_about(game, current) if current is not None and not abandoned else None,
         "winners": view.winners_text(game),
         "rows": rows(game, outlook, hidden=seen.hidden, under_way=under_way),
@@ -175,34 +175,6 @@ def _last_caption(game: Game) -> str | None:
         return None
     word = deal_words(game.table.variant.deal_word)
     return gettext("%(Deal)s %(number)s") % {"Deal": word.title, "number": scored[-1].number}
-
-
-def revealed(game: Game, order: tuple[int, ...]) -> list[dict[str, Any]]:
-    """The places of the reveal, from last to first: each side, its place and its total (the winners
-    first whatever their total; sides level otherwise share a place)."""
-    state = game.state
-    names = view.side_names(game)
-    winners = _winning_units(game)
-
-    def rank(unit: int) -> tuple[bool, int]:
-        return unit in winners, state.totals[unit]
-
-    return [
-        {
-            "name": names[unit],
-            "place": 1 + sum(rank(other) > rank(unit) for other in order),
-            "total": state.totals[unit],
-            "winner": unit in winners,
-        }
-        for unit in order
-    ]
-
-
-def _winning_units(game: Game) -> set[int]:
-    state = game.state
-    if state.teams is None:
-        return set(state.winners)
-    return {side for side, team in enumerate(state.teams) if set(team) & set(state.winners)}
 
 
 @bp.app_template_filter("chance")

@@ -38,6 +38,7 @@ from ...rules import (
     possible_events,
     preview,
     read_event,
+    veil,
     write_event,
 )
 from ...words import deal_words, gettext
@@ -61,6 +62,7 @@ from .table_life import KIND_LABELS
 bp = Blueprint("events", __name__)
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
+
 
 @bp.get("/games/<game_id>/events")
 def table_events(game_id: str) -> Page:
@@ -281,7 +283,10 @@ def _preview_context(
         "values": values,
         "fields": FIELDS[kind],
         "seen": seen,
-        "totals": totals_change(game, after, view.side_names(game), view.side_names(after)),
+        # While the totals are secret, what an event does to them is not said (it would tell them).
+        "totals": None
+        if veil(after).hidden
+        else totals_change(game, after, view.side_names(game), view.side_names(after)),
         "after": after,
         # No form said the law before: the confirmation says it.
         "law": None if FIELDS[kind] else say(event_laws(game.table)[kind], game.table.variant),

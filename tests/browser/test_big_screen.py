@@ -103,6 +103,9 @@ def test_the_big_screen_follows_the_phone_and_fits_every_table_on_a_television(
     expect(television.locator(".big-chance")).to_have_count(4)
     assert television.evaluate("window.stillTheFirstLoad === true")  # swapped in, never reloaded
     fits(television, "four players after deal 1")
+    phone.open_sheet()
+    expect(phone.page.locator(".standings .chance")).to_have_count(4)  # each one's chance, beside the totals
+    phone.page.screenshot(path="/tmp/i43/phone-sheet-chances.png", full_page=True)
 
     # Seven players a few deals in, and two partnerships: still one screen.
     request = television.request

@@ -45,3 +45,18 @@ def test_the_big_screen_follows_the_game_and_answers_304_while_it_is_unchanged(
     assert re.findall(r'class="num big-total">([^<]+)<', fragment) == ["6", "5", "−1"]
     chances = [int(value) for value in re.findall(r'class="num big-chance">(\d+)%<', fragment)]
     assert len(chances) == 3 and chances[0] >= chances[2] and 97 <= sum(chances) <= 103
+
+
+def test_the_sheet_and_the_live_view_give_each_players_chance_beside_the_standings(
+    app: Flask, driver: Driver
+) -> None:
+    game_id = romanian(driver)
+    play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
+    for page in (
+        driver.sheet(game_id),
+        app.test_client().get(f"/games/{game_id}/live").get_data(as_text=True),
+    ):
+        standings = page[page.index('<ol class="standings">') :]
+        names = re.findall(r"<li[^>]*><span>([A-Za-z]+)", standings)[:3]
+        chances = [int(value) for value in re.findall(r'class="chance"[^>]*>(\d+)%<', standings)]
+        assert names == ["Peter", "John", "Peggy"] and len(chances) == 3 and 97 <= sum(chances) <= 103

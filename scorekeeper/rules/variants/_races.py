@@ -122,10 +122,15 @@ def oneonta_race(
         ),
     )
     life = state.life
+    # A tie-break hand between the leaders (the set hands are played, no count is set): the others are
+    # out, and the hand decides it (a tie again shares the win, as the odds count a tie).
+    tie_break = state.deal_count is None
     racing = (
-        tuple(seat in facts.bidding_order for seat in range(units)) if life is not None else (True,) * units
+        tuple(seat in facts.bidding_order for seat in range(units))
+        if life is not None or tie_break
+        else (True,) * units
     )
-    return Race(totals=state.totals, racing=racing, deals=(deal,) * _left(state))
+    return Race(totals=state.totals, racing=racing, deals=(deal,) * (1 if tie_break else _left(state)))
 
 
 @lru_cache(maxsize=64)

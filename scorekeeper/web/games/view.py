@@ -16,6 +16,7 @@ from ...words import deal_words, gettext
 from ..wording import say
 from .entry import deal_players, screen_for, trump_text
 from .names import short_names
+from .outlook import Outlook, outlook_of
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 
 
@@ -200,10 +201,12 @@ def summary(record: StoredGame, game: Game) -> GameSummary:
     )
 
 
-def standings(game: Game) -> list[dict[str, Any]]:
+def standings(game: Game, race: Outlook | None = None) -> list[dict[str, Any]]:
     """Sides from the highest total down, with the leaders marked; while the game goes on, a player
-    who left is said plainly to be still able to win (their frozen total is still the highest) or not.
-    While the totals are secret, the sides in seat order, with no total, no leader and no outlook."""
+    who left is said plainly to be still able to win (their frozen total is still the highest) or not,
+    and, given the game's ``race`` (web/games/outlook.py), each side's chance of winning and whether the
+    deals left can still make it win at all. While the totals are secret, the sides in seat order, with
+    no total, no leader and no outlook."""
     state = game.state
     names = side_names(game)
     best = max(state.totals) if state.totals else 0
@@ -218,6 +221,7 @@ def standings(game: Game) -> list[dict[str, Any]]:
                 "leading": False,
                 "note": notes.get(index),
                 "outlook": None,
+                "chance": None,
             }
             for index, name in enumerate(names)
         ]
@@ -230,6 +234,13 @@ def standings(game: Game) -> list[dict[str, Any]]:
                     if standing.can_win
                     else gettext("can no longer win: this total is final and has been passed")
                 )
+    racing = race is not None and not state.finished
+    can_win = race.can_win if racing and race is not None else None
+    chances = race.chances if racing and race is not None else None
+    if can_win is not None:
+        for index, able in enumerate(can_win):
+            if not able and index not in outlook:
+                outlook[index] = gettext("can no longer win")
     rows = [
         {
             "index": index,
@@ -238,6 +249,10 @@ def standings(game: Game) -> list[dict[str, Any]]:
             "leading": total == best,
             "note": notes.get(index),
             "outlook": outlook.get(index),
+            # A side out of the running has no chance to show: it is said to be out.
+            "chance": chances[index]
+            if chances is not None and index < len(chances) and (can_win is None or can_win[index])
+            else None,
         }
         for index, total in enumerate(state.totals)
     ]
@@ -266,7 +281,7 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
         "heads": side_heads(game, sides),
         "player_heads": players,
         "dealers": dealers(game),
-        "standings": standings(game),
+        "standings": standings(game, None if seen.hidden or state.finished else outlook_of(record, game)),
         # The totals are secret (rules/secrecy.py): the grids show each deal's points, no total, no leader.
         "hidden": seen.hidden,
         # Revealed just now (the game's end, or the table's reveal): the places from last to first.

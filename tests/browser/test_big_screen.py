@@ -171,5 +171,5 @@ def test_secret_totals_stay_off_the_television_until_the_end_reveals_them_last_p
     expect(listed.nth(1).locator(".reveal-total")).to_have_text("6")
     expect(phone.page.get_by_role("button", name="Next place")).to_be_hidden()
     expect(phone.page.locator(".podium")).to_be_visible()  # the result, once the winners are named
-    phone.page.screenshot(path="/tmp/i43/phone-reveal.png")
+    phone.page.screenshot(path="/tmp/i43/phone-reveal.png", full_page=True)
     check_accessibility(phone.page, "the reveal on a phone")

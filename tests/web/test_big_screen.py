@@ -60,3 +60,24 @@ def test_the_sheet_and_the_live_view_give_each_players_chance_beside_the_standin
         names = re.findall(r"<li[^>]*><span>([A-Za-z]+)", standings)[:3]
         chances = [int(value) for value in re.findall(r'class="chance"[^>]*>(\d+)%<', standings)]
         assert names == ["Peter", "John", "Peggy"] and len(chances) == 3 and 97 <= sum(chances) <= 103
+
+
+def test_the_finish_screen_charts_everyones_chance_over_the_game(driver: Driver) -> None:
+    created = driver.client.post(
+        "/api/v1/games", json={"variant": "classic-whist", "players": ["Ann", "Bob", "Cy", "Dee"]}
+    )
+    game_id, key = created.get_json()["id"], created.get_json()["edit_token"]
+    auth = {"Authorization": f"Bearer {key}"}
+    sheet = driver.sheet(game_id)
+    assert "Chances of winning" not in sheet  # not before the end
+    for number in (1, 2, 3):
+        driver.client.put(f"/api/v1/games/{game_id}/deals/{number}", json={"tricks": 8}, headers=auth)
+    sheet = driver.sheet(game_id)
+    assert "Chances of winning" in sheet
+    figures = sheet[sheet.index('id="chances-title"') :]
+    rows = re.findall(r"<tr><th scope=\"row\">(\d+)</th><td>([^<]+)</td><td>([^<]+)</td></tr>", figures)
+    # Before the first deal, after each of the three: Ann & Cy's chance rises to a certain win.
+    assert [row[0] for row in rows[:4]] == ["0", "1", "2", "3"]
+    ann_and_cy = [int(row[1].rstrip("%")) for row in rows[:4]]
+    assert ann_and_cy == sorted(ann_and_cy) and ann_and_cy[-1] == 100 and 30 <= ann_and_cy[0] <= 70
+    assert [int(row[2].rstrip("%")) for row in rows[:4]][-1] == 0

@@ -81,4 +81,5 @@ def register(app: Flask) -> None:
     app.register_blueprint(follow.bp)  # every open page of a game follows another phone's change
     app.add_template_global(finish.game_chart)
     app.add_template_global(finish.finish_of)
+    app.add_template_global(finish.chances_chart)  # the finish screen's chart of chances
     app.add_template_global(handover.keeps_score)  # the menu's "Another phone keeps score"

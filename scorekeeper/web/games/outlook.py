@@ -18,6 +18,7 @@ from ...games.store import StoredGame
 from ...groups import roster, stats
 from ...kept import KeptByVersion
 from ...rules import Game
+from ...rules.events import is_event
 from ...rules.outlook import Record, chances, contenders
 from ...rules.outlook.records import combined, game_records
 
@@ -51,6 +52,36 @@ def outlook_of(record: StoredGame, game: Game) -> Outlook:
         found = Outlook(can_win=contenders(race), chances=chances(race, records, seed=seed))
     OUTLOOKS.put(key, found)
     return found
+
+
+def chances_over(record: StoredGame, game: Game) -> tuple[list[int], list[tuple[float, ...]]] | None:
+    """Each unit's chance of winning as it stood before the first deal and after each deal scored (the
+    deals scored so far, and the chances then), for the finish screen's chart; None where the game's
+    odds cannot be simulated. Each point is the same simulation the standings showed at that place."""
+    engine = game.table.variant.engine
+    known = table_records(record, game)
+    numbers: list[int] = []
+    found: list[tuple[float, ...]] = []
+    for place in range(len(game.log) + 1):
+        if place and place < len(game.log) and is_event(game.log[place - 1]):
+            continue  # an event between deals is shown by the next deal's point (the last one, by the end)
+        state = Game(game.table, game.log[:place]).state
+        scored = sum(1 for deal in state.deals if deal.complete)
+        if state.deals and not state.deals[-1].complete:
+            continue
+        race = engine.race(game.table, state)
+        if race is None:
+            return None
+        seed = zlib.crc32(f"{record.id}-{place}".encode())
+        shares = chances(race, combined(game_records(state), known), seed=seed)
+        if shares is None:
+            return None
+        if numbers and numbers[-1] == scored:  # the end, on an event after the last deal: the last point
+            numbers.pop()
+            found.pop()
+        numbers.append(scored)
+        found.append(shares)
+    return numbers, found
 
 
 def table_records(record: StoredGame, game: Game) -> tuple[Record | None, ...]:

@@ -6,7 +6,9 @@
 Prints figures only; it asserts nothing about time. Each figure stands beside a floor measured in
 the same run: the odds' time after a deal (7 players, 20 deals left) beside the app's trivial
 endpoint (/healthz through the test client), each as this process's CPU time (which other work on
-a shared machine does not inflate) and as the wall clock.
+a shared machine does not inflate) and as the wall clock. The big screen's cost per poll stands beside
+the live view's: an unchanged game (answered 304) and a changed one (the fragment rendered, its odds
+worked out once for the version).
 
 The calibration plays simulated games: every player's true chance of making a bid is drawn from
 the population the odds assume (``odds.PRIOR_MADE``/``PRIOR_MISSED``), and each game is dealt deal
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import tempfile
 import time
 
 import numpy as np
@@ -79,6 +82,38 @@ def cost_after_a_deal(repeat: int) -> None:
         f"{cost[0]:.1f} ms CPU, {cost[1]:.1f} ms wall (target: 30 ms); "
         f"trivial endpoint: {floor[0]:.1f} ms CPU, {floor[1]:.1f} ms wall"
     )
+
+
+def cost_per_poll(repeat: int) -> None:
+    """The big screen's poll beside the live view's, for a 7-player game after a deal."""
+    folder = tempfile.mkdtemp(prefix="odds-bench-")
+    app = create_app(
+        {
+            "TESTING": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite",
+            "RATELIMIT_ENABLED": False,
+        },
+        instance_path=f"{folder}/instance",
+    )
+    client = app.test_client()
+    created = client.post("/api/v1/games", json={"variant": "oh-hell", "players": NAMES}).get_json()
+    game_id, auth = created["id"], {"Authorization": f"Bearer {created['edit_token']}"}
+    order = created["next"]["bidding_order"]
+    bids, tricks = [0] * 7, [0] * 7
+    bids[order[0]] = tricks[order[0]] = created["next"]["cards"]
+    bids[order[-1]] = 1
+    client.put(f"/api/v1/games/{game_id}/deals/1", json={"bids": bids, "tricks": tricks}, headers=auth)
+    for name, path in (("live view", "live"), ("big screen", "screen")):
+        url = f"/games/{game_id}/{path}?fragment=1"
+        etag = client.get(url).headers["ETag"].strip('"')
+        unchanged = timed(
+            lambda url=url, etag=etag: client.get(url, headers={"If-None-Match": f'"{etag}"'}), repeat
+        )
+        changed = timed(lambda url=url: client.get(url), repeat)
+        print(
+            f"{name} poll: unchanged (304) {unchanged[0]:.1f} ms CPU, {unchanged[1]:.1f} ms wall; "
+            f"changed (rendered) {changed[0]:.1f} ms CPU, {changed[1]:.1f} ms wall"
+        )
 
 
 def calibration(games: int, seed: int) -> None:
@@ -151,6 +186,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes, same code paths (under 10 s)")
     args = parser.parse_args()
     cost_after_a_deal(repeat=3 if args.quick else 30)
+    cost_per_poll(repeat=3 if args.quick else 30)
     calibration(games=25 if args.quick else 4000, seed=7)
 
 

@@ -133,3 +133,27 @@ def test_the_api_begins_a_game_secret_and_says_what_the_switch_takes(client: Fla
         "/api/v1/games", json={"variant": "oh-hell", "players": ["A", "B", "C"], "secret_totals": "yes"}
     )
     assert refused.status_code in (400, 422) and refused.get_json()["field"] == "secret_totals"
+
+
+def test_the_scorers_screen_at_the_end_of_a_secret_game_reveals_the_places_before_the_winner(
+    driver: Driver,
+) -> None:
+    page = driver.client.get("/games/new/custom-oh-hell")
+    form: dict[str, Any] = {"csrf_token": csrf_token(page), "first_dealer": "1", "secret_totals": "y"}
+    form.update({f"players-{slot}": name for slot, name in enumerate(PEGGY_TABLE)})
+    form.update(option_shape="fixed", option_start_cards="1", option_deals="2")
+    started = driver.client.post("/games/new/custom-oh-hell", data=form)
+    assert started.status_code == 302, started.get_data(as_text=True)[:500]
+    game_id = started_game_id(started)
+    play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
+    no_total_on(driver.client, game_id, 2)
+    play(driver, game_id, 2, (0, 1, 1), (0, 1, 0))
+    over = driver.client.get(f"/games/{game_id}/now").get_json()
+    assert over["title"] == "The standings revealed" and " win" not in over["title"]
+    places = re.findall(r'class="reveal-name">([^<]+)<', over["html"])
+    state = driver.client.get(f"/api/v1/games/{game_id}").get_json()
+    assert state["status"] == "finished"
+    by_total = sorted(range(3), key=lambda seat: (seat in state["winners"], state["totals"][seat]))
+    assert (
+        places == [PEGGY_TABLE[seat] for seat in by_total] and PEGGY_TABLE[state["winners"][0]] == places[-1]
+    )

@@ -5,6 +5,7 @@ API or a copy kept of any of them; then the reveal, from last place to first, th
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -12,6 +13,7 @@ from flask.testing import FlaskClient
 
 from .conftest import Driver, csrf_token, started_game_id
 from .test_games_exact import PEGGY_TABLE, play
+from .test_pdf import pdf_text
 
 TOTAL_MARKS = re.compile(
     r'class="tot"|class="num big-total"|strip-score"><strong>|<strong>[−\d]+</strong></li>'
@@ -157,3 +159,20 @@ def test_the_scorers_screen_at_the_end_of_a_secret_game_reveals_the_places_befor
     assert (
         places == [PEGGY_TABLE[seat] for seat in by_total] and PEGGY_TABLE[state["winners"][0]] == places[-1]
     )
+
+
+def test_the_pdf_keeps_the_totals_secret_while_they_are_and_everything_once_revealed(
+    driver: Driver, tmp_path: Path
+) -> None:
+    game_id = start_secret(driver)
+    play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))  # Peter +6, Peggy −1, John +5
+    secret = pdf_text(driver.client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path, layout=True)
+    assert "The totals are secret until the end" in secret and "Running totals" not in secret
+    # The standings in seat order, each name alone on its line: no rank, no total.
+    standings = secret[secret.index("Standings after") :].split("not who leads.")[1]
+    assert [line.strip() for line in standings.splitlines() if line.strip()][:3] == PEGGY_TABLE
+    asked = driver.client.get(f"/games/{game_id}/secret")
+    driver.client.post(f"/games/{game_id}/secret", data={"csrf_token": csrf_token(asked)})
+    revealed = pdf_text(driver.client.get(f"/games/{game_id}/sheet.pdf").data, tmp_path, layout=True)
+    assert "The totals are secret" not in revealed and "Running totals" in revealed
+    assert re.search(r"1\.\s+Peter\s+6", revealed)

@@ -87,7 +87,8 @@
       }
       item.append(name);
       const score = element("span", { class: "strip-score" });
-      score.append(element("strong", {}, printed(side.total)));
+      // No total while the table keeps them secret (the server sends none).
+      if (side.total !== null && side.total !== undefined) score.append(element("strong", {}, printed(side.total)));
       if (side.points !== null && side.points !== undefined) score.append(" ", element("small", {}, signed(side.points)));
       item.append(score);
       sides.append(item);

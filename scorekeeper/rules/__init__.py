@@ -28,6 +28,7 @@ from .events import (
     InvalidEvent,
     Misdeal,
     Revoke,
+    Secrecy,
     SitOut,
     Stop,
     Substitute,
@@ -39,6 +40,7 @@ from .exact import ExactBidEngine, ExactDeal, ExactEntry, verify_tricks
 from .game import Game
 from .options import Options, OptionSpec, OptionValue
 from .seating import EventState, PlanChange, RevokeMark, SeatHistory, Seating, TableLife
+from .secrecy import SecrecySwitch, Veil, reveal_order, secrecy_switch, veil, verify_secrecy
 from .state import DealFacts, DealState, GameState, Standing
 from .table import Table
 from .table_events import (
@@ -107,6 +109,8 @@ __all__ = [
     "RuleViolation",
     "SeatHistory",
     "Seating",
+    "Secrecy",
+    "SecrecySwitch",
     "SitOut",
     "Standing",
     "Stop",
@@ -119,6 +123,7 @@ __all__ = [
     "Trump",
     "UnknownVariant",
     "Variant",
+    "Veil",
     "arrival_starts",
     "event_laws",
     "families",
@@ -130,16 +135,20 @@ __all__ = [
     "possible_events",
     "preview",
     "read_event",
+    "reveal_order",
     "revoke_penalties",
+    "secrecy_switch",
     "table_laws",
     "table_rules",
     "under_way_refusal",
+    "veil",
     "verify_adjustment",
     "verify_arrival",
     "verify_bids",
     "verify_departure",
     "verify_misdeal",
     "verify_revoke",
+    "verify_secrecy",
     "verify_sit_out",
     "verify_stop",
     "verify_substitute",

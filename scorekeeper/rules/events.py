@@ -3,7 +3,7 @@
 Each event is a typed, frozen record that joins the game's log beside the deal
 entries and is replayed like them: a misdeal, a revoke found after a deal, a
 player arriving, leaving, being replaced or sitting a deal out, an adjustment
-of points, and stopping early. This module holds the records, their form as
+of points, stopping early, and keeping the totals secret. This module holds the records, their form as
 JSON-like data (``"event"`` names the kind; a deal's data never has that key),
 and the shapes replaying them derives. Whether the rules allow an event at its
 place in the log is the replay's business (``walk.py``), so that a refusal can
@@ -138,7 +138,21 @@ class Stop:
     mid_deal: ClassVar[MidDeal | None] = "drops"
 
 
-TableEvent = Misdeal | Revoke | Arrival | Departure | Substitute | SitOut | Adjustment | Stop
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Secrecy:
+    """The table keeps the running totals secret from here on (``secret``), or reveals them.
+
+    It changes no score: while the totals are secret, each deal's result is shown but no total and
+    no order (``rules/secrecy.py``), and they are revealed at the end of the game or by this event.
+    Switched while a deal is under way, it goes before that deal, whose entries stay.
+    """
+
+    kind: ClassVar[str] = "secrecy"
+    mid_deal: ClassVar[MidDeal | None] = "before"
+    secret: bool
+
+
+TableEvent = Misdeal | Revoke | Arrival | Departure | Substitute | SitOut | Adjustment | Stop | Secrecy
 EVENT_TYPES: tuple[type[TableEvent], ...] = (
     Misdeal,
     Revoke,
@@ -148,6 +162,7 @@ EVENT_TYPES: tuple[type[TableEvent], ...] = (
     SitOut,
     Adjustment,
     Stop,
+    Secrecy,
 )
 EVENT_KINDS: tuple[str, ...] = tuple(kind.kind for kind in EVENT_TYPES)
 _BY_KIND: dict[str, type[TableEvent]] = {kind.kind: kind for kind in EVENT_TYPES}
@@ -160,6 +175,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "sit_out": ("seat",),
     "adjustment": ("side", "points", "reason"),
     "stop": (),
+    "secrecy": ("secret",),
 }
 
 
@@ -194,6 +210,11 @@ def read_event(data: Mapping[str, object]) -> TableEvent:
         return Misdeal()
     if kind == "stop":
         return Stop()
+    if kind == "secrecy":
+        secret = data.get("secret")
+        if not isinstance(secret, bool):
+            raise InvalidEvent("event_secrecy_not_switch", field="secret", value=repr(secret))
+        return Secrecy(secret=secret)
     if kind == "revoke":
         return Revoke(seats=_read_seats(data.get("seats")), penalty=_read_penalty(data.get("penalty")))
     if kind == "arrival":
@@ -229,6 +250,8 @@ def write_event(event: TableEvent) -> dict[str, object]:
         data.update(seat=event.seat, name=event.name)
     elif isinstance(event, Adjustment):
         data.update(side=event.side, points=event.points, reason=event.reason)
+    elif isinstance(event, Secrecy):
+        data["secret"] = event.secret
     return data
 
 

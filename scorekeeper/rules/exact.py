@@ -37,10 +37,13 @@ from .exact_facts import (
     turn_next_card,
 )
 from .exact_plan import continued, exact_laws, largest_hand
+from .exact_race import exact_race
 from .options import Options
+from .outlook.race import Race
 from .revoke import house_rule
 from .scoring import Scorer
 from .state import DealFacts, DealState, GameState
+from .streaks import StreakRule, advance_streaks
 from .table import Table
 from .text import Text
 from .walk import TableLaws, TableWalk
@@ -96,18 +99,6 @@ class ExactDeal(DealState):
         """The bids entered so far, in bidding order."""
         order = self.facts.bidding_order
         return tuple((seat, bid) for seat in order if (bid := self.bids[seat]) is not None)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class StreakRule:
-    """Romanian promotions: ``length`` exact (or missed) deals in a row earn ±``bonus``.
-
-    One-card deals never count; with ``one_card_resets`` they also end every streak.
-    """
-
-    length: int
-    bonus: int
-    one_card_resets: bool
 
 
 def no_streaks(table: Table) -> StreakRule | None:
@@ -201,6 +192,10 @@ class ExactBidEngine:
                     break
                 deals.append(DealAhead(facts=facts, phases=exact_phases(facts, state.players)))
         return Foresight(deals=tuple(deals), ends_on_score=self.end(table).deals is None)
+
+    def race(self, table: Table, state: GameState) -> Race:
+        """What the game has left to race for: the deals left, who plays them, the scoring."""
+        return exact_race(self, table, state)
 
     # --- entries as data -----------------------------------------------------------
 
@@ -297,7 +292,7 @@ class ExactBidEngine:
             awards: tuple[int, ...] | None = None
             if rule is not None:
                 bonus = [0] * size
-                streaks = _advance_streaks(rule, facts, bids, tricks, streaks, bonus)
+                streaks = advance_streaks(rule, facts, bids, tricks, streaks, bonus)
                 awards = tuple(bonus)
             if revoke is not None:
                 assert revoke.penalty is not None
@@ -435,29 +430,6 @@ def _open_deal(facts: DealFacts, trump: Trump | None, bids: Bids, announcement: 
         totals=None,
         announcement=announcement,
     )
-
-
-def _advance_streaks(
-    rule: StreakRule,
-    facts: DealFacts,
-    bids: Bids,
-    tricks: tuple[int | None, ...],
-    streaks: list[tuple[bool, int]],
-    awards: list[int],
-) -> list[tuple[bool, int]]:
-    """Extend each player's run of made or missed deals; award and restart at the length."""
-    if facts.cards == 1:
-        return [(False, 0)] * len(streaks) if rule.one_card_resets else streaks
-    result = list(streaks)
-    for seat in facts.bidding_order:
-        made = bids[seat] == tricks[seat]
-        kind, length = result[seat]
-        length = length + 1 if (kind == made and length) else 1
-        if length == rule.length:
-            awards[seat] = rule.bonus if made else -rule.bonus
-            length = 0
-        result[seat] = (made, length)
-    return result
 
 
 @lru_cache(maxsize=256)

@@ -82,3 +82,15 @@ def by_blocks(waypoints: Sequence[int], players: int, played: tuple[int, ...]) -
             if at == done:
                 return played + segment.values[step:] + later
     return played
+
+
+def prefix(plan: tuple[int, ...], done: int) -> tuple[int, ...]:
+    """The first ``done`` deals of a plan; an open-ended plan's last deal repeats past its end."""
+    return plan[:done] + plan[-1:] * max(0, done - len(plan))
+
+
+def remaining(plan: tuple[int, ...], done: int, open_ended: bool) -> tuple[int, ...]:
+    """The deals of a plan after the first ``done``: an open-ended plan's next deal stands for them."""
+    if open_ended:
+        return (plan[min(done, len(plan) - 1)],)
+    return plan[done:]

@@ -197,13 +197,20 @@ class EventState:
 class TableLife:
     """What a game's table events derived: every seat's history, the seats at the table now
     (clockwise), each event as replayed, the marks they left on the deals (``marks[n - 1]`` for
-    deal n, None where there are none), and whether the game was stopped early."""
+    deal n, None where there are none), whether the game was stopped early, and the plan of the
+    deals as it stands."""
 
     seats: tuple[SeatHistory, ...]
     ring: tuple[int, ...]
     events: tuple[EventState, ...]
     marks: tuple[DealMarks | None, ...]
     stopped: bool
+    # Whether the table keeps the running totals secret now (rules/secrecy.py).
+    secret: bool = False
+    # The cards of each deal as planned now, and the places of that plan the deals played filled
+    # (None where the number of players plans nothing): what the outlook reads of the deals left.
+    plan: tuple[int, ...] | None = None
+    places_done: int = 0
 
     def marks_of(self, number: int) -> DealMarks | None:
         """The marks on deal ``number``, if any."""

@@ -22,6 +22,7 @@ from .events import (
     Departure,
     Misdeal,
     Revoke,
+    Secrecy,
     SitOut,
     StartRule,
     Stop,
@@ -185,8 +186,8 @@ def preview(game: Game, event: TableEvent) -> EventPreview:
 def _under_way(game: Game, event: TableEvent) -> Text | None:
     """What ``event`` does to the deal under way, in words to say before it is recorded."""
     deal = game.deal_under_way()
-    if deal is None or event.mid_deal is None:
-        return None
+    if deal is None or event.mid_deal is None or isinstance(event, Secrecy):
+        return None  # the secret totals' switch changes nothing of the deal under way
     names = game.state.players
     entries = tuple(Text("seat_entry", player=names[seat], entry=entry) for seat, entry in deal.entered())
     if isinstance(event, Substitute):

@@ -20,13 +20,14 @@ from .events import (
     InvalidEvent,
     Misdeal,
     Revoke,
+    Secrecy,
     SitOut,
     Stop,
     Substitute,
     TableEvent,
     start_from,
 )
-from .replan import capped
+from .replan import capped, prefix, remaining
 from .seating import (
     DealMarks,
     EventState,
@@ -76,6 +77,7 @@ class TableState:
         self.places_done = 0
         self.over = False
         self.stopped = False
+        self.secret = False
         self.names = list(table.players)
         self._totals = totals
         self._sides = sides if sides is not None else totals
@@ -181,6 +183,9 @@ class TableState:
             events=tuple(self._events),
             marks=tuple(self._marks),
             stopped=self.stopped,
+            secret=self.secret,
+            plan=self.plan,
+            places_done=self.places_done,
         )
 
     # --- events ----------------------------------------------------------------------------------
@@ -361,6 +366,12 @@ class TableState:
         self.stopped = True
         return self._event(event, self.stop_note())
 
+    def _secrecy(self, event: Secrecy) -> EventState:
+        if event.secret == self.secret:
+            raise InvalidEvent("event_secrecy_already", secret=event.secret)
+        self.secret = event.secret
+        return self._event(event, Text("event_secrecy", secret=event.secret, number=self.number))
+
     # --- helpers ------------------------------------------------------------------------------
 
     def _event(
@@ -457,34 +468,23 @@ class TableState:
         done = self.places_done
         seated = self._seated()
         try:
-            continued = planner.replan(self.table, seated, _prefix(sequence, done))
+            continued = planner.replan(self.table, seated, prefix(sequence, done))
         except InvalidEvent as refused:
             raise InvalidEvent(
                 "event_replan_refused", action=action, name=name, reason=refused.text
             ) from refused
         largest = planner.largest(seated)
         to_come = continued[done:] if largest is None else capped(continued, done, largest)[done:]
-        new = _prefix(plan, done) + to_come
+        new = prefix(plan, done) + to_come
         self._sequence = continued
         self.plan = new
         return PlanChange(
             first_deal=self.number + 1,
             players_before=before,
             players_after=len(self._ring),
-            before=_remaining(plan, done, planner.open_ended),
-            after=_remaining(new, done, planner.open_ended),
+            before=remaining(plan, done, planner.open_ended),
+            after=remaining(new, done, planner.open_ended),
         )
-
-
-def _prefix(plan: tuple[int, ...], done: int) -> tuple[int, ...]:
-    """The first ``done`` deals of a plan; an open-ended plan's last deal repeats past its end."""
-    return plan[:done] + plan[-1:] * max(0, done - len(plan))
-
-
-def _remaining(plan: tuple[int, ...], done: int, open_ended: bool) -> tuple[int, ...]:
-    if open_ended:
-        return (plan[min(done, len(plan) - 1)],)
-    return plan[done:]
 
 
 def _said(plan: PlanChange | None) -> Text | None:

@@ -19,6 +19,7 @@ from .tricks import Ranking, standard_ranking
 if TYPE_CHECKING:
     from .constraints import Foresight
     from .explain import Explainer
+    from .outlook.race import Race
     from .state import DealFacts, GameState
     from .table import Table
     from .text import Text
@@ -67,6 +68,12 @@ class Engine(Protocol):
     def foresee(self, table: Table, state: GameState, count: int) -> Foresight:
         """The deal due and those after it (``count`` at most) whose facts the rules decide in
         advance, each with the rules of its entry as declared data (constraints.py); or why none."""
+        ...
+
+    def race(self, table: Table, state: GameState) -> Race | None:
+        """What the game has left to race for (outlook/race.py): the totals, who still scores and
+        what each deal left can score; None where the players do not race each other (one player
+        against the game, or the whole table as one team)."""
         ...
 
 

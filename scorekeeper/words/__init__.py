@@ -35,6 +35,7 @@ from . import (  # noqa: F401  (their words)
     offline,
     oneonta,
     refusals,
+    secrecy,
     tables,
     web,
 )

@@ -14,6 +14,7 @@ EVENT_WHAT = {
     "sit_out": N_("a sit-out"),
     "adjustment": N_("an adjustment"),
     "stop": N_("stopping the game"),
+    "secrecy": N_("keeping the totals secret or revealing them"),
 }
 SEAT_KEYS = {
     "left_of": N_("the seat the newcomer sits at the left of"),

@@ -27,6 +27,7 @@ TYPE_WORDS = {
     "list": N_("a list"),
     "int": N_("a whole number"),
     "dict": N_("an object"),
+    "bool": N_("true or false"),
 }
 BLANK_FIELDS = {"first_dealer": N_("Who deals first"), "rows": N_("The number of rows")}
 

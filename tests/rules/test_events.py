@@ -131,6 +131,7 @@ def test_a_log_reads_back_from_its_data() -> None:
                     "sit_out",
                     "adjustment",
                     "stop",
+                    "secrecy",
                 ),
                 value="'party'",
             ),

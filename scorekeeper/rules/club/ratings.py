@@ -96,9 +96,7 @@ def rated_outcomes(
 ) -> list[Outcome]:
     """The outcomes ``rate`` takes, in the order it takes them: of the ladder (None: all), inside
     the season (None: all time), in played_at order, then key."""
-    return [
-        outcome for outcome in in_season(outcomes, season) if ladder is None or outcome.ladder == ladder
-    ]
+    return [outcome for outcome in in_season(outcomes, season) if ladder is None or outcome.ladder == ladder]
 
 
 def rate_more(before: Mapping[int, Rated], outcomes: Sequence[Outcome]) -> dict[int, Rated]:

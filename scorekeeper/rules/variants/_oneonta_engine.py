@@ -15,6 +15,7 @@ from ..cards import Trump
 from ..constraints import Foresight
 from ..errors import InvalidBid, InvalidTricks, InvalidTrump, OutOfTurn, RuleViolation
 from ..events import InvalidEvent
+from ..outlook.race import Race
 from ..revoke import house_rule
 from ..seating import Seating, first_clockwise
 from ..state import GameState
@@ -50,6 +51,7 @@ from ._oneonta_table import (
     oneonta_deck,
     oneonta_laws,
 )
+from ._races import oneonta_race
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -117,6 +119,19 @@ class OneontaEngine:
         """The hand due, not checked on the page (bids are judged in turn), with a stand-in entry from
         which the hands after it are foreseen (rules/foresee_events.py)."""
         return oneonta_foresight(self.form, self.bid_rules(table), table, state)
+
+    def race(self, table: Table, state: GameState) -> Race | None:
+        """What a competitive game has left to race for; None for one player or one team."""
+        if self.form.team or table.size < 2:
+            return None
+        return oneonta_race(
+            table,
+            state,
+            edd_allard=self.form.edd_allard,
+            overtricks_zero=bool(table.options.get("alternative_scoring", False)),
+            null_has_value=self.form.null_has_value,
+            double_null=not self.form.edd_allard,
+        )
 
     # --- entries as data -------------------------------------------------------------
 

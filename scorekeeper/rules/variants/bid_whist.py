@@ -12,6 +12,7 @@ from ..constraints import Foresight
 from ..declared import N_
 from ..errors import InvalidTricks
 from ..options import Options
+from ..outlook.race import Race
 from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
@@ -62,6 +63,7 @@ from ._partnership import (
     team_of,
     team_winners,
 )
+from ._races import bid_whist_race
 
 __all__ = [
     "BOOK",
@@ -132,6 +134,10 @@ class BidWhistEngine:
         """The hand due, not checked on the page (its auction is judged call by call), with a stand-in
         entry from which the hands after it are foreseen (rules/foresee_events.py)."""
         return bid_whist_foresight(auction_rules(table.options), state)
+
+    def race(self, table: Table, state: GameState) -> Race:
+        """What the game has left to race for: either side's contract, made or set, to ±target."""
+        return bid_whist_race(table, state)
 
     def describe_deck(self, table: Table) -> Text:
         """The pack the table needs: 52 cards and the jokers played."""

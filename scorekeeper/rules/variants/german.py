@@ -12,6 +12,7 @@ from ..constraints import Constraint, DealAhead, EntryPhase, Foresight
 from ..declared import N_
 from ..errors import InvalidTricks
 from ..options import OptionSpec
+from ..outlook.race import Race
 from ..revoke import REVOKE_OPTIONS, house_rule
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
@@ -44,6 +45,7 @@ from ._partnership import (
     seated_facts,
     split_count,
 )
+from ._races import german_race
 
 __all__ = [
     "STAGE_TRICKS",
@@ -112,6 +114,10 @@ class GermanWhistEngine:
     def largest(self, seated: Table) -> None:
         """None: every hand deals the whole pack to the two players."""
         return None
+
+    def race(self, table: Table, state: GameState) -> Race:
+        """What the game has left to race for: every split of the counted tricks, hand after hand."""
+        return german_race(table, state)
 
     # --- entries as data -----------------------------------------------------------
 

@@ -11,6 +11,7 @@ from ..cards import SUITS
 from ..constraints import Foresight
 from ..declared import N_
 from ..errors import InvalidOption, InvalidTricks, RuleViolation
+from ..outlook.race import Race
 from ..seating import RevokeMark
 from ..state import DealFacts, DealState, GameState
 from ..table import Table
@@ -33,6 +34,7 @@ from ._partnership import (
     team_name,
     team_winners,
 )
+from ._races import whist_race
 from ._whist_ahead import MISSING_TRICKS, whist_foresight
 from ._whist_explain import CLASSIC_WHIST_EXPLAINER
 from ._whist_options import CLASSIC_WHIST_OPTIONS
@@ -128,6 +130,10 @@ class ClassicWhistEngine:
     def facts(self, table: Table, number: int) -> DealFacts:
         """Who deals and leads deal ``number``; the dealer's last card is turned for trump."""
         return _facts(table, number)
+
+    def race(self, table: Table, state: GameState) -> Race:
+        """What the game has left to race for: a side's tricks over the book, to the target."""
+        return whist_race(table, state)
 
     # --- entries as data -----------------------------------------------------------
 

@@ -219,6 +219,12 @@ SCHEMAS: dict[str, Schema] = {
                 "type": "object",
                 "description": "option name → value; omitted options take defaults",
             },
+            "secret_totals": {
+                "type": "boolean",
+                "default": False,
+                "description": "play with the running totals secret from the first deal: a secrecy event "
+                "is recorded before deal 1 (see SecrecyEvent)",
+            },
         },
         "required": ["variant", "players"],
     },
@@ -270,7 +276,11 @@ SCHEMAS: dict[str, Schema] = {
             "deals": {"type": "array", "items": _ref("Deal")},
             "next": {"oneOf": [_ref("NextDeal"), {"type": "null"}]},
             "deal_count": NULLABLE_INT,
-            "totals": {"type": "array", "items": {"type": "integer"}},
+            "totals": {
+                "type": "array",
+                "items": NULLABLE_INT,
+                "description": "per seat, or per team; each null while the totals are secret (secret_totals)",
+            },
             "teams": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
             "winners": {"type": "array", "items": {"type": "integer"}},
             "notes": {"type": "array", "items": {"type": "string"}},

@@ -106,6 +106,17 @@ EVENT_BODIES: dict[str, Schema] = {
         "While a deal is under way, what was entered of it is dropped, unscored.",
         {},
     ),
+    "SecrecyEvent": _body(
+        "secrecy",
+        "secret true: the running totals are kept secret from here on (recorded before deal 1, the game "
+        "is played with its totals secret from the start); false: they are revealed now. While they are "
+        "secret and the game goes on, the state's totals and each deal's totals are null and "
+        "secret_totals is true; each deal's points are still given. They are revealed by this event or "
+        "when the game ends. Recorded while a deal is under way, it goes before that deal, whose "
+        "entries stay.",
+        {"secret": {"type": "boolean"}},
+        ("secret",),
+    ),
 }
 
 PLAN_CHANGE: Schema = {
@@ -185,6 +196,11 @@ EVENT_SCHEMAS: dict[str, Schema] = {
 }
 
 STATE_ADDITIONS: Schema = {
+    "secret_totals": {
+        "type": "boolean",
+        "description": "true while the table keeps the running totals secret (a secrecy event) and the game "
+        "goes on: then every item of totals, each deal's totals, and each seat's start are null",
+    },
     "events": {
         "type": "array",
         "items": _ref("RecordedEvent"),

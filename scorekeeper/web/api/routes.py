@@ -30,11 +30,13 @@ from ...rules import (
     OutOfTurn,
     Param,
     RuleViolation,
+    Secrecy,
     Text,
     Variant,
     possible_events,
     preview,
     read_event,
+    write_event,
 )
 from ..errors import error_body
 from ..json_input import NotJson, UnreadableJson, read_json
@@ -92,7 +94,15 @@ def create_game() -> tuple[Response, int, dict[str, str]]:
     players = _typed(body, "players", list, required=True)
     first_dealer = _typed(body, "first_dealer", int, default=0)
     options = _typed(body, "options", dict, default={})
-    record, game, key = store.create_game(variant, players, first_dealer=first_dealer, options=options)
+    secret = _typed(body, "secret_totals", bool, default=False)
+    record, game, key = store.create_game(
+        variant,
+        players,
+        first_dealer=first_dealer,
+        options=options,
+        log=[write_event(Secrecy(secret=True))] if secret else [],
+    )
+    game = store.game_of(record) if secret else game  # with the switch recorded before deal 1
     document = {**game_json(record, game), "edit_token": key}
     location = url_for("api.read_game", game_id=record.id)
     return jsonify(document), 201, {"Location": location}

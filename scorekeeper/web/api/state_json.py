@@ -11,15 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from ...games.store import StoredGame
-from ...rules import EventState, Game, PlanChange, TableLife, write_event
+from ...rules import EventState, Game, PlanChange, TableLife, veil, write_event
 from ...rules.seating import DealMarks
 from ...rules.state import DealFacts, DealState
 from ..wording import say
 
 
 def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
-    """The game state of API.md: table, deals, next deal, totals, winners, version."""
+    """The game state of API.md: table, deals, next deal, totals, winners, version.
+
+    While the table keeps the totals secret (rules/secrecy.py) and the game goes on, every total is
+    null (the list keeps one item per side) and ``secret_totals`` says why; each deal's points stay.
+    """
     state = game.state
+    hidden = veil(game).hidden
     table = game.table
     engine = table.variant.engine
     document: dict[str, Any] = {
@@ -37,7 +42,7 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         if state.current is None or record.abandoned_at is not None
         else next_json(state.current),
         "deal_count": state.deal_count,
-        "totals": list(state.totals),
+        "totals": [None] * len(state.totals) if hidden else list(state.totals),
         "winners": list(state.winners),
         "notes": [say(note) for note in state.notes],
         "version": record.version,
@@ -48,6 +53,12 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         document["settlement"] = list(state.settlement)
     if state.life is not None:
         document.update(life_json(state.life))
+        document["secret_totals"] = hidden
+    if hidden:
+        for deal in document["deals"]:
+            deal["totals"] = None
+        for seat in document.get("seats", ()):
+            seat["start"] = None  # a start that follows the totals (the lowest, the average) would tell them
     return document
 
 

@@ -56,6 +56,7 @@ def register(app: Flask) -> None:
     """Add the game's pages to ``app``: every entry screen, the blueprints, and the finish screen's
     globals for the game page's templates."""
     from . import (
+        big_screen,
         corrections,
         events,
         finish,
@@ -65,17 +66,20 @@ def register(app: Flask) -> None:
         offline_events,
         pages,
         referee,
+        secrecy,
         share,
         sheets,
     )
     from .entry import load_screens
 
     load_screens()
-    for blueprint in (pages.bp, share.bp, referee.bp, sheets.bp, handover.bp, events.bp, corrections.bp):
-        app.register_blueprint(blueprint)
+    blueprints = (pages, share, referee, sheets, handover, events, corrections, big_screen, secrecy)
+    for room in blueprints:
+        app.register_blueprint(room.bp)
     app.register_blueprint(merge.bp)  # a phone's offline queue, sent on top of the others' changes
     app.register_blueprint(offline_events.bp)  # the events' forms, kept on the phone for offline use
     app.register_blueprint(follow.bp)  # every open page of a game follows another phone's change
     app.add_template_global(finish.game_chart)
     app.add_template_global(finish.finish_of)
+    app.add_template_global(finish.chances_chart)  # the finish screen's chart of chances
     app.add_template_global(handover.keeps_score)  # the menu's "Another phone keeps score"

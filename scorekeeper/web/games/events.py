@@ -29,7 +29,6 @@ from ...games.store import StoredGame
 from ...groups.newcomers import link_members
 from ...groups.roster import JOINING_EVENTS, spelled_as_on_roster
 from ...rules import (
-    EVENT_KINDS,
     EventChoice,
     EventState,
     Game,
@@ -39,6 +38,7 @@ from ...rules import (
     possible_events,
     preview,
     read_event,
+    veil,
     write_event,
 )
 from ...words import deal_words, gettext
@@ -62,6 +62,7 @@ from .table_life import KIND_LABELS
 bp = Blueprint("events", __name__)
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
+
 
 @bp.get("/games/<game_id>/events")
 def table_events(game_id: str) -> Page:
@@ -104,8 +105,8 @@ def new_event(game_id: str, kind: str) -> Page:
 
     A link may choose values beforehand (``?seat=2``) and ask at once what the event would change
     (``&step=check``): a player's own menu does, where nothing is left to type."""
-    if kind not in EVENT_KINDS:
-        abort(404)
+    if kind not in FIELDS:
+        abort(404)  # not a kind of event, or one recorded elsewhere (the secret totals' switch)
     record, game = _editable(game_id)
     values, step = _asked(record, kind)
     if step == "form" and not FIELDS[kind]:
@@ -282,7 +283,10 @@ def _preview_context(
         "values": values,
         "fields": FIELDS[kind],
         "seen": seen,
-        "totals": totals_change(game, after, view.side_names(game), view.side_names(after)),
+        # While the totals are secret, what an event does to them is not said (it would tell them).
+        "totals": None
+        if veil(after).hidden
+        else totals_change(game, after, view.side_names(game), view.side_names(after)),
         "after": after,
         # No form said the law before: the confirmation says it.
         "law": None if FIELDS[kind] else say(event_laws(game.table)[kind], game.table.variant),

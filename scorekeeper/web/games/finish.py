@@ -15,10 +15,13 @@ from ...games.store import StoredGame
 from ...groups import access
 from ...groups.members import next_first_dealer, seated_at_end
 from ...groups.summary import made_share, places
+from ...kept import KeptByVersion
 from ...rules import Game
-from ...words import deal_words
+from ...words import deal_words, gettext
+from ..language import current_language
 from . import view
-from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, totals_chart
+from .charts import SCREEN_HEIGHT, SCREEN_WIDTH, Chart, line_chart, totals_chart
+from .outlook import chances_over
 from .table_life import seat_notes, side_heads
 
 
@@ -80,6 +83,38 @@ class Finish:
 def game_chart(game: Game) -> Chart | None:
     """The running totals of a game as a chart, once a deal is scored."""
     return totals_chart(game, width=SCREEN_WIDTH, height=SCREEN_HEIGHT)
+
+
+CHANCE_CHARTS: KeptByVersion[tuple[Chart | None]] = KeptByVersion(size=64)
+
+
+def chances_chart(record: StoredGame, game: Game) -> Chart | None:
+    """Once the game is over: everyone's chance of winning over the game, from before the first deal to
+    the end, as the odds stood after each deal (kept per version and language); None before the end,
+    or where the game's odds cannot be simulated."""
+    if not game.state.finished:
+        return None
+    key = (record.id, record.version, current_language())
+    if (kept := CHANCE_CHARTS.get(key)) is not None:
+        return kept[0]
+    over = chances_over(record, game)
+    chart = None
+    if over is not None and len(over[0]) > 1:
+        numbers, shares = over
+        series = [[round(100 * row[unit]) for row in shares] for unit in range(len(shares[0]))]
+        chart = line_chart(
+            view.side_names(game),
+            series,
+            numbers,
+            title=gettext("Chances of winning"),
+            x_label=deal_words(game.table.variant.deal_word).singular,
+            unit="%",
+            fixed_range=(0, 100),
+            width=SCREEN_WIDTH,
+            height=SCREEN_HEIGHT,
+        )
+    CHANCE_CHARTS.put(key, (chart,))
+    return chart
 
 
 def finish_of(record: StoredGame, game: Game, editable: bool) -> Finish | None:

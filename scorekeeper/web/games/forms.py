@@ -28,6 +28,8 @@ class NewGameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
         min_entries=1,
     )
     first_dealer = RadioField("First dealer", default=DRAW, validate_choice=False)
+    # The running totals kept secret from the first deal (rules/secrecy.py); the page words it.
+    secret_totals = BooleanField("Secret totals", default=False)
 
     def filled_players(self) -> list[tuple[int, str]]:
         """(input slot, name) of every non-blank name, in seat order."""

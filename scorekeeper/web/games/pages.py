@@ -28,7 +28,7 @@ from ..qr import qr_svg
 from ..request_values import whole_number
 from ..versions import game_changed
 from ..wording import say, use_variant
-from . import changes, knock_ons, screens, view
+from . import changes, knock_ons, screens, secrecy, view
 from .entry import screen_for
 from .forms import DRAW, new_game_form
 from .offline import offline_plan
@@ -88,6 +88,7 @@ def new_game(code: str) -> Page:
             drawn=drawn,
             holder=holder(),
             seating=seating,
+            log=secrecy.start_log(bool(form.secret_totals.data)),
         )
     except RuleViolation as refused:
         return render_template("games/new.html", variant=variant, form=form, error=refused), 422

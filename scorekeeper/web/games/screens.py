@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 
 from ...games import store
 from ...games.store import StoredGame
-from ...rules import Game, RuleViolation
+from ...rules import Game, RuleViolation, veil
 from ...rules.state import DealFacts
 from ...words import deal_words
 from ...words._core import N_, gettext
@@ -134,12 +134,19 @@ def settled(record: StoredGame, game: Game, message: str | None) -> Response:
 
 
 def over_context(record: StoredGame, game: Game) -> dict[str, Any]:
-    """What the deal screen shows once the game is over: the final standings, undo, the way to the sheet."""
+    """What the deal screen shows once the game is over: the final standings, undo, the way to the sheet.
+    A game whose totals were secret to the end shows them revealed instead, from last place to first
+    (the winners last, and not in the title above them)."""
+    seen = veil(game)
+    reveal = view.revealed(game, seen.order) if seen.revealing else None
     return {
         "record": record,
         "game": game,
-        "title": view.winners_text(game) or gettext("Game over"),
-        "strip": view.standings_strip(game),
+        "title": gettext("The standings revealed")
+        if reveal
+        else view.winners_text(game) or gettext("Game over"),
+        "strip": None if reveal else view.standings_strip(game),
+        "reveal": reveal,
         "undo_step": changes.undo_step(record, game),
         "redo_step": changes.redo_step(record, game),
     }

@@ -90,6 +90,7 @@ def game_pdf(game_id: str) -> Response:
     language = pdf_language()
 
     def render() -> str:
+        context = view.sheet_context(record, game, editable=False)
         return render_template(
             "sheets/game.html",
             paper=paper,
@@ -98,9 +99,11 @@ def game_pdf(game_id: str) -> Response:
             started=record.created_at,
             deck=say(game.table.variant.engine.describe_deck(game.table)),
             teams=_teams_text(game),
-            chart=totals_chart(game),
+            # While the totals are secret the PDF keeps them secret too (it is a copy anyone at the table
+            # may download); once they are revealed, it keeps everything.
+            chart=None if context["hidden"] else totals_chart(game),
             revoke_law=say(game.table.variant.engine.laws.revoke_law(game.table), game.table.variant),
-            **view.sheet_context(record, game, editable=False),
+            **context,
         )
 
     key = shelf_key("game", record.id, record.version, paper.name, orientation, language, reader_time_zone())

@@ -30,6 +30,7 @@ KIND_LABELS = Worded(
         "sit_out": N_("Sit-out"),
         "adjustment": N_("Adjustment"),
         "stop": N_("Stop"),
+        "secrecy": N_("Secret totals"),
     }
 )
 """What the pages call each kind of table event."""

@@ -10,12 +10,13 @@ from typing import Any
 
 from ... import words
 from ...games.store import StoredGame
-from ...rules import Game, GameState, Trump
+from ...rules import Game, GameState, Trump, veil
 from ...rules.state import DealFacts
 from ...words import deal_words, gettext
 from ..wording import say
 from .entry import deal_players, screen_for, trump_text
 from .names import short_names
+from .outlook import Outlook, outlook_of
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 
 
@@ -142,9 +143,11 @@ def facts_parts(about: dict[str, Any]) -> list[str]:
 def standings_strip(game: Game) -> dict[str, Any] | None:
     """The compact standings at the top of the deal screen: each side's total and the last deal's points.
 
-    None before any deal is scored.
+    None before any deal is scored. While the totals are secret (rules/secrecy.py), each side shows the
+    last deal's points only: no total, and nobody marked as leading.
     """
     state = game.state
+    hidden = veil(game).hidden
     scored = [deal for deal in state.deals if deal.complete]
     if not scored:
         return None
@@ -159,9 +162,9 @@ def standings_strip(game: Game) -> dict[str, Any] | None:
         {
             "name": name,
             "short": shorts[index],
-            "total": state.totals[index],
+            "total": None if hidden else state.totals[index],
             "points": points[index] if index < len(points) else None,
-            "leading": state.totals[index] == best and min(state.totals) != best,
+            "leading": not hidden and state.totals[index] == best and min(state.totals) != best,
             "left": notes.get(index, "").startswith("left"),
         }
         for index, name in enumerate(names)
@@ -198,14 +201,30 @@ def summary(record: StoredGame, game: Game) -> GameSummary:
     )
 
 
-def standings(game: Game) -> list[dict[str, Any]]:
+def standings(game: Game, race: Outlook | None = None) -> list[dict[str, Any]]:
     """Sides from the highest total down, with the leaders marked; while the game goes on, a player
-    who left is said plainly to be still able to win (their frozen total is still the highest) or not."""
+    who left is said plainly to be still able to win (their frozen total is still the highest) or not,
+    and, given the game's ``race`` (web/games/outlook.py), each side's chance of winning and whether the
+    deals left can still make it win at all. While the totals are secret, the sides in seat order, with
+    no total, no leader and no outlook."""
     state = game.state
     names = side_names(game)
     best = max(state.totals) if state.totals else 0
     word = deal_words(game.table.variant.deal_word)
     notes = seat_notes(state.life, word.singular) if state.teams is None else {}
+    if veil(game).hidden:
+        return [
+            {
+                "index": index,
+                "name": name,
+                "total": None,
+                "leading": False,
+                "note": notes.get(index),
+                "outlook": None,
+                "chance": None,
+            }
+            for index, name in enumerate(names)
+        ]
     outlook = {}
     if not state.finished:
         for standing in state.standings:
@@ -215,6 +234,13 @@ def standings(game: Game) -> list[dict[str, Any]]:
                     if standing.can_win
                     else gettext("can no longer win: this total is final and has been passed")
                 )
+    racing = race is not None and not state.finished
+    can_win = race.can_win if racing and race is not None else None
+    chances = race.chances if racing and race is not None else None
+    if can_win is not None:
+        for index, able in enumerate(can_win):
+            if not able and index not in outlook:
+                outlook[index] = gettext("can no longer win")
     rows = [
         {
             "index": index,
@@ -223,6 +249,10 @@ def standings(game: Game) -> list[dict[str, Any]]:
             "leading": total == best,
             "note": notes.get(index),
             "outlook": outlook.get(index),
+            # A side out of the running has no chance to show: it is said to be out.
+            "chance": chances[index]
+            if chances is not None and index < len(chances) and (can_win is None or can_win[index])
+            else None,
         }
         for index, total in enumerate(state.totals)
     ]
@@ -236,6 +266,7 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
     abandoned = record.abandoned_at is not None
     sides = side_names(game)
     players = seat_heads(game)
+    seen = veil(game)
     return {
         "record": record,
         "game": game,
@@ -250,7 +281,11 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
         "heads": side_heads(game, sides),
         "player_heads": players,
         "dealers": dealers(game),
-        "standings": standings(game),
+        "standings": standings(game, None if seen.hidden or state.finished else outlook_of(record, game)),
+        # The totals are secret (rules/secrecy.py): the grids show each deal's points, no total, no leader.
+        "hidden": seen.hidden,
+        # Revealed just now (the game's end, or the table's reveal): the places from last to first.
+        "reveal": revealed(game, seen.order) if seen.revealing else None,
         "winners": winners_text(game),
         "progress": progress_text(game),
         "current": deal_about(game, current) if current is not None and not abandoned else None,
@@ -277,3 +312,31 @@ def file_stem(game: Game) -> str:
     """A download's name: variant, today's date, players ("romanian-whist-2026-11-22-peter-peggy")."""
     names = "-".join(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") for name in game.table.players)
     return f"{game.table.variant.code}-{date.today().isoformat()}-{names}".strip("-")
+
+
+def revealed(game: Game, order: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The places of the reveal, from last to first: each side, its place and its total (the winners
+    first whatever their total; sides level otherwise share a place)."""
+    state = game.state
+    names = side_names(game)
+    winners = _winning_units(game)
+
+    def rank(unit: int) -> tuple[bool, int]:
+        return unit in winners, state.totals[unit]
+
+    return [
+        {
+            "name": names[unit],
+            "place": 1 + sum(rank(other) > rank(unit) for other in order),
+            "total": state.totals[unit],
+            "winner": unit in winners,
+        }
+        for unit in order
+    ]
+
+
+def _winning_units(game: Game) -> set[int]:
+    state = game.state
+    if state.teams is None:
+        return set(state.winners)
+    return {side for side, team in enumerate(state.teams) if set(team) & set(state.winners)}

@@ -19,7 +19,7 @@ from werkzeug.datastructures import MultiDict
 from .... import words
 from ....rules import SUITS, Game, Trump, Variant
 from ....rules.bidding import count_tricks, implied_tricks
-from ....rules.state import DealFacts
+from ....rules.state import DealFacts, DealState
 from ....words import gettext, ngettext
 from ....words._core import N_
 
@@ -42,6 +42,8 @@ class EntryScreen:
     and sheet pages load for this kind (static/screen.js, loaded on every deal
     screen, saves in place and shows the engine's verdicts).
     ``order_label`` names the deal's seat order where there is no bidding.
+    ``entered`` words what was entered so far of a deal under way, per side (each player's bid), for
+    the big screen; None where this kind has nothing to show per side before the deal is scored.
     ``offline_labels`` words the values of this kind for the page that takes
     entries offline (static/offline.js): per entry key, the form's input name,
     the row's name and note, each chip's spoken name and the choices' signs;
@@ -58,6 +60,7 @@ class EntryScreen:
     script: str = "deal.js"
     order_label: str = N_("Bidding")
     offline_labels: Callable[[Game], dict[str, dict[str, Any]]] | None = None
+    entered: Callable[[Game, DealState], list[str | None]] | None = None
 
 
 SCREENS: dict[str, EntryScreen] = {}

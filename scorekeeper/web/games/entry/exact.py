@@ -9,7 +9,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from ....rules import ExactDeal, Game, legal_bids, next_bidder, over_under
-from ....rules.state import DealFacts
+from ....rules.state import DealFacts, DealState
 from ....words import gettext
 from ....words._core import N_
 from ...wording import say
@@ -201,6 +201,13 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
     }
 
 
+def entered(game: Game, deal: DealState) -> list[str | None]:
+    """Each player's bid in the deal under way, as entered (None: not yet, or sitting it out)."""
+    if not isinstance(deal, ExactDeal):
+        return []
+    return [None if bid is None else str(bid) for bid in deal.bids]
+
+
 register(
     "exact_bids",
     EntryScreen(
@@ -211,5 +218,6 @@ register(
         phase=phase,
         live=live,
         offline_labels=offline_labels,
+        entered=entered,
     ),
 )

@@ -16,10 +16,10 @@ from werkzeug.datastructures import MultiDict
 
 from .... import words
 from ....rules import Game, RuleViolation, Text, Trump
-from ....rules.state import DealFacts
+from ....rules.state import DealFacts, DealState
 from ....rules.variants._oneonta_ahead import DOUBLED_MARK, NULL_MARK, bid_token
 from ....rules.variants._oneonta_bids import candidate_bids
-from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
+from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaDeal, OneontaEngine, OneontaFacts
 from ....words import gettext
 from ...wording import say
 from ..names import short_names
@@ -373,6 +373,14 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
     }
 
 
+def entered(game: Game, deal: DealState) -> list[str | None]:
+    """Each player's bid in the hand under way, as the page's choices write it ("3", "N2", "7D");
+    None where not yet bid."""
+    if not isinstance(deal, OneontaDeal):
+        return []
+    return [None if bid is None else bid_token(bid) for bid in deal.bids]
+
+
 register(
     "oneonta_bids",
     EntryScreen(
@@ -385,5 +393,6 @@ register(
         stylesheet="oneonta.css",
         script="oneonta.js",
         offline_labels=offline_labels,
+        entered=entered,
     ),
 )

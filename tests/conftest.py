@@ -9,7 +9,6 @@ examples (``max_examples``).
 
 from __future__ import annotations
 
-import os
 import sys
 from collections import Counter
 from typing import Any
@@ -19,19 +18,6 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile("no-clock", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("no-clock")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """On the PostgreSQL run only: a psycopg connection collected while still open is reported, not
-    an error of whichever test the garbage collector happened to run in. Issue 36 found and closed two
-    such leaks; one more came back with this week's merges (two connections at once, an engine left to
-    the collector) and is not found yet: this keeps CI's verdict on the tests while it is looked for."""
-    if os.environ.get("SCOREKEEPER_TEST_DATABASE_URL"):
-        config.addinivalue_line(
-            "filterwarnings",
-            "default:Exception ignored in. <function BaseConnection.__del__"
-            ":pytest.PytestUnraisableExceptionWarning",
-        )
 
 
 # The API fuzz (tests/web/test_api_fuzz.py) is judged on everything it sent, whichever of pytest-xdist's

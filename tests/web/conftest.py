@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator, Mapping
+import weakref
+from collections.abc import Collection, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -26,6 +28,43 @@ from scorekeeper.web import kept_pdfs
 from .databases import database_config
 
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
+
+
+# Every engine that has opened a connection in this process, so that a test can be held to dispose of
+# the engines its apps made. An engine left to the garbage collector keeps its pooled connections open
+# until the collector runs, in whichever later test that is; on PostgreSQL psycopg then complains
+# there, and the leak is blamed on a test that did nothing wrong.
+CONNECTED_ENGINES: weakref.WeakSet[sqlalchemy.Engine] = weakref.WeakSet()
+
+
+@sqlalchemy.event.listens_for(sqlalchemy.Engine, "engine_connect")
+def _engine_connected(connection: sqlalchemy.Connection) -> None:
+    CONNECTED_ENGINES.add(connection.engine)
+
+
+def undisposed_engines(known: Collection[sqlalchemy.Engine]) -> list[str]:
+    """The engines (their URLs) that have connected since ``known`` was taken and still hold
+    connections: neither disposed of nor with every connection closed."""
+    left = []
+    for engine in list(CONNECTED_ENGINES):
+        pool = engine.pool
+        if engine in known or not isinstance(pool, sqlalchemy.QueuePool):
+            continue
+        if pool.checkedin() or pool.checkedout():
+            left.append(f"{engine.url!r}: {pool.status()}")
+    return left
+
+
+@pytest.fixture(autouse=True)
+def engines_disposed() -> Iterator[None]:
+    """A test's apps dispose of their engines before it ends (app_in does): this fixture is set up
+    before the test's own and torn down after them, so it sees what they leave. Engines of wider
+    fixtures (a module's servers, the API fuzz's app) connected before it and are theirs to close."""
+    known = set(CONNECTED_ENGINES)
+    yield
+    left = undisposed_engines(known)
+    if left:
+        pytest.fail(f"engines left to the garbage collector with their connections open: {left}")
 
 
 def _unworded(text: Text, *_: object) -> str:

@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.rules import VARIANTS, families
 
 from .conftest import Driver, csrf_token, error_text
@@ -37,6 +38,8 @@ def test_the_secret_key_is_generated_once_into_the_instance_folder(app: Flask) -
     assert key_file.exists() and len(key_file.read_text().strip()) == 64
     assert app.config["SECRET_KEY"] == key_file.read_text().strip()
     again = create_app({"TESTING": True}, instance_path=app.instance_path)
+    with again.app_context():
+        db.engine.dispose()  # its own SQLite database, migrated at start: closed with the test
     assert again.config["SECRET_KEY"] == app.config["SECRET_KEY"]
     assert key_file.stat().st_mode & 0o077 == 0
 

@@ -6,6 +6,7 @@ import io
 import json
 import socket
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import GameRecord
 from scorekeeper.web.limits import DEFAULT_LIMITS
 
-from .conftest import HANDOVER_CODE, Driver, csrf_token, error_text, hand_over
+from .conftest import HANDOVER_CODE, Driver, app_in, csrf_token, error_text, hand_over
 from .databases import database_config
 from .drive_pages import Organiser
 
@@ -286,20 +287,18 @@ def test_a_redis_that_never_answers_costs_a_request_a_fifth_of_a_second_at_most(
         stalled.bind(("127.0.0.1", 0))
         stalled.listen(64)  # connections complete in the kernel's backlog; nothing ever reads them
         url = f"redis://127.0.0.1:{stalled.getsockname()[1]}/0"
-        database, drop = database_config(tmp_path)
-        app = create_app(
-            {"TESTING": True, **database, "RATELIMIT_STORAGE_URI": url, "RATELIMIT_CREATE": "3 per hour"},
-            instance_path=str(tmp_path / "instance"),
-        )
-        client = app.test_client()
-        started = time.monotonic()
-        statuses = [create(client)[0] for _ in range(5)]
-        assert statuses == [201, 201, 201, 429, 429]  # counted in this worker's memory
-        assert time.monotonic() - started < 3  # one wait of 0.2 s, not five of 5 s (25 s)
-        answer = client.get("/healthz")
-        assert answer.status_code == 200
-        assert (
-            answer.get_data(as_text=True)
-            == "ok\nredis: away (the request limits count in each worker's memory)"
-        )
-        drop()
+        # Through app_in, closed whatever the test finds: its engine disposed of and its database removed
+        # (left to the garbage collector, its PostgreSQL connections were closed by no one).
+        made = app_in(tmp_path, RATELIMIT_STORAGE_URI=url, RATELIMIT_CREATE="3 per hour")
+        with closing(made):
+            client = next(made).test_client()
+            started = time.monotonic()
+            statuses = [create(client)[0] for _ in range(5)]
+            assert statuses == [201, 201, 201, 429, 429]  # counted in this worker's memory
+            assert time.monotonic() - started < 3  # one wait of 0.2 s, not five of 5 s (25 s)
+            answer = client.get("/healthz")
+            assert answer.status_code == 200
+            assert (
+                answer.get_data(as_text=True)
+                == "ok\nredis: away (the request limits count in each worker's memory)"
+            )

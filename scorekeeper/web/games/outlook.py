@@ -3,7 +3,9 @@
 The engine says what is left to race for (``Engine.race``), who can still win (exact) and how
 likely each is to (a simulation of the deals left, deterministic for a version). The odds read
 each player's record of bids made: in this game, added to the table's finished games when the
-game is played at a table (groups/). Both are worked out once per version of a game and kept,
+game is played at a table (groups/). Before the first deal of a game whose players have ratings (a
+club's, given through ``lean_on``), the chances are OpenSkill's prediction of who wins instead: the
+odds then lean on who is stronger. Both are worked out once per version of a game and kept,
 so a page view or a big screen's poll costs nothing; a change raises the version.
 
 While the totals are secret (rules/secrecy.py) neither is shown: they would give the order away.

@@ -11,9 +11,12 @@ them all again.
 
 from __future__ import annotations
 
+from ..games.store import StoredGame
+from ..groups import roster
 from ..kept import KeptByVersion
+from ..rules import Game
 from ..rules.club import Ladder, Outcome, Rated, Season, rate_more, rated_outcomes
-from . import outcomes
+from . import holdings, outcomes
 
 # Per (club, season, ladder): the outcomes rated last, in rating order, and the ratings after them.
 LAST_RATED: KeptByVersion[tuple[tuple[Outcome, ...], dict[int, Rated]]] = KeptByVersion(size=64)
@@ -36,3 +39,22 @@ def club_ratings(
         return rated
 
     return outcomes.kept(club_id, f"clubs.ratings:{season_key}:{ladder}", compute)
+
+
+def seat_ratings(record: StoredGame, game: Game) -> tuple[tuple[float, float] | None, ...]:
+    """Each seat's rating in its table's club as (mu, sigma), over all its outcomes; None for a seat
+    whose player is no rated member (and all None for a game of no club's table): what the odds before
+    the first deal lean on."""
+    seats = len(game.state.players)
+    club_id = holdings.club_of_group(record.group_id) if record.group_id is not None else None
+    if club_id is None:
+        return (None,) * seats
+    # The ratings first: working them out links the club's roster players to its members.
+    rated = club_ratings(club_id, ladder=None, season=None, season_key="all")
+    members = outcomes.player_members(club_id)
+    found: list[tuple[float, float] | None] = []
+    for player in roster.seated_players(record.id)[:seats]:
+        member = members.get(player) if player is not None else None
+        rating = rated.get(member) if member is not None else None
+        found.append(None if rating is None else (rating.mu, rating.sigma))
+    return tuple(found) + (None,) * (seats - len(found))

@@ -40,7 +40,18 @@ from .exact import ExactBidEngine, ExactDeal, ExactEntry, verify_tricks
 from .game import Game
 from .options import Options, OptionSpec, OptionValue
 from .seating import EventState, PlanChange, RevokeMark, SeatHistory, Seating, TableLife
-from .secrecy import SecrecySwitch, Veil, reveal_order, secrecy_switch, veil, verify_secrecy
+from .secrecy import (
+    SecrecySwitch,
+    Veil,
+    discreet,
+    reveal_order,
+    secrecy_switch,
+    told,
+    told_event,
+    told_notes,
+    veil,
+    verify_secrecy,
+)
 from .state import DealFacts, DealState, GameState, Standing
 from .table import Table
 from .table_events import (
@@ -125,6 +136,7 @@ __all__ = [
     "Variant",
     "Veil",
     "arrival_starts",
+    "discreet",
     "event_laws",
     "families",
     "forbidden_bid",
@@ -140,6 +152,9 @@ __all__ = [
     "secrecy_switch",
     "table_laws",
     "table_rules",
+    "told",
+    "told_event",
+    "told_notes",
     "under_way_refusal",
     "veil",
     "verify_adjustment",

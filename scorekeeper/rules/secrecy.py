@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from .errors import RuleViolation
 from .events import Secrecy
 from .game import Game
+from .seating import EventState
 from .state import GameState
 from .text import Text
 
@@ -85,3 +86,59 @@ def secrecy_switch(game: Game) -> SecrecySwitch:
     except RuleViolation as refused:
         return SecrecySwitch(secret=secret, allowed=False, reason=refused.text)
     return SecrecySwitch(secret=secret, allowed=True)
+
+
+TOLD_BY_TOTALS = frozenset(
+    {
+        "knock_total",
+        "knock_start",
+        "knock_final_total",
+        "knock_leaders",
+        "knock_can_win",
+        "knock_club_record",
+    }
+)
+"""What a correction says that only the totals tell: a total, a start or a final total that moves, who
+leads, who can still win, a club record (its value is a total)."""
+
+TOTAL_PARAMS = frozenset({"total", "score", "other"})
+"""The parameters of a text that carry a total or a score so far (a note's "level at 120")."""
+
+
+def discreet(text: Text) -> Text | None:
+    """``text`` as a table keeping its totals secret may read it, or None when all it says is what the
+    totals tell: a departing player's total goes; an arrival's start taken from the totals (the lowest,
+    the average) is said by its rule, not its number (a start the table chose is an input, and stays);
+    a correction's knock-on on the totals, the leaders or who can still win, and a note that gives a
+    total, go whole."""
+    if text.code in TOLD_BY_TOTALS:
+        return None
+    if text.code == "event_departure":
+        return text.replace(total=None)
+    if text.code == "event_arrival":
+        if text.params.get("rule") is None:
+            return text
+        return text.replace(start=None)
+    if TOTAL_PARAMS & set(text.params):
+        return None
+    return text
+
+
+def told_event(game: Game, event: EventState) -> Text:
+    """A table event's words as the table may read them now (``told``): an event always says what
+    happened besides the totals, so something is always said."""
+    said = told(game, event.text)
+    assert said is not None, "an event's words say more than the totals"
+    return said
+
+
+def told_notes(game: Game) -> tuple[Text, ...]:
+    """The game's notes as the table may read them now: a note that gives a total (two players level
+    at the top, a tie-break between the leaders) is not said while the totals are secret."""
+    return tuple(said for note in game.state.notes if (said := told(game, note)) is not None)
+
+
+def told(game: Game, text: Text) -> Text | None:
+    """``text`` (an event's, a correction's or a note's words about ``game``) as the table may read it
+    now: whole unless the totals are hidden (``veil``), then ``discreet``."""
+    return discreet(text) if veil(game).hidden else text

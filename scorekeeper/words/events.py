@@ -154,11 +154,27 @@ def _arrival(speaker: Speaker, params: Params) -> str:
         template = gettext(
             "%(name)s joins before %(deal)s 1 at the left of %(neighbour)s, starting on %(start)s"
         )
-    text = template % speaker.fill(params)
     rule = params["rule"]
+    if params["start"] is None and isinstance(rule, str) and rule in START_WORDS:
+        # The totals are secret: the start is said by its rule, not by the total it follows.
+        return _with_plan(speaker, params, _arrival_by_rule(speaker, params, rule))
+    text = template % speaker.fill(params)
     if isinstance(rule, str) and rule in START_WORDS:
         text = gettext("%(text)s (%(rule)s)") % {"text": text, "rule": start_words(rule)}
     return _with_plan(speaker, params, text)
+
+
+def _arrival_by_rule(speaker: Speaker, params: Params, rule: str) -> str:
+    """An arrival whose start follows the totals, while they are secret: the rule, no number."""
+    if params["after"]:
+        template = gettext(
+            "%(name)s joins after %(deal)s %(after)s at the left of %(neighbour)s, starting on %(rule)s"
+        )
+    else:
+        template = gettext(
+            "%(name)s joins before %(deal)s 1 at the left of %(neighbour)s, starting on %(rule)s"
+        )
+    return template % _filled(speaker, params, rule=start_words(rule))
 
 
 START_WORDS: dict[str, str] = {"lowest": N_("the lowest total"), "average": N_("the average, rounded down")}

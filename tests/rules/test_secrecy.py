@@ -13,10 +13,13 @@ from scorekeeper.rules import (
     Game,
     RuleViolation,
     Secrecy,
+    Text,
+    discreet,
     get_variant,
     read_event,
     reveal_order,
     secrecy_switch,
+    told_event,
     veil,
 )
 from scorekeeper.rules.events import write_event
@@ -106,3 +109,31 @@ def test_the_switch_reads_back_as_it_was_written() -> None:
     with pytest.raises(RuleViolation) as refused:
         read_event({"event": "secrecy", "secret": "yes"})
     assert refused.value.text.code == "event_secrecy_not_switch"
+
+
+def test_what_the_events_and_a_correction_say_keeps_the_totals_secret() -> None:
+    """A leaver's total, a start taken from the lowest total and a correction's knock-ons on the totals
+    are not said while the totals are secret; what is said stays (who left, when, the start's rule)."""
+    game = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"]).add(Secrecy(secret=True))
+    for _ in range(2):
+        current = game.state.current
+        assert current is not None
+        bids = [0] * 4
+        tricks = [0] * 4
+        tricks[current.bidding_order[0]] = current.cards
+        entry = game.table.variant.engine.read_entry(current.number, {"bids": bids, "tricks": tricks})
+        game = game.record(entry)
+    game = game.add(read_event({"event": "arrival", "name": "Eve", "left_of": 3, "start": "lowest"}))
+    game = game.add(read_event({"event": "departure", "seat": 1}))
+    life = game.state.life
+    assert life is not None and veil(game).hidden
+    arrival, departure = (told_event(game, event) for event in life.events[1:])
+    assert arrival.params["start"] is None and arrival.params["rule"] == "lowest"
+    assert life.events[1].text.params["start"] == min(game.state.totals[:4])  # the whole text has it
+    assert departure.params["total"] is None and life.events[2].text.params["total"] is not None
+    assert discreet(Text("knock_total", who="Ann", before=3, after=4)) is None
+    assert discreet(Text("knock_goes_on")) == Text("knock_goes_on")
+    assert discreet(Text("note_play_on", names=("Ann", "Bob"), total=40)) is None
+    # Revealed, everything is said again.
+    shown = game.add(Secrecy(secret=False))
+    assert told_event(shown, life.events[2]) == life.events[2].text

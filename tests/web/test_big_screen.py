@@ -4,11 +4,13 @@ unchanged game answers 304 before any replay), with who can still win and the od
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from flask import Flask
 
 from .conftest import Driver
 from .test_games_exact import play, romanian
+from .test_pdf import pdf_text
 
 
 def test_the_menu_leads_to_the_big_screen_by_its_link_and_qr(driver: Driver) -> None:
@@ -62,7 +64,9 @@ def test_the_sheet_and_the_live_view_give_each_players_chance_beside_the_standin
         assert names == ["Peter", "John", "Peggy"] and len(chances) == 3 and 97 <= sum(chances) <= 103
 
 
-def test_the_finish_screen_charts_everyones_chance_over_the_game(driver: Driver) -> None:
+def test_the_finish_screen_and_the_pdf_chart_everyones_chance_over_the_game(
+    driver: Driver, tmp_path: Path
+) -> None:
     created = driver.client.post(
         "/api/v1/games", json={"variant": "classic-whist", "players": ["Ann", "Bob", "Cy", "Dee"]}
     )
@@ -81,3 +85,9 @@ def test_the_finish_screen_charts_everyones_chance_over_the_game(driver: Driver)
     ann_and_cy = [int(row[1].rstrip("%")) for row in rows[:4]]
     assert ann_and_cy == sorted(ann_and_cy) and ann_and_cy[-1] == 100 and 30 <= ann_and_cy[0] <= 70
     assert [int(row[2].rstrip("%")) for row in rows[:4]][-1] == 0
+    # The PDF draws the same chart at its own size, each side's last chance in its legend.
+    pdf = driver.client.get(f"/games/{game_id}/sheet.pdf")
+    assert pdf.status_code == 200
+    printed = pdf_text(pdf.data, tmp_path)
+    assert "Chances of winning" in printed and "Running totals" in printed
+    assert re.search(r"Ann & Cy\s+100%", printed) and re.search(r"Bob & Dee\s+0%", printed)

@@ -34,7 +34,7 @@ from .outcome import (
     ranks_by_total,
     unique_placings,
 )
-from .ratings import MODEL, Rated, rate, rate_more, rated_outcomes, sides_of
+from .ratings import MODEL, Rated, rate, rate_more, rated_outcomes, sides_of, win_chances
 from .records import RECORD_KINDS, ClubRecord, outcome_bests, records, records_set_by, records_set_by_each
 
 __all__ = [
@@ -74,4 +74,5 @@ __all__ = [
     "records_set_by_each",
     "sides_of",
     "unique_placings",
+    "win_chances",
 ]

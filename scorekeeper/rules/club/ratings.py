@@ -176,3 +176,14 @@ def _rated(member: int, state: _Running) -> Rated:
         drives=state.drives,
         history=tuple(state.history),
     )
+
+
+def win_chances(sides: Sequence[Sequence[tuple[float, float] | None]]) -> tuple[float, ...]:
+    """Each side's chance of winning a game against the others, OpenSkill's prediction
+    (``predict_win``) from its players' ratings as (mu, sigma); a player with no rating counts as a
+    newcomer (the model's defaults). A side of partners plays as their summed skill."""
+    teams = [
+        [MODEL.rating() if rating is None else MODEL.rating(mu=rating[0], sigma=rating[1]) for rating in side]
+        for side in sides
+    ]
+    return tuple(float(chance) for chance in MODEL.predict_win(teams))

@@ -199,7 +199,10 @@ STATE_ADDITIONS: Schema = {
     "secret_totals": {
         "type": "boolean",
         "description": "true while the table keeps the running totals secret (a secrecy event) and the game "
-        "goes on: then every item of totals, each deal's totals, and each seat's start are null",
+        "goes on: then every item of totals, each deal's totals, and each seat's start are null; an "
+        "event's text gives no total (a leaver's total, a start taken from the lowest total or the average "
+        "are not said; the start's rule is), an arrival whose start follows the totals has no points, and "
+        "no note gives a total",
     },
     "events": {
         "type": "array",

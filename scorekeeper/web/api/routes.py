@@ -182,7 +182,7 @@ def preview_event(game_id: str) -> Response:
     if record.abandoned_at is not None:
         raise ApiError(409, "game_abandoned")
     seen = preview(game, read_event(_json_object()))
-    return jsonify({"event": event_json(seen.event), "state": game_json(record, seen.game)})
+    return jsonify({"event": event_json(seen.event, seen.game), "state": game_json(record, seen.game)})
 
 
 @bp.get("/games/<game_id>/events/<int:number>")

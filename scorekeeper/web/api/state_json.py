@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...games.store import StoredGame
-from ...rules import EventState, Game, PlanChange, TableLife, veil, write_event
+from ...rules import EventState, Game, PlanChange, TableLife, told, told_notes, veil, write_event
 from ...rules.seating import DealMarks
 from ...rules.state import DealFacts, DealState
 from ..wording import say
@@ -44,7 +44,7 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
         "deal_count": state.deal_count,
         "totals": [None] * len(state.totals) if hidden else list(state.totals),
         "winners": list(state.winners),
-        "notes": [say(note) for note in state.notes],
+        "notes": [say(note) for note in told_notes(game)],
         "version": record.version,
     }
     if state.teams is not None:
@@ -52,7 +52,7 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
     if state.settlement is not None:
         document["settlement"] = list(state.settlement)
     if state.life is not None:
-        document.update(life_json(state.life))
+        document.update(life_json(state.life, game))
         document["secret_totals"] = hidden
     if hidden:
         for deal in document["deals"]:
@@ -62,10 +62,11 @@ def game_json(record: StoredGame, game: Game) -> dict[str, Any]:
     return document
 
 
-def life_json(life: TableLife) -> dict[str, Any]:
-    """The table events as replayed, and every seat's history."""
+def life_json(life: TableLife, game: Game) -> dict[str, Any]:
+    """The table events as replayed, and every seat's history; while the totals are secret, an event's
+    text and points say nothing the totals tell (``rules.told``)."""
     return {
-        "events": [event_json(event) for event in life.events],
+        "events": [event_json(event, game) for event in life.events],
         "seats": [
             {
                 "seat": seat.seat,
@@ -80,16 +81,22 @@ def life_json(life: TableLife) -> dict[str, Any]:
     }
 
 
-def event_json(event: EventState) -> dict[str, Any]:
-    """One table event: its inputs as recorded, where it stands, what it concerns and did."""
+def event_json(event: EventState, game: Game) -> dict[str, Any]:
+    """One table event of ``game``: its inputs as recorded, where it stands, what it concerns and did.
+    While the totals are secret, its text says nothing they tell, and a start taken from them (the
+    derived ``points`` of an arrival) is left out."""
+    hidden = veil(game).hidden
+    said = told(game, event.text)
     shown: dict[str, Any] = {
         "number": event.number,
         **write_event(event.event),
         "after_deal": event.after_deal,
-        "text": say(event.text),
+        "text": say(event.text if said is None else said),
     }
     for key in ("seat", "side", "points"):
         value = getattr(event, key)
+        if key == "points" and hidden and said is not event.text:
+            continue  # derived from the totals (an arrival's start): not said while they are secret
         if value is not None and key not in shown and not (key == "seat" and "seats" in shown):
             shown[key] = value
     if event.plan is not None:

@@ -10,8 +10,9 @@ from flask import Flask, current_app, flash
 
 from ...clubs.access import ClubChangedElsewhere
 from ...clubs.corrections import record_knock_ons
+from ...clubs.ratings import seat_ratings
 from ...words import club as club_words  # noqa: F401  (the words of the clubs' codes)
-from ..games import say_also
+from ..games import lean_on, say_also
 from ..limits import by_address, by_address_and_game, refused
 from ..wording import say
 
@@ -84,6 +85,8 @@ def register(app: Flask) -> None:
     files.allow_large_imports(app)
     # Correcting a deal of a club's finished game says the club records it would set or no longer set.
     say_also(app, record_knock_ons)
+    # The odds before a club game's first deal lean on its members' ratings (who is stronger).
+    lean_on(app, seat_ratings)
     app.register_error_handler(ClubChangedElsewhere, _changed_elsewhere)
 
 

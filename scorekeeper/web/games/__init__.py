@@ -22,6 +22,7 @@ from .exchange import (
     spreadsheet_cell,
 )
 from .knock_ons import say_also
+from .outlook import lean_on
 from .uploads import Bounds, read_bounded
 from .view import option_lines, side_names, summary
 
@@ -36,6 +37,7 @@ __all__ = [
     "Chart",
     "UnreadableFile",
     "csv_rows",
+    "lean_on",
     "line_chart",
     "option_lines",
     "read_bounded",

@@ -20,7 +20,7 @@ from flask import session
 
 from ...games import store
 from ...games.store import StoredGame
-from ...rules import Game, RuleViolation, write_event
+from ...rules import Game, RuleViolation, told_event, write_event
 from ...words import deal_words, gettext, in_sentence
 from ..wording import say
 from .table_life import KIND_LABELS
@@ -274,7 +274,7 @@ def _event_text(game: Game, number: int) -> str:
     """The engine's text for table event ``number`` of ``game``, worded for the game."""
     life = game.state.life
     assert life is not None, "a game with a table event has its life"
-    return say(life.events[number - 1].text, game.table.variant)
+    return say(told_event(game, life.events[number - 1]), game.table.variant)
 
 
 def _word(game: Game) -> str:

@@ -26,6 +26,7 @@ from ...rules import (
     TableEvent,
     arrival_starts,
     revoke_penalties,
+    veil,
     write_event,
 )
 from ...rules.seating import left_of as seat_to_the_left
@@ -112,7 +113,8 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
             for seat in choice.seats
         ]
         starts = [Option(value="0", label="0")]
-        now = arrival_starts(game)
+        # While the totals are secret, the lowest and the average today would tell them.
+        now = {} if veil(game).hidden else arrival_starts(game)
         for rule in START_RULES:
             label = capitalised(start_words(rule))
             if rule in now:  # its value today; the form's hint says it follows a correction

@@ -5,11 +5,12 @@ all those that wait for the deal under way (RULES.md §9); and every event recor
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ... import words
 from ...games.store import StoredGame
-from ...rules import Game, possible_events, under_way_refusal, waiting_for_the_deal
+from ...rules import Game, possible_events, told_event, under_way_refusal, waiting_for_the_deal
 from ...words import deal_words, gettext
 from ...words._core import N_
 from ..wording import Worded
@@ -65,7 +66,8 @@ def hub_context(record: StoredGame, game: Game, *, back: dict[str, str], from_sh
         "game": game,
         "targets": targets,
         "waiting": waiting_for_the_deal(game, choices),
-        "recorded": list(reversed(recorded)),
+        # Each in words that keep secret totals secret (rules.told).
+        "recorded": [replace(event, text=told_event(game, event)) for event in reversed(recorded)],
         "last_is_event": game.last_is_event(),
         "labels": KIND_LABELS,
         "back": back,

@@ -38,6 +38,7 @@ from ...rules import (
     possible_events,
     preview,
     read_event,
+    told_event,
     veil,
     write_event,
 )
@@ -283,6 +284,8 @@ def _preview_context(
         "values": values,
         "fields": FIELDS[kind],
         "seen": seen,
+        # What the event did, in words that keep secret totals secret (rules.told).
+        "seen_text": told_event(after, seen),
         # While the totals are secret, what an event does to them is not said (it would tell them).
         "totals": None
         if veil(after).hidden
@@ -308,6 +311,8 @@ def _page(record: StoredGame, game: Game, kind: str, number: int | None) -> dict
         "action": action,
         "from_sheet": _from_sheet(),
         "hub": url_for("events.table_events", game_id=record.id, **_from_args()),
+        # An event's words as the table may read them now (secret totals stay secret: rules.told).
+        "told": lambda event: told_event(game, event),
     }
 
 
@@ -362,7 +367,7 @@ def _recorded(record: StoredGame, game: Game, number: int, *, corrected: bool = 
     life = game.state.life
     assert life is not None
     # The first clause is enough on the deal screen: the deals it re-planned were on the confirmation.
-    text = say(life.events[number - 1].text, game.table.variant).split("; ")[0]
+    text = say(told_event(game, life.events[number - 1]), game.table.variant).split("; ")[0]
     said = gettext("Corrected: %(text)s.") if corrected else gettext("Recorded: %(text)s.")
     if screens.wants_json():
         return screens.settled(record, game, said % {"text": text})

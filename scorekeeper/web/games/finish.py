@@ -88,13 +88,15 @@ def game_chart(game: Game) -> Chart | None:
 CHANCE_CHARTS: KeptByVersion[tuple[Chart | None]] = KeptByVersion(size=64)
 
 
-def chances_chart(record: StoredGame, game: Game) -> Chart | None:
+def chances_chart(
+    record: StoredGame, game: Game, *, width: int = SCREEN_WIDTH, height: int = SCREEN_HEIGHT
+) -> Chart | None:
     """Once the game is over: everyone's chance of winning over the game, from before the first deal to
-    the end, as the odds stood after each deal (kept per version and language); None before the end,
-    or where the game's odds cannot be simulated."""
+    the end, as the odds stood after each deal (kept per version, language and size: the phone's, or
+    the PDF's); None before the end, or where the game's odds cannot be simulated."""
     if not game.state.finished:
         return None
-    key = (record.id, record.version, current_language())
+    key = (record.id, record.version, current_language(), width, height)
     if (kept := CHANCE_CHARTS.get(key)) is not None:
         return kept[0]
     over = chances_over(record, game)
@@ -110,8 +112,8 @@ def chances_chart(record: StoredGame, game: Game) -> Chart | None:
             x_label=deal_words(game.table.variant.deal_word).singular,
             unit="%",
             fixed_range=(0, 100),
-            width=SCREEN_WIDTH,
-            height=SCREEN_HEIGHT,
+            width=width,
+            height=height,
         )
     CHANCE_CHARTS.put(key, (chart,))
     return chart

@@ -24,7 +24,7 @@ from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.wrappers import Response
 
 from ...games.store import StoredGame
-from ...rules import Game, Text
+from ...rules import Game, Text, told
 from ...rules.game import NumberedEntry
 from ...rules.knock_on import knock_ons
 from ...rules.state import DealFacts
@@ -56,7 +56,9 @@ def preview(record: StoredGame, game: Game, after: Game) -> dict[str, Any]:
     other rooms find it changes: a club record), the fragment beside Save, and the token Save sends
     back to say it was shown."""
     elsewhere: list[KnockOnsElsewhere] = current_app.extensions.get(ELSEWHERE, [])
-    texts = knock_ons(game, after) + tuple(text for also in elsewhere for text in also(record, game, after))
+    found = knock_ons(game, after) + tuple(text for also in elsewhere for text in also(record, game, after))
+    # While the totals stay secret after it, what only the totals tell is not said (rules.told).
+    texts = tuple(said for text in found if (said := told(after, text)) is not None)
     lines = [say(text, game.table.variant) for text in texts]
     html = render_template("games/_knock_on_list.html", lines=lines)
     return {"lines": lines, "html": html, "seen": _token(texts)}
@@ -105,7 +107,11 @@ def saved_words(game: Game, after: Game, number: int) -> str:
     alone would not show."""
     word = deal_words(game.table.variant.deal_word).title
     said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
-    beyond = [say(text, game.table.variant) for text in knock_ons(game, after) if text.code not in _PLAIN]
+    beyond = [
+        say(kept, game.table.variant)
+        for text in knock_ons(game, after)
+        if text.code not in _PLAIN and (kept := told(after, text)) is not None
+    ]
     if not beyond:
         return said
     return gettext("%(Deal)s %(number)s corrected: %(changes)s.") % {

@@ -3,7 +3,9 @@
 The engine says what is left to race for (``Engine.race``), who can still win (exact) and how
 likely each is to (a simulation of the deals left, deterministic for a version). The odds read
 each player's record of bids made: in this game, added to the table's finished games when the
-game is played at a table (groups/). Both are worked out once per version of a game and kept,
+game is played at a table (groups/). Before the first deal of a game whose players have ratings (a
+club's, given through ``lean_on``), the chances are OpenSkill's prediction of who wins instead: the
+odds then lean on who is stronger. Both are worked out once per version of a game and kept,
 so a page view or a big screen's poll costs nothing; a change raises the version.
 
 While the totals are secret (rules/secrecy.py) neither is shown: they would give the order away.
@@ -12,12 +14,16 @@ While the totals are secret (rules/secrecy.py) neither is shown: they would give
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from flask import Flask, current_app
 
 from ...games.store import StoredGame
 from ...groups import roster, stats
 from ...kept import KeptByVersion
 from ...rules import Game
+from ...rules.club import win_chances
 from ...rules.events import is_event
 from ...rules.outlook import Record, chances, contenders
 from ...rules.outlook.records import combined, game_records
@@ -35,6 +41,32 @@ class Outlook:
 
 OUTLOOKS: KeptByVersion[Outlook] = KeptByVersion(size=256)
 
+Ratings = Callable[[StoredGame, Game], Sequence[tuple[float, float] | None]]
+"""Each seat's rating as (mu, sigma), None where the seat's player has none: given by the room that
+keeps ratings (a club's, web/clubs), which the games know nothing of."""
+RATINGS = "scorekeeper.outlook_ratings"
+
+
+def lean_on(app: Flask, ratings: Ratings) -> None:
+    """Have the odds before the first deal of every game in ``app`` lean on the players' ratings that
+    ``ratings`` gives (once each)."""
+    found: list[Ratings] = app.extensions.setdefault(RATINGS, [])
+    if ratings not in found:
+        found.append(ratings)
+
+
+def opening_chances(record: StoredGame, game: Game) -> tuple[float, ...] | None:
+    """Before the first deal, each unit's chance of winning as OpenSkill predicts it from the players'
+    ratings (who is stronger), where any of them has one; None otherwise (the simulation stands)."""
+    state = game.state
+    for ratings in current_app.extensions.get(RATINGS, []):
+        seats = tuple(ratings(record, game))
+        if not any(rating is not None for rating in seats):
+            continue
+        teams = state.teams or tuple((seat,) for seat in range(len(state.players)))
+        return win_chances([[seats[seat] if seat < len(seats) else None for seat in team] for team in teams])
+    return None
+
 
 def outlook_of(record: StoredGame, game: Game) -> Outlook:
     """The game's outlook at this version (worked out once, then kept)."""
@@ -49,7 +81,9 @@ def outlook_of(record: StoredGame, game: Game) -> Outlook:
     else:
         records = combined(game_records(game.state), table_records(record, game))
         seed = zlib.crc32(f"{record.id}-{record.version}".encode())
-        found = Outlook(can_win=contenders(race), chances=chances(race, records, seed=seed))
+        opening = opening_chances(record, game) if not _scored(game) else None
+        odds = opening if opening is not None else chances(race, records, seed=seed)
+        found = Outlook(can_win=contenders(race), chances=odds)
     OUTLOOKS.put(key, found)
     return found
 
@@ -73,7 +107,9 @@ def chances_over(record: StoredGame, game: Game) -> tuple[list[int], list[tuple[
         if race is None:
             return None
         seed = zlib.crc32(f"{record.id}-{place}".encode())
-        shares = chances(race, combined(game_records(state), known), seed=seed)
+        shares = opening_chances(record, Game(game.table, game.log[:place])) if not scored else None
+        if shares is None:
+            shares = chances(race, combined(game_records(state), known), seed=seed)
         if shares is None:
             return None
         if numbers and numbers[-1] == scored:  # the end, on an event after the last deal: the last point
@@ -82,6 +118,11 @@ def chances_over(record: StoredGame, game: Game) -> tuple[list[int], list[tuple[
         numbers.append(scored)
         found.append(shares)
     return numbers, found
+
+
+def _scored(game: Game) -> bool:
+    """True once a deal of the game is scored: the odds then follow the game itself."""
+    return any(deal.complete for deal in game.state.deals)
 
 
 def table_records(record: StoredGame, game: Game) -> tuple[Record | None, ...]:

@@ -30,6 +30,7 @@ from ..wording import say, use_variant
 from . import view
 from .charts import totals_chart
 from .entry import trump_text
+from .finish import chances_chart
 from .forms import new_game_form
 
 bp = Blueprint("sheets", __name__)
@@ -102,6 +103,8 @@ def game_pdf(game_id: str) -> Response:
             # While the totals are secret the PDF keeps them secret too (it is a copy anyone at the table
             # may download); once they are revealed, it keeps everything.
             chart=None if context["hidden"] else totals_chart(game),
+            # The finish screen's chart of chances, at the PDF's size (a finished game's only).
+            chances=None if context["hidden"] else chances_chart(record, game, width=720, height=250),
             revoke_law=say(game.table.variant.engine.laws.revoke_law(game.table), game.table.variant),
             **context,
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ...rules import Game, TableLife, Text
+from ...rules import Game, TableLife, Text, told_event
 from ...words import gettext
 from ...words._core import N_
 from ..wording import Worded
@@ -86,7 +86,7 @@ def sheet_life(game: Game) -> SheetLife | None:
     rows: dict[int, list[EventRow]] = {}
     for event in life.events:
         kind = event.event.kind
-        row = EventRow(number=event.number, kind=kind, label=KIND_LABELS[kind], text=event.text)
+        row = EventRow(number=event.number, kind=kind, label=KIND_LABELS[kind], text=told_event(game, event))
         rows.setdefault(event.after_deal, []).append(row)
     void = frozenset(
         deal.number for deal in state.deals if (marks := life.marks_of(deal.number)) and marks.void

@@ -10,7 +10,7 @@ from typing import Any
 
 from ... import words
 from ...games.store import StoredGame
-from ...rules import Game, GameState, Trump, veil
+from ...rules import Game, GameState, Trump, told_notes, veil
 from ...rules.state import DealFacts
 from ...words import deal_words, gettext
 from ..wording import say
@@ -284,6 +284,8 @@ def sheet_context(record: StoredGame, game: Game, editable: bool) -> dict[str, A
         "standings": standings(game, None if seen.hidden or state.finished else outlook_of(record, game)),
         # The totals are secret (rules/secrecy.py): the grids show each deal's points, no total, no leader.
         "hidden": seen.hidden,
+        # The notes as the table may read them (none that gives a total while they are secret).
+        "notes": told_notes(game),
         # Revealed just now (the game's end, or the table's reveal): the places from last to first.
         "reveal": revealed(game, seen.order) if seen.revealing else None,
         "winners": winners_text(game),

@@ -1,0 +1,152 @@
+"""The digit classifier: a small neural network of scikit-learn's, trained here, never downloaded.
+
+``python -m scorekeeper.paper.model`` (run by bin/setup, as it compiles the catalogues) trains it
+on ``training.training_set()`` — scikit-learn's handwritten digits and the handwriting fonts'
+digits, distorted from one seed — and keeps it in a git-ignored folder (``.cache/`` beside the
+package, or ``SCOREKEEPER_PAPER_MODEL_DIR``) under a name that fingerprints the recipe, the fonts
+and the library versions: the same inputs always make the same model, and a change of any of them
+trains a new one. The app loads it when it starts (a few milliseconds); should it be missing (a
+fresh checkout that skipped bin/setup), it is trained in the background then, and the first photo
+read waits for it. The file is a pickle the app itself wrote, into its own folder, and is never
+taken from anywhere else.
+
+A one-hidden-layer perceptron (MLPClassifier, 256 inputs, 128 hidden units, 10 outputs) is about
+140 KB on disk, answers a whole sheet's boxes in one call in a few milliseconds, and gives each box
+the chance of each digit, which the confirm screen's doubts rest on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import pickle
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import training
+from .digits import SIDE
+
+LOG = logging.getLogger(__name__)
+RECIPE = (
+    f"mlp128-side{SIDE}-variants{training.VARIANTS}-{training.PACKAGED_VARIANTS}"
+    f"-seed{training.SEED}-held{training.HELD_OUT}-v4"
+)
+HIDDEN = (128,)
+ITERATIONS = 150
+DEFAULT_FOLDER = Path(__file__).resolve().parent.parent.parent / ".cache"
+
+
+def model_folder() -> Path:
+    """Where trained models are kept."""
+    return Path(os.environ.get("SCOREKEEPER_PAPER_MODEL_DIR") or DEFAULT_FOLDER)
+
+
+def fingerprint() -> str:
+    """What the model is made from: the recipe, each font file (name and size) and the libraries."""
+    import sklearn
+
+    parts = [RECIPE, sklearn.__version__, np.__version__]
+    parts += [f"{path.name}:{path.stat().st_size}" for path in training.font_files()]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+
+
+def model_path() -> Path:
+    """The file the model made from today's inputs is kept in."""
+    return model_folder() / f"digits-{fingerprint()}.pickle"
+
+
+def train() -> Any:
+    """A new classifier, trained on the training set (one thread, seeded: the same model each time)."""
+    from sklearn.neural_network import MLPClassifier
+    from threadpoolctl import threadpool_limits
+
+    rows, labels = training.training_set()
+    classifier = MLPClassifier(
+        hidden_layer_sizes=HIDDEN, max_iter=ITERATIONS, alpha=1e-3, random_state=training.SEED, tol=1e-5
+    )
+    with threadpool_limits(1):
+        import warnings
+
+        from sklearn.exceptions import ConvergenceWarning
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            classifier.fit(rows, labels)
+    # What only further training needs (the optimiser's moments) is not kept.
+    classifier._optimizer = None
+    classifier.loss_curve_ = []
+    return classifier
+
+
+def save(classifier: Any, path: Path) -> None:
+    """Keep ``classifier`` at ``path`` (written aside, then moved, so a reader never sees half)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(f".{os.getpid()}.part")
+    partial.write_bytes(pickle.dumps(classifier, protocol=pickle.HIGHEST_PROTOCOL))
+    partial.replace(path)
+
+
+class Classifier:
+    """The process's classifier: loaded from its file, or trained once when the file is missing."""
+
+    def __init__(self) -> None:
+        self._model: Any = None
+        self._lock = threading.Lock()
+        self._training: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Load the kept model now, or start training it in the background (the app starts at once)."""
+        with self._lock:
+            if self._model is not None or self._training is not None:
+                return
+            path = model_path()
+            if path.is_file():
+                self._model = pickle.loads(path.read_bytes())
+                return
+            self._training = threading.Thread(target=self._train, name="digit-classifier", daemon=True)
+            self._training.start()
+
+    def _train(self) -> None:
+        path = model_path()
+        LOG.warning("Training the digit classifier (%s): bin/setup does this ahead of time", path.name)
+        model = train()
+        try:
+            save(model, path)
+        except OSError:
+            LOG.warning("Could not keep the digit classifier at %s", path)
+        self._model = model
+
+    def model(self) -> Any:
+        """The classifier, once loaded or trained (waits for a training in progress)."""
+        self.start()
+        training_now = self._training
+        if self._model is None and training_now is not None:
+            training_now.join()
+        return self._model
+
+    def __call__(self, rows: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Each row's chances of the digits 0–9."""
+        chances: NDArray[np.float64] = self.model().predict_proba(rows)
+        return chances
+
+
+CLASSIFIER = Classifier()
+
+
+def main() -> None:
+    """Train the model for today's inputs and keep it, unless it is kept already."""
+    path = model_path()
+    if path.is_file():
+        print(f"The digit classifier is trained already: {path}")
+        return
+    save(train(), path)
+    print(f"Trained the digit classifier: {path} ({path.stat().st_size // 1024} KB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -33,6 +33,7 @@ from . import (  # noqa: F401  (their words)
     judge,
     offline,
     oneonta,
+    paper,
     refusals,
     tables,
     web,

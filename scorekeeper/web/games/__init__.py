@@ -52,12 +52,34 @@ __all__ = [
 def register(app: Flask) -> None:
     """Add the game's pages to ``app``: every entry screen, the blueprints, and the finish screen's
     globals for the game page's templates."""
-    from . import corrections, events, finish, handover, merge, offline_events, pages, referee, share, sheets
+    from . import (
+        corrections,
+        events,
+        finish,
+        handover,
+        merge,
+        offline_events,
+        pages,
+        paper,
+        referee,
+        share,
+        sheets,
+    )
     from .entry import load_screens
 
     load_screens()
-    for blueprint in (pages.bp, share.bp, referee.bp, sheets.bp, handover.bp, events.bp, corrections.bp):
+    for blueprint in (
+        pages.bp,
+        share.bp,
+        referee.bp,
+        sheets.bp,
+        handover.bp,
+        events.bp,
+        corrections.bp,
+        paper.bp,
+    ):
         app.register_blueprint(blueprint)
+    paper.register(app)
     app.register_blueprint(merge.bp)  # a phone's offline queue, sent on top of the others' changes
     app.register_blueprint(offline_events.bp)  # the events' forms, kept on the phone for offline use
     app.add_template_global(finish.game_chart)

@@ -34,6 +34,8 @@ INK_CONTRAST = 0.30
 WRITTEN = 0.035
 EMPTY = 0.012
 SIDE = 16
+CELL = 4
+BINS = 9
 
 
 @dataclass(frozen=True)
@@ -113,6 +115,25 @@ def from_packaged(rows: NDArray[np.float64]) -> Features:
     return np.array(out, dtype=np.float64).reshape(len(rows), SIDE * SIDE)
 
 
+def described(rows: Features) -> Features:
+    """What the classifier is given for each digit (rows of SIDE×SIDE pixels): the pixels, and how
+    the strokes run in each 4×4 cell — a histogram of the gradients' directions in 9 bins, weighted
+    by their strength — which does not care how thick a pen or how dark a pencil was."""
+    images = rows.reshape(-1, SIDE, SIDE).astype(np.float32)
+    across = np.stack([cv2.Sobel(image, cv2.CV_32F, 1, 0, ksize=3) for image in images])
+    down = np.stack([cv2.Sobel(image, cv2.CV_32F, 0, 1, ksize=3) for image in images])
+    strength = np.hypot(across, down)
+    direction = np.minimum(((np.arctan2(down, across) % np.pi) / np.pi * BINS).astype(np.int64), BINS - 1)
+    cells = SIDE // CELL
+    histograms = np.zeros((len(images), cells, cells, BINS), np.float32)
+    for index in range(BINS):
+        weighted = strength * (direction == index)
+        histograms[..., index] = weighted.reshape(-1, cells, CELL, cells, CELL).sum(axis=(2, 4))
+    flat = histograms.reshape(len(images), -1)
+    flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-6
+    return np.hstack([flat * 4.0, rows.reshape(len(images), -1)]).astype(np.float64)
+
+
 def empty_chance(cover: float) -> float:
     """The chance a box with ``cover`` of ink was left empty: 1 below EMPTY, 0 above WRITTEN."""
     if cover <= EMPTY:
@@ -129,7 +150,7 @@ def box_reads(
     images = [ink_of(page, rect) for rect in rects]
     written = [(index, features(image.ink)) for index, image in enumerate(images)]
     found = [(index, feature) for index, feature in written if feature is not None]
-    chances = predict(np.array([feature for _, feature in found])) if found else np.zeros((0, 10))
+    chances = predict(described(np.array([feature for _, feature in found]))) if found else np.zeros((0, 10))
     by_index = {index: row for (index, _), row in zip(found, chances, strict=True)}
     reads = []
     for index, image in enumerate(images):

@@ -1,6 +1,9 @@
 """A club of 200 members, 5,000 games and 100 drives: what its pages and ratings cost the server.
 
-    .venv/bin/python benchmarks/club.py [--games 5000] [--drives 100]
+    .venv/bin/python benchmarks/club.py [--games 5000] [--drives 100] [--quick]
+
+(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: 40 games, 2 drives,
+2 requests a figure, the same code path.)
 
 Fills a club with 20 tables of mixed variants (the games of benchmarks/stats.py: random but legal
 play, imported as a table file is: replayed by the engine, summaries kept), each table's roster
@@ -346,7 +349,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5_000)
     parser.add_argument("--drives", type=int, default=100)
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: a tiny club")
     options = parser.parse_args()
+    if options.quick:
+        global REPEAT
+        options.games, options.drives, REPEAT = 40, 2, 2
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
             {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "RATELIMIT_ENABLED": False},

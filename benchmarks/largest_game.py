@@ -1,6 +1,9 @@
 """What the largest legal game costs one request: seconds and memory of its PDF and pages.
 
-    .venv/bin/python benchmarks/largest_game.py
+    .venv/bin/python benchmarks/largest_game.py [--quick]
+
+(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: a game of 12 deals,
+its PDF and the floor, one worker each, the same code path.)
 
 The largest game the app accepts is a game without a last deal, played to the
 most deals any game takes (``MOST_DEALS``) at the largest table: Oh! Well for
@@ -19,6 +22,7 @@ Prints figures only; asserts nothing.
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import resource
 import statistics
@@ -81,16 +85,20 @@ def measure(folder: str, url: str, warm_id: str, send: dict[str, Any]) -> tuple[
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: a small game")
+    quick = parser.parse_args().quick
+    deals, runs = (12, 1) if quick else (MOST_DEALS, RUNS)
     with tempfile.TemporaryDirectory() as folder:
         app = _app(folder)
         with app.app_context():
             large, _, key = store.create_game(
-                "oh-well", SEVEN, first_dealer=0, options={}, log=[TIED] * MOST_DEALS
+                "oh-well", SEVEN, first_dealer=0, options={}, log=[TIED] * deals
             )
             game = store.game_of(large)
             warm = store.create_game("oh-well", SEVEN, first_dealer=0, options={}, log=[TIED] * 2)[0]
             empty = store.create_game("oh-well", SEVEN, first_dealer=0, options={})[0]
-        assert len(game.entries) == MOST_DEALS and not game.state.finished
+        assert len(game.entries) == deals and not game.state.finished
         exported = app.test_client().get(f"/games/{large.id}/export.json").get_data(as_text=True)
         cases: list[tuple[str, str, dict[str, Any]]] = [
             (label, path.format(id=large.id), {}) for label, path in PAGES.items()
@@ -105,16 +113,21 @@ def main() -> None:
             ("floor: PDF of a game with no deal yet", f"/games/{empty.id}/sheet.pdf", {}),
             (*BLANK, {}),
         ]
+        if quick:  # a fresh worker a line: the sheet's PDF and the floor only
+            cases = [case for case in cases if case[0] == "PDF score sheet" or case[0].startswith("floor")]
         spawn = multiprocessing.get_context("spawn")
-        print(f"Largest legal game: Oh! Well, 7 players, {MOST_DEALS} deals (MOST_DEALS), level at the top.")
-        print(f"Each line: median of {RUNS} fresh warm workers, one first request each.")
+        print(
+            f"Largest legal game: Oh! Well, 7 players, {deals} deals (MOST_DEALS is {MOST_DEALS}), "
+            "level at the top."
+        )
+        print(f"Each line: median of {runs} fresh warm workers, one first request each.")
         with spawn.Pool(1, maxtasksperchild=1) as pool:
             for label, url, send in cases:
-                runs = [pool.apply(measure, (folder, url, warm.id, send)) for _ in range(RUNS)]
-                seconds = statistics.median(run[0] for run in runs)
-                raised = statistics.median(run[1] for run in runs)
-                peak = statistics.median(run[2] for run in runs)
-                cpu = statistics.median(run[3] for run in runs)
+                made = [pool.apply(measure, (folder, url, warm.id, send)) for _ in range(runs)]
+                seconds = statistics.median(run[0] for run in made)
+                raised = statistics.median(run[1] for run in made)
+                peak = statistics.median(run[2] for run in made)
+                cpu = statistics.median(run[3] for run in made)
                 within = seconds <= BUDGET_SECONDS and raised <= BUDGET_MB
                 print(
                     f"{label:46} {seconds:6.2f} s (CPU {cpu:5.2f} s)"

@@ -1,7 +1,11 @@
 """Load on a real server: gunicorn (2 workers) on 127.0.0.1, many clients at once.
 
     .venv/bin/python benchmarks/load.py [--seconds 20] [--readers 6] [--writers 6]
-                                        [--threads 2] [--slices 10] [--database URL]
+                                        [--threads 2] [--slices 10] [--database URL] [--quick]
+
+(after the README's set-up, ``./bin/test``, which installs the test extras and gunicorn; ``--quick``
+is the smoke run ``bin/test`` makes: 1 s of 2 readers and 2 writers in one slice, the same code
+path, and it fails when a deal is lost or the server logs an exception.)
 
 1. The mixed run: for --seconds, readers fetch score sheets of different games,
    writers record deals of their own games through the JSON API, and as many
@@ -99,7 +103,8 @@ def start_server(
     ]
     log = open(Path(folder) / "gunicorn.log", "wb")  # noqa: SIM115  (closed with the folder)
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    # Until /healthz answers, or gunicorn gives up: a busy machine can take a minute to start it.
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if server.poll() is not None:
             break
@@ -277,7 +282,10 @@ def main() -> None:
     parser.add_argument("--database", help="a database URL (default: SQLite in a temporary folder)")
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--slices", type=int, default=10, help="alternating slices of the second part")
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: one second")
     args = parser.parse_args()
+    if args.quick:
+        args.seconds, args.readers, args.writers, args.slices = 1.0, 2, 2, 1
     clients = args.readers + args.writers
     acknowledged: dict[str, int] = {}
     games: list[str] = []
@@ -288,7 +296,9 @@ def main() -> None:
             # Warm both workers up (imports, first replays) before anything is timed.
             run(
                 [
-                    threading.Thread(target=trivial, args=(port, time.monotonic() + 2, Tally()))
+                    threading.Thread(
+                        target=trivial, args=(port, time.monotonic() + min(2, args.seconds), Tally())
+                    )
                     for _ in range(4)
                 ]
             )
@@ -391,6 +401,8 @@ def main() -> None:
         f"Target (recording keeps >= 1/3 of the trivial throughput, p99 < 50 ms, no errors, nothing lost): "
         f"throughput {ratio:.2f}, p99 of every recorded deal {p99:.1f} ms -> {'met' if met else 'missed'}"
     )
+    if args.quick and (lost or server_errors):
+        raise SystemExit(f"the smoke run lost {lost} deals and logged {server_errors} server exceptions")
 
 
 if __name__ == "__main__":

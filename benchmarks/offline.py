@@ -1,5 +1,11 @@
 """Offline at the table, with two phones: how soon the merge shows, and what the offline part weighs.
 
+    .venv/bin/python benchmarks/offline.py [--quick]
+
+(after the README's set-up, ``./bin/test``, which installs the test extras (Playwright) and Debian's
+Chromium; ``--quick`` is the smoke run ``bin/test`` makes: 2 deals queued offline instead of 10, the
+same code path.)
+
 Phone A (Debian's Chromium, a phone held upright) plays deal 1 of Oh Hell for three online, goes
 offline and taps 10 deals on the screen drawn from the offline plan; meanwhile phone B (its own
 browser, given the scoring by hand-over) corrects deal 1 online and then watches the live view. Then
@@ -13,12 +19,11 @@ the service worker and what the worker keeps at once, gzipped as sent — with t
 
     merge of 10 queued deals, phone A shows the merged game: 310 ms
     ...
-
-Run: .venv/bin/python benchmarks/offline.py
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import logging
@@ -77,7 +82,7 @@ def enter_offline(page: Page) -> None:
             expect(page.locator("button[data-primary]")).to_have_text("Save the tricks")
 
 
-def merge_times(base: str) -> tuple[float, float]:
+def merge_times(base: str, queued: int = QUEUED) -> tuple[float, float]:
     """Milliseconds from A's connection coming back to A, then B, showing the merged game."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
@@ -110,10 +115,10 @@ def merge_times(base: str) -> tuple[float, float]:
         expect(a.locator("h1")).to_contain_text("Deal 2 of")
         phone_a.set_offline(True)
         expect(a.locator("h1 .offline-tag")).to_be_visible()
-        for number in range(2, 2 + QUEUED):
+        for number in range(2, 2 + queued):
             expect(a.locator("h1")).to_contain_text(f"Deal {number} of")
             enter_offline(a)
-        due = 2 + QUEUED
+        due = 2 + queued
         b.goto(f"{game}/deals/1")  # B corrects deal 1 meanwhile: Bob's third trick was Ann's
         b.click("label.chip:has(input[name='tricks-1'][value='2'])")
         b.click("label.chip:has(input[name='tricks-0'][value='5'])")
@@ -174,10 +179,13 @@ def weights(app: Flask) -> tuple[int, int]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: 2 deals queued")
+    queued = 2 if parser.parse_args().quick else QUEUED
     with tempfile.TemporaryDirectory() as folder, served(Path(folder)) as (base, app):
-        shown_a, shown_b = merge_times(base)
+        shown_a, shown_b = merge_times(base, queued)
         with_offline, without = weights(app)
-    merged = f"merge of {QUEUED} queued deals, connection back to"
+    merged = f"merge of {queued} queued deals, connection back to"
     print(f"{merged} phone A showing the merged game: {shown_a:.0f} ms")
     print(f"{merged} phone B's live view showing it: {shown_b:.0f} ms (its poll every second included)")
     print(f"{merged} both phones showing it: {max(shown_a, shown_b):.0f} ms")

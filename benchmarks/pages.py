@@ -1,11 +1,15 @@
 """Page weight on first load and server time per page, for a finished 33-deal 7-player game; then
 the cost of a page in a translated language against the same page in English.
 
-    .venv/bin/python benchmarks/pages.py
+    .venv/bin/python benchmarks/pages.py [--quick]
+
+(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: 3 requests a figure,
+the same code path.)
 
 Weight counts what a phone fetches the first time: the HTML and every
 stylesheet, script and icon it links (uncompressed). Server time is the mean
-of repeated requests through the WSGI app, database included. The languages'
+of repeated requests through the WSGI app, database included, beside the
+trivial endpoint (/healthz) as the floor in the same run. The languages'
 figures render each page afresh (nothing kept) for an English reader and for
 a Romanian one, in alternating requests of the same run, with /healthz as the
 floor; they use the real Romanian catalogue when it is compiled, else the
@@ -15,6 +19,7 @@ and say which. Prints figures; asserts nothing about time.
 
 from __future__ import annotations
 
+import argparse
 import re
 import statistics
 import sys
@@ -156,6 +161,9 @@ def languages(client: FlaskClient, pages: dict[str, str], translated_from: str, 
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: 3 requests each")
+    repeat = 3 if parser.parse_args().quick else 200
     with tempfile.TemporaryDirectory() as folder:
         config: dict[str, object] = {
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite",
@@ -184,11 +192,11 @@ def main() -> None:
         print("server time per request in milliseconds (test client, SQLite, no network).")
         print("Sheets are kept per game version; 'cold' times render every request afresh.")
         print(f"{'page':34} {'raw':>8} {'gzip':>8} {'mean ms':>8} {'p95 ms':>7} {'cold ms':>8}")
-        for label, url in pages.items():
+        for label, url in {"floor: /healthz": "/healthz", **pages}.items():
             raw = sum(weight(client, url, gzip=False))
             sent = sum(weight(client, url, gzip=True))
-            mean, p95 = server_ms(client, url)
-            cold, _ = server_ms(client, url, cold=True)
+            mean, p95 = server_ms(client, url, repeat)
+            cold, _ = server_ms(client, url, repeat, cold=True)
             print(f"{label:34} {raw:8,} {sent:8,} {mean:8.2f} {p95:7.2f} {cold:8.2f}")
         languages(
             client,
@@ -201,6 +209,7 @@ def main() -> None:
                 "live view": f"/games/{game_id}/live",
             },
             translated_from,
+            repeat=min(repeat, 60),
         )
 
 

@@ -1,6 +1,9 @@
 """The score sheet PDF against WeasyPrint's floor for the same content, and kept PDFs.
 
-    .venv/bin/python benchmarks/pdf.py [--runs 40] [--repeats 200]
+    .venv/bin/python benchmarks/pdf.py [--runs 40] [--repeats 200] [--quick]
+
+(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: a 3-player game's
+sheet, one render of each kind and two downloads, the same code path.)
 
 1. The sheet of a finished 33-deal 7-player Romanian game, rendered afresh
    through the app (template, WeasyPrint, response; the PDF shelf off),
@@ -59,18 +62,19 @@ HEADERS = {"Accept-Language": "en-GB"}
 DEPTHS = tuple(range(0, 240, 12))
 
 
-def finished_romanian(app: Flask) -> str:
-    """A 7-player Romanian game played to its end through the store: its id."""
+def finished_romanian(app: Flask, players: int = 7) -> str:
+    """A Romanian game of ``players`` (33 deals for seven) played to its end through the store: its id."""
+    names = NAMES[:players]
     with app.app_context():
-        record, game, _key = store.create_game("romanian-whist", NAMES, first_dealer=0, options={})
+        record, game, _key = store.create_game("romanian-whist", names, first_dealer=0, options={})
         while (facts := game.state.current) is not None:
-            bids: list[int | None] = [None if seat in facts.sitting_out else 0 for seat in range(len(NAMES))]
+            bids: list[int | None] = [None if seat in facts.sitting_out else 0 for seat in range(players)]
             tricks = list(bids)
             first = facts.bidding_order[0]
             bids[first] = tricks[first] = facts.cards
             bids[facts.bidding_order[-1]] = 1
             game = store.record_deal(record, game, facts.number, {"bids": bids, "tricks": tricks})
-        assert game.state.finished and len(game.state.deals) == 33
+        assert game.state.finished and (players != 7 or len(game.state.deals) == 33)
         game_id: str = record.id
         db.session.remove()
         return game_id
@@ -191,19 +195,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=40, help="renders of each kind (default 40)")
     parser.add_argument("--repeats", type=int, default=200, help="repeat downloads timed (default 200)")
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: a few renders")
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.repeats = 1, 2
+    players = 3 if args.quick else 7
 
     with tempfile.TemporaryDirectory() as folder:
         # The request limits would answer 429 after a dozen PDFs a minute: this script asks for hundreds.
         database = {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "RATELIMIT_ENABLED": False}
         fresh = create_app({**database, "PDF_SHELF_BYTES": 0}, instance_path=f"{folder}/fresh")
         kept = create_app(database, instance_path=f"{folder}/kept")
-        game_id = finished_romanian(fresh)
+        game_id = finished_romanian(fresh, players)
         with fresh.app_context():
             _record, game = store.load_game(game_id)
             bare_html = bare_table(game)
             db.session.remove()
         sheet_url = f"/games/{game_id}/sheet.pdf"
+        sheet = f"{len(game.state.deals)}-deal {players}-player"
         render_sheet = downloader(fresh.test_client(), sheet_url)
 
         def render_bare() -> bytes:
@@ -219,7 +228,7 @@ def main() -> None:
         players = "&".join(f"players-{seat}={name}" for seat, name in enumerate(NAMES[:4]))
         kept_figures = []
         for label, url in (
-            ("33-deal sheet", sheet_url),
+            (f"{sheet} sheet", sheet_url),
             ("blank 19-deal sheet", f"/sheets/blank/oh-hell/sheet.pdf?{players}"),
         ):
             download = downloader(kept_client, url)
@@ -228,7 +237,7 @@ def main() -> None:
             kept_figures.append((label, first, statistics.median(repeats), max(repeats)))
         with kept.app_context():
             record, game = store.load_game(game_id)
-            store.record_deal(record, game, 33, _last_deal(game))
+            store.record_deal(record, game, len(game.entries), _last_deal(game))
             db.session.remove()
         after_change, _ = timed(downloader(kept_client, sheet_url))
         pdf_files = sorted((Path(folder) / "kept" / "pdfs").glob("*.pdf"))
@@ -236,14 +245,14 @@ def main() -> None:
     print(
         f"Medians of {args.runs} renders of each, interleaved (wall clock; CPU time as a check), in seconds."
     )
-    print(f"33-deal 7-player sheet, through the app:       {default.sheet:6.3f}")
+    print(f"{sheet} sheet, through the app:       {default.sheet:6.3f}")
     print(f"bare table of the same cells, WeasyPrint alone: {default.bare:6.3f}")
     verdict = "met" if default.wall_ratio <= TARGET_RATIO else "missed"
     ratio = default.wall_ratio
-    print(f"33-deal sheet against the bare table: {ratio:.2f} x (target <= {TARGET_RATIO} x: {verdict})")
-    print(f"33-deal sheet against the bare table, CPU time: {default.cpu_ratio:.2f} x")
+    print(f"{sheet} sheet against the bare table: {ratio:.2f} x (target <= {TARGET_RATIO} x: {verdict})")
+    print(f"{sheet} sheet against the bare table, CPU time: {default.cpu_ratio:.2f} x")
     print(
-        f"33-deal sheet against the bare table, garbage collector paused in both: {paused.wall_ratio:.2f} x "
+        f"{sheet} sheet against the bare table, garbage collector paused in both: {paused.wall_ratio:.2f} x "
         f"({paused.sheet:.3f} s against {paused.bare:.3f} s; "
         f"the collector takes {collector:.0%} of the sheet's CPU time)"
     )
@@ -259,12 +268,12 @@ def main() -> None:
             f"{label}: first download {first:.3f} s, repeat {repeat * 1000:.2f} ms "
             f"(slowest {worst * 1000:.2f} ms; target <= {TARGET_REPEAT_MS:.0f} ms: {verdict})"
         )
-    print(f"33-deal sheet after a correction (a new version, rendered again): {after_change:.3f} s")
+    print(f"{sheet} sheet after a correction (a new version, rendered again): {after_change:.3f} s")
     print(f"files kept: {len(pdf_files)}")
 
 
 def _last_deal(game: Game) -> dict[str, list[int | None]]:
-    """Deal 33 entered again with the last bidder making their bid: a correction."""
+    """The last deal (33 for seven) entered again with the last bidder making their bid: a correction."""
     deal = game.state.deals[-1]
     bids = list(deal.bids)
     tricks = list(deal.tricks)

@@ -1,6 +1,9 @@
 """What a grid of numbers costs WeasyPrint, laid out in different ways, against its floor.
 
-    .venv/bin/python benchmarks/pdf_layouts.py
+    .venv/bin/python benchmarks/pdf_layouts.py [--quick]
+
+(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: one render of each,
+the same code path.)
 
 The 33-deal, 7-player score sheet holds about a thousand numbers. This prints
 the time WeasyPrint takes for 33 rows x 32 numbers without any stylesheet of
@@ -14,6 +17,7 @@ Prints figures only; asserts nothing.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from collections.abc import Callable
@@ -25,11 +29,11 @@ FIXED = "table { table-layout: fixed; width: 100% }"
 SVG_ATTRIBUTES = 'xmlns="http://www.w3.org/2000/svg" width="700" height="480"'
 
 
-def median_seconds(render: Callable[[], object]) -> float:
-    """The median wall time of RUNS renders, after one warm-up."""
+def median_seconds(render: Callable[[], object], runs: int = RUNS) -> float:
+    """The median wall time of ``runs`` renders, after one warm-up."""
     render()
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         render()
         times.append(time.perf_counter() - start)
@@ -63,11 +67,14 @@ def layouts() -> dict[str, str]:
 
 
 def main() -> None:
-    floor = median_seconds(lambda: HTML(string="<p>Scorekeeper</p>").write_pdf())
-    print(f"{ROWS} rows x {COLUMNS} numbers, no stylesheet; median of {RUNS} renders, in seconds")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: one render each")
+    runs = 1 if parser.parse_args().quick else RUNS
+    floor = median_seconds(lambda: HTML(string="<p>Scorekeeper</p>").write_pdf(), runs)
+    print(f"{ROWS} rows x {COLUMNS} numbers, no stylesheet; median of {runs} renders, in seconds")
     print(f"{'minimal one-page document (floor)':38} {floor:7.3f}")
     for label, document in layouts().items():
-        seconds = median_seconds(lambda document=document: HTML(string=document).write_pdf())
+        seconds = median_seconds(lambda document=document: HTML(string=document).write_pdf(), runs)
         print(f"{label:38} {seconds:7.3f}   {seconds / floor:5.1f} x floor")
 
 

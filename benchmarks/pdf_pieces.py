@@ -1,6 +1,9 @@
 """What each piece of the 33-deal score sheet costs WeasyPrint: the sheet with one piece taken out at a time.
 
-    .venv/bin/python benchmarks/pdf_pieces.py [--runs 20] [--collector]
+    .venv/bin/python benchmarks/pdf_pieces.py [--runs 20] [--collector] [--quick]
+
+(after the README's set-up; ``--quick`` is the smoke run ``bin/test`` makes: one render of each
+piece of a 3-player game's sheet, the same code path.)
 
 Renders the sheet of benchmarks/pdf.py (a finished 33-deal 7-player Romanian
 game) as the app makes it, then the same page without its chart, its
@@ -29,14 +32,16 @@ from weasyprint import HTML
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games import store
-from scorekeeper.web.games import sheets
+from scorekeeper.pdf import render_pdf
+from scorekeeper.web import kept_pdfs
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pdf import DEPTHS, HEADERS, bare_table, finished_romanian, timed
 
 
-def captured_sheet() -> tuple[str, dict[str, Any], str]:
-    """The sheet's HTML and render arguments as the app makes them, and the bare table."""
+def captured_sheet(players: int = 7) -> tuple[str, dict[str, Any], str]:
+    """The sheet's HTML and render arguments as the app makes them, and the bare table, of a finished
+    Romanian game of ``players``."""
     captured: dict[str, Any] = {}
 
     def keep(html: str, **arguments: Any) -> bytes:
@@ -48,8 +53,8 @@ def captured_sheet() -> tuple[str, dict[str, Any], str]:
             {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite", "PDF_SHELF_BYTES": 0},
             instance_path=folder,
         )
-        game_id = finished_romanian(app)
-        with mock.patch.object(sheets, "render_pdf", keep):
+        game_id = finished_romanian(app, players)
+        with mock.patch.object(kept_pdfs, "render_pdf", keep):
             app.test_client().get(f"/games/{game_id}/sheet.pdf", headers=HEADERS)
         with app.app_context():
             _record, game = store.load_game(game_id)
@@ -73,8 +78,7 @@ def pieces(html: str) -> dict[str, str]:
         r'<td class="(\w+)"><span class="bt">(.*?)</span>'
         r'<span class="pts">(.*?)</span><b class="tot">(.*?)</b></td>'
     )
-    return {
-        "the sheet as the app makes it": html,
+    taken_out = {
         "without the chart": without(html, r'<section class="chart".*?</section>'),
         "without the standings": without(html, r'<section class="results".*?</section>'),
         "without the heading": without(html, r'<header class="doc-head">.*?</header>'),
@@ -88,21 +92,28 @@ def pieces(html: str) -> dict[str, str]:
         ),
         "each cell one run of text (no nested boxes)": re.sub(one_run, r'<td class="\1">\2 \3 \4</td>', html),
     }
+    # A piece the sheet no longer has (its markup renamed) would be measured as the whole sheet.
+    unchanged = [label for label, page in taken_out.items() if page == html]
+    assert not unchanged, f"the sheet's markup changed; these no longer take anything out: {unchanged}"
+    return {"the sheet as the app makes it": html, **taken_out}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=20, help="renders of each (default 20)")
     parser.add_argument("--collector", action="store_true", help="leave the garbage collector running")
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: one render each")
     args = parser.parse_args()
-    html, arguments, bare = captured_sheet()
+    if args.quick:
+        args.runs = 1
+    html, arguments, bare = captured_sheet(3 if args.quick else 7)
     renders: dict[str, Callable[[], object]] = {
-        label: (lambda page=page: sheets.render_pdf(page, **arguments))
-        for label, page in pieces(html).items()
+        label: (lambda page=page: render_pdf(page, **arguments)) for label, page in pieces(html).items()
     }
     renders["bare table of the same numbers"] = lambda: HTML(string=bare).write_pdf()
-    for render in renders.values():
-        render()
+    if not args.quick:  # fonts and stylesheets loaded, and each page once, before any timing
+        for render in renders.values():
+            render()
     labels = list(renders)
     seconds: dict[str, list[float]] = {label: [] for label in labels}
     for run in range(args.runs):

@@ -1,5 +1,11 @@
 """How many taps, scrolls and page loads one deal takes at the table, per family.
 
+    .venv/bin/python benchmarks/taps.py [--quick]
+
+(after the README's set-up, ``./bin/test``, which installs the test extras (Playwright) and Debian's
+Chromium; ``--quick`` is the smoke run ``bin/test`` makes: one table of each way of entering a deal,
+one event and one correction, the same code path.)
+
 Drives Debian's Chromium as a phone held upright (390×844 CSS pixels, touch) through the
 first deal of a game of each family, from the deal's screen to the next deal's screen, the
 way the scorer at the table does it. Each family prints one line, then the deal it tapped:
@@ -26,17 +32,18 @@ deal's screen (taps_events.py), one line each:
 A key is one key typed on the phone's keyboard (a name's letters, an adjustment's digits), into
 the field the sheet put the cursor in.
 
-Run: .venv/bin/python benchmarks/taps.py
 """
 
 from __future__ import annotations
 
+import argparse
 import logging
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -331,12 +338,12 @@ def new_phone(browser: Browser, base: str) -> BrowserContext:
     return context
 
 
-def deal_lines(browser: Browser, base: str) -> None:
+def deal_lines(browser: Browser, base: str, tables: list[Table] = TABLES) -> None:
     """One line a family (and its biggest tables): the first deal, from its screen to the next deal's."""
     print("Taps, scrolls and full page loads for one deal, from its screen to the next deal's,")
     print("on Chromium at 390x844 (a phone held upright). Targets: an Oh Hell-family deal for 4")
     print("in at most 7 taps, Oneonta at most 8; no scroll and no page load in any family.")
-    for table in TABLES:
+    for table in tables:
         names = NAMES[: table.size]
         context = new_phone(browser, base)
         page = context.new_page()
@@ -351,18 +358,31 @@ def deal_lines(browser: Browser, base: str) -> None:
         context.close()
 
 
-def sections() -> list[Callable[[Browser, str], None]]:
+def sections(quick: bool = False) -> list[Callable[[Browser, str], None]]:
     """What the benchmark measures, in the order it prints: the deals, then the table events and the
-    corrections (taps_events.py). A section is a function of the browser and the server's address."""
-    from taps_events import correction_lines, event_lines  # beside this script
+    corrections (taps_events.py). A section is a function of the browser and the server's address.
+    ``quick``: one table of each way of playing a deal, the first event and the shorter correction."""
+    from taps_events import CORRECTIONS, EVENTS, correction_lines, event_lines  # beside this script
 
-    return [deal_lines, event_lines, correction_lines]
+    if not quick:
+        return [deal_lines, event_lines, correction_lines]
+    one_a_way: dict[object, Table] = {}
+    for table in TABLES:
+        one_a_way.setdefault(table.play, table)
+    return [
+        partial(deal_lines, tables=list(one_a_way.values())),
+        partial(event_lines, cases=EVENTS[:1]),
+        partial(correction_lines, cases=CORRECTIONS[-1:]),
+    ]
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: a few deals")
+    quick = parser.parse_args().quick
     with live_server() as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for section in sections():
+        for section in sections(quick):
             section(browser, base)
             print()
         browser.close()

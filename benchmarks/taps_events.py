@@ -337,18 +337,18 @@ def measure(browser: Browser, base: str, case: Case) -> None:
     context.close()
 
 
-def event_lines(browser: Browser, base: str) -> None:
+def event_lines(browser: Browser, base: str, cases: list[Case] = EVENTS) -> None:
     """One line an event, from the deal's screen back to it."""
     print("Each table event from the deal's screen back to it (after deal 1). Targets: misdeal, sit-out,")
     print("departure, stop ≤ 3 taps; revoke ≤ 4; adjustment ≤ 4 and the digits; arrival ≤ 4 and the name's")
     print("keys (none from the roster); no scroll and no page load.")
-    for case in EVENTS:
+    for case in cases:
         measure(browser, base, case)
 
 
-def correction_lines(browser: Browser, base: str) -> None:
+def correction_lines(browser: Browser, base: str, cases: list[Case] = CORRECTIONS) -> None:
     """One line a correction: an earlier deal opened over the deal in progress, one bid changed, saved."""
     print("Correcting one bid of an earlier deal, from the deal in progress back to it. Target: ≤ 4 taps,")
     print("no scroll and no page load.")
-    for case in CORRECTIONS:
+    for case in cases:
         measure(browser, base, case)

@@ -1,5 +1,11 @@
 """How many taps, keys, scrolls and page loads it takes to start a game, up to deal 1's screen.
 
+    .venv/bin/python benchmarks/taps_start.py [--quick]
+
+(after the README's set-up, ``./bin/test``, which installs the test extras (Playwright) and Debian's
+Chromium; ``--quick`` is the smoke run ``bin/test`` makes: the first and the last way of starting,
+the same code path.)
+
 Counted the way benchmarks/taps.py counts (its Scorer), on Debian's Chromium as a phone held upright
 (390×844 CSS pixels, touch): a tap is one tap on the screen (a tap into a name field too, to bring
 up the keyboard, even where the page put the cursor there already); a key is one key of the phone's
@@ -19,11 +25,11 @@ the home page. The game is Oh Hell, the first the home page and the table's page
 (issue 27): from a table ≤ 3 taps; a new table and game ≤ 8 taps plus the names' keys; the first
 dealer is left to the draw, as the form offers. Starting may load deal 1's page once.
 
-Run: .venv/bin/python benchmarks/taps_start.py
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -181,12 +187,13 @@ STARTS = [
 ]
 
 
-def start_lines(browser: Browser, base: str) -> None:
-    """One line a way to start a game, each on a fresh phone, then what was tapped and typed."""
+def start_lines(browser: Browser, base: str, starts: list[Start] | None = None) -> None:
+    """One line a way to start a game (``starts``, or every one), each on a fresh phone, then what was
+    tapped and typed."""
     print("Taps, keys, scrolls and full page loads to start a game, up to deal 1's screen, on")
     print("Chromium at 390x844 (a phone held upright). Targets: from a table at most 3 taps; a new")
     print("table and a 4-player game at most 8 taps plus the names' keys; no scroll.")
-    for start in STARTS:
+    for start in STARTS if starts is None else starts:
         context = browser.new_context(
             viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True, base_url=base
         )
@@ -203,9 +210,12 @@ def start_lines(browser: Browser, base: str) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: two starts")
+    quick = parser.parse_args().quick
     with live_server() as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        start_lines(browser, base)
+        start_lines(browser, base, [STARTS[0], STARTS[-1]] if quick else None)
         browser.close()
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import unquote, urljoin, urlsplit
+from urllib.request import DataHandler, Request
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -80,12 +81,13 @@ def orientation_for(paper: Paper, needed_width_mm: float) -> Orientation:
 
 
 class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no type hints
-    """Serves the app's static files from disk and refuses every other address.
+    """Serves the app's static files from disk, and ``data:`` URLs, and refuses every other address.
 
     WeasyPrint calls ``fetch`` for each stylesheet, image or font a page names;
     a refused address is left out of the PDF (WeasyPrint logs it), so a page
     can never make the server fetch from the network, nor read a file outside
-    ``static_folder``.
+    ``static_folder``. A ``data:`` URL (a drawing the page made itself, such as
+    the tally cards' grid) is decoded in place and reads nothing.
     """
 
     def __init__(self, static_folder: Path, static_url: str) -> None:
@@ -104,7 +106,11 @@ class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships n
         return file
 
     def fetch(self, url: str, headers: dict[str, str] | None = None) -> URLFetcherResponse:
-        """The static file at ``url``; ValueError for anything that is not one."""
+        """The static file at ``url``, or the ``data:`` URL's content; ValueError for anything else."""
+        if url.startswith("data:"):
+            with DataHandler().data_open(Request(url)) as response:
+                content = response.read()
+                return URLFetcherResponse(url, content, {"Content-Type": response.headers["Content-Type"]})
         file = self.static_file(url)
         if file is None:
             raise ValueError(f"Only the app's static files are loaded, not {url}")

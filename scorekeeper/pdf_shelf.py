@@ -19,10 +19,11 @@ instance folder's ``pdfs/``) under a digest of its key and served from there.
   it again; the lock is an ``flock`` and works across gunicorn workers.
 - The folder's total size is bounded: after each new file the least recently
   used files (their modification time is renewed when served) go first.
-- A PDF that costs seconds (a drive's 160 tally cards) is made in a *queue* of
-  its own (one per drive): while one of the queue's PDFs is being made, another
-  request for any of them does not wait, holding a worker, but is told at once
-  that it is being made (``PdfBeingMade``), to ask again shortly.
+- A PDF that costs seconds (a drive's 160 tally cards) is made away from the
+  request, by a job (pdf_jobs.py) that holds the PDF's own *job lock* while it
+  renders: a request finds the lock held and says "being prepared" at once
+  (``being_made``) instead of waiting, and two jobs for the same PDF in two
+  workers take turns, the second finding the first one's file.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ MAGIC = b"scorekeeper-pdf 1"
 SUFFIX = ".pdf"
 PART_PREFIX = ".part-"
 LOCK_PREFIX = ".lock-"
-QUEUE_PREFIX = ".queue-"
-STALE_QUEUE_SECONDS = 24 * 3600
+JOB_PREFIX = ".job-"
+STALE_JOB_SECONDS = 24 * 3600
 # A temporary file this old was left by a worker that died while writing it.
 STALE_PART_SECONDS = 3600
 
@@ -57,10 +58,6 @@ class Kept:
 
     pdf: bytes
     digest: str
-
-
-class PdfBeingMade(Exception):
-    """Another request is making a PDF of the same queue: ask again in a moment."""
 
 
 class PdfShelf:
@@ -92,28 +89,19 @@ class PdfShelf:
             os.utime(path)  # served: it is now the most recently used
         return Kept(pdf, digest)
 
-    def get_or_make(self, key: str, make: Callable[[], bytes], *, queue: str | None = None) -> Kept:
+    def get_or_make(self, key: str, make: Callable[[], bytes]) -> Kept:
         """The PDF kept under ``key``, or ``make()``'s, kept for next time.
 
         While one request makes a PDF, another asking for the same key waits
-        for it rather than rendering it a second time. With ``queue``, at most
-        one PDF of the queue is made at a time and nobody waits: PdfBeingMade is
-        raised while another is being made.
+        for it rather than rendering it a second time.
         """
         kept = self.get(key)
         if kept is not None:
             return kept
         digest = self.digest(key)
-        if self.max_bytes <= 0 and queue is None:
+        if self.max_bytes <= 0:
             return Kept(make(), digest)
         self.folder.mkdir(parents=True, exist_ok=True)
-        if queue is not None:
-            with self.rendering(queue):
-                pdf = make()
-                if self.max_bytes > 0:
-                    self._write(digest, pdf)
-            self._trim()
-            return Kept(pdf, digest)
         with self._lock(digest):
             kept = self.get(key)
             if kept is not None:
@@ -121,6 +109,15 @@ class PdfShelf:
             pdf = make()
             self._write(digest, pdf)
         self._trim()
+        return Kept(pdf, digest)
+
+    def put(self, key: str, pdf: bytes) -> Kept:
+        """Keep ``pdf`` under ``key`` (unless the shelf keeps nothing)."""
+        digest = self.digest(key)
+        if self.max_bytes > 0:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self._write(digest, pdf)
+            self._trim()
         return Kept(pdf, digest)
 
     def _write(self, digest: str, pdf: bytes) -> None:
@@ -151,24 +148,39 @@ class PdfShelf:
             os.close(descriptor)  # closing the descriptor releases its lock
 
     @contextmanager
-    def rendering(self, queue: str) -> Iterator[None]:
-        """Hold ``queue``'s turn to make a PDF (its own lock file, across workers), or raise
-        PdfBeingMade at once when another request holds it."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+    def job_lock(self, key: str) -> Iterator[None]:
+        """Hold the lock of the job that makes ``key``'s PDF (its own lock file, across workers and
+        processes), waiting for another job that holds it: the second finds the first one's file."""
         if fcntl is None:
             yield
             return
-        path = self.folder / f"{QUEUE_PREFIX}{self.digest(queue)[:20]}"
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-        os.utime(descriptor)  # in use: _trim leaves it
+        self.folder.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(self._job_file(key), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         try:
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise PdfBeingMade(queue) from None
+            os.utime(descriptor)  # in use: _trim leaves it
+            fcntl.flock(descriptor, fcntl.LOCK_EX)
             yield
         finally:
+            os.close(descriptor)  # closing the descriptor releases its lock
+
+    def being_made(self, key: str) -> bool:
+        """True while a job (in any worker of this machine) holds the lock of ``key``'s PDF."""
+        if fcntl is None:
+            return False
+        try:
+            descriptor = os.open(self._job_file(key), os.O_RDWR | os.O_CLOEXEC)
+        except FileNotFoundError:
+            return False
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
             os.close(descriptor)
+        return False
+
+    def _job_file(self, key: str) -> Path:
+        return self.folder / f"{JOB_PREFIX}{self.digest(key)}"
 
     def _trim(self) -> None:
         """Remove the least recently used PDFs until the folder holds at most ``max_bytes``."""
@@ -180,9 +192,9 @@ class PdfShelf:
                     if entry.name.startswith(PART_PREFIX):
                         if now - entry.stat().st_mtime > STALE_PART_SECONDS:
                             os.unlink(entry.path)
-                    elif entry.name.startswith(QUEUE_PREFIX):
-                        if now - entry.stat().st_mtime > STALE_QUEUE_SECONDS:
-                            os.unlink(entry.path)  # a queue nobody has used for a day
+                    elif entry.name.startswith(JOB_PREFIX):
+                        if now - entry.stat().st_mtime > STALE_JOB_SECONDS:
+                            os.unlink(entry.path)  # the lock of a job done a day ago
                     elif entry.name.endswith(SUFFIX):
                         stat = entry.stat()
                         files.append((stat.st_mtime_ns, stat.st_size, entry.path))

@@ -21,23 +21,22 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import Connection, insert, select
 
 from .. import database
 from ..database import hash_key, new_game_id, utcnow
 from ..drives import store as drives
-from ..drives.inputs import read_prize, roster_of, seatings_of
 from ..drives.models import DriveHandRecord, DriveRecord
 from ..groups import files as table_files
 from ..groups.importing import ImportedTable, store_table_in
 from ..groups.roster import name_key
 from ..rules import RuleViolation
 from ..rules.club.outcome import Season
-from ..rules.drive import Drive, DriveSetup, HandEntry, Pair
 from ..rules.table import same_name_key
 from .access import Club, clean_club_name, club_time_zone, find_club, store_club
+from .file_checks import check_budget, read_drive
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
 from .members import member_name
@@ -260,6 +259,7 @@ def read_club(data: object) -> _File:
     except RuleViolation:
         shown = repr(data.get("time_zone"))[:40]
         raise RuleViolation("club_file_time_zone", field="file", zone=shown) from None
+    check_budget(data)
     members = _members(_list(data, "members", MOST_MEMBERS))
     count = len(members)
     return _File(
@@ -329,69 +329,10 @@ def _table(number: int, item: dict[str, Any], count: int) -> tuple[ImportedTable
 
 
 def _drive(number: int, item: dict[str, Any], count: int) -> _Drive:
-    """A drive of the file, its set-up and every hand checked by the engine's replay."""
-    try:
-        row: dict[str, Any] = {name: item.get(name) for name in _DRIVE_FIELDS}
-        if not isinstance(row["players"], list) or not isinstance(row["options"], dict):
-            raise RuleViolation("club_file_shape", field="file", part="drives")
-        for name in ("prizes", "roster", "seatings"):
-            row[name] = row[name] or []
-            if not isinstance(row[name], list) or not all(isinstance(part, dict) for part in row[name]):
-                raise RuleViolation("club_file_shape", field="file", part="drives")
-        hands = item.get("hands") or []
-        if not isinstance(hands, list) or not all(isinstance(hand, dict) for hand in hands):
-            raise RuleViolation("club_file_shape", field="file", part="drives")
-        prizes = [read_prize(prize) for prize in row["prizes"]]
-        setup = DriveSetup.create(str(row["name"]), row["players"], **row["options"], prizes=prizes)
-        inputs = _Inputs(roster=row["roster"], seatings=row["seatings"])
-        _ = Drive(setup, tuple(_entry(hand) for hand in hands), roster_of(inputs), seatings_of(inputs)).state
-        created = table_files.read_time(item.get("created_at"), utcnow(), "drive_start")
-        updated = table_files.read_time(item.get("updated_at"), created, "drive_last_change")
-        hand_rows = [
-            {
-                **{name: hand.get(name) for name in _HAND_FIELDS},
-                "needs_confirmation": bool(hand.get("needs_confirmation")),
-                "corrected": bool(hand.get("corrected")),
-                "recorded_at": table_files.read_time(hand.get("recorded_at"), updated, "hand_time"),
-            }
-            for hand in hands
-        ]
-    except RuleViolation as refused:
-        raise RuleViolation(
-            "club_file_drive_refused", field="file", number=number, reason=refused.text
-        ) from refused
-    except (KeyError, TypeError, ValueError):  # options or inputs of the wrong shape for the engine
-        raise RuleViolation("club_file_drive_refused", field="file", number=number, reason=None) from None
-    row.update(
-        name=setup.name, players=list(setup.players), version=1, created_at=created, updated_at=updated
-    )
-    return _Drive(row=row, hands=hand_rows, members=_links(item, count, len(setup.players), "drives", number))
-
-
-@dataclass
-class _Inputs:
-    """A drive's arrivals, departures and seatings as stored, for the drives' readers."""
-
-    roster: list[dict[str, Any]]
-    seatings: list[dict[str, Any]]
-
-
-def _entry(hand: dict[str, Any]) -> HandEntry:
-    """A hand as the file holds it, as the engine takes it (checked by the replay)."""
-    for name in ("hand", "table_number", "tricks"):
-        if type(hand.get(name)) is not int:
-            raise RuleViolation("club_file_shape", field="file", part="hands")
-    confirmed_by = hand.get("confirmed_by")
-    if confirmed_by is not None and type(confirmed_by) is not int:
-        raise RuleViolation("club_file_shape", field="file", part="hands")
-    moved_as = hand.get("moved_as")
-    return HandEntry(
-        hand=hand["hand"],
-        table=hand["table_number"],
-        tricks=hand["tricks"],
-        pair=Pair(cast(str, hand.get("pair"))),  # a pair the file does not name is refused here
-        moved_as=None if moved_as is None else Pair(moved_as),
-        needs_confirmation=bool(hand.get("needs_confirmation")),
-        confirmed_by=confirmed_by,
-        corrected=bool(hand.get("corrected")),
+    """A drive of the file, every field checked and replayed (file_checks.py), with its links."""
+    read = read_drive(number, item)
+    return _Drive(
+        row=read.row,
+        hands=read.hands,
+        members=_links(item, count, len(read.row["players"]), "drives", number),
     )

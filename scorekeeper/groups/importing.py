@@ -32,6 +32,8 @@ from .models import DeviceGroupRecord, GroupPlayerRecord, GroupRecord, NewcomerR
 from .roster import name_key
 
 _PLAYERS = GroupPlayerRecord.__table__
+GAMES_A_STATEMENT = 200
+"""How many games' rows are inserted at once."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -88,8 +90,10 @@ def store_table_in(
     rows = _Rows(
         connection, group.id, dict(zip(map(same_name_key, imported.players), player_ids, strict=True))
     )
-    for game in imported.games:
+    for number, game in enumerate(imported.games, start=1):
         rows.add(game, [player_ids[index] for index in game.seats], device)
+        if number % GAMES_A_STATEMENT == 0:
+            rows.store()  # a few hundred games' rows at a time: a large file's are never all in memory
     rows.store()
     return group, player_ids
 
@@ -166,6 +170,7 @@ class _Rows:
         return found
 
     def store(self) -> None:
+        """Insert the rows gathered since the last time, and forget them."""
         for table, rows in (
             (GameRecord.__table__, self.games),
             (SeatRecord.__table__, self.seats),
@@ -175,4 +180,7 @@ class _Rows:
         ):
             if rows:
                 self.connection.execute(insert(table), rows)
-        summaries.keep(self.connection, self.summaries)
+                rows.clear()
+        if self.summaries:
+            summaries.keep(self.connection, self.summaries)
+            self.summaries.clear()

@@ -24,11 +24,12 @@ def register_shell(app: Flask) -> None:
 
 def wrap_pages(app: Flask) -> None:
     """What wraps every page of every feature (call after their blueprints): request limits (by
-    endpoint), health, error pages, compression, security headers, the proxy, the words and the
-    reader's language."""
-    from . import clubs, compress, errors, health, language, limits, proxy, security, wording
+    endpoint), the queue of background PDFs, health, error pages, compression, security headers, the
+    proxy, the words and the reader's language."""
+    from . import clubs, compress, errors, health, kept_pdfs, language, limits, proxy, security, wording
 
     limits.init_limits(app)
+    kept_pdfs.init_pdfs(app)
     clubs.limit_writes(app)
     health.init_health(app)
     errors.register_error_pages(app)

@@ -73,6 +73,11 @@ def hold_game(game_id: str) -> None:
     holders.hold(holder(), game_id)
 
 
+def hold_drive(drive_id: str) -> None:
+    """This device runs the drive from now on, for as long as the drive lives."""
+    drive_keepers.hold(holder(), drive_id)
+
+
 def can_edit(record: StoredGame) -> bool:
     """True when this device holds the game's edit right, or keeps the table the game was played at.
 

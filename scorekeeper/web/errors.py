@@ -5,21 +5,22 @@ from __future__ import annotations
 import math
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask_limiter.errors import RateLimitExceeded
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import InternalError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from .. import words
 from ..rules import Text
-from ..words import gettext
+from ..words import gettext, ngettext
 from ..words._core import N_
 from ..writers import WritersCannotQueue
 from .health import describe, health
-from .limits import limiter
+from .limits import large_body_limit, limiter
 from .wording import say
 
 # A database that cannot save (a full disk, a read-only file or standby, a server gone):
@@ -91,11 +92,27 @@ def register_error_pages(app: Flask) -> None:
         page = render_template("errors/error.html", title=gettext("Try again in a minute"), message=say(said))
         return page, 503, headers
 
+    @app.get("/errors/too-large")
+    def too_large() -> tuple[str, int, dict[str, str]] | tuple[Response, int]:
+        """What nginx shows when it refuses a body past its own limit (deploy/nginx: error_page 413):
+        the app's own words for it, for the page the body was sent to (``X-Original-URI``)."""
+        sent_to = urlsplit(request.headers.get("X-Original-URI", "")).path
+        if sent_to.startswith("/api/"):
+            return http_error_json(RequestEntityTooLarge())
+        page = render_template(
+            "errors/error.html", title=gettext(TITLES[413]), message=too_large_words(sent_to)
+        )
+        return page, 413, {"Cache-Control": "no-store"}
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int] | tuple[Response, int]:
         if request.path.startswith("/api/"):
             return http_error_json(error)
         code = error.code or 500
+        if code == 413 and error.description == type(error).description:
+            return render_template(
+                "errors/error.html", title=gettext(TITLES[413]), message=too_large_words(request.path)
+            ), 413
         # Titles and the refusals views abort with are marked for the catalogue (N_); werkzeug's
         # own descriptions are not in it, so ours stand in for them.
         title = gettext(TITLES[code]) if code in TITLES else error.name
@@ -104,6 +121,22 @@ def register_error_pages(app: Flask) -> None:
             message = MESSAGES[code]
         message = gettext(message) if message else message
         return render_template("errors/error.html", title=title, message=message), code
+
+
+def too_large_words(path: str) -> str:
+    """Why a body sent to ``path`` was refused as too large: where the page takes a file (a table's, a
+    club's), the most it takes and how to send less."""
+    limit = large_body_limit(path)
+    if limit is None:
+        return gettext(MESSAGES[413])
+    most = limit // (1024 * 1024)
+    return ngettext(
+        "That file is larger than this page takes: %(most)s MB at most. A file exported from Scorekeeper "
+        "may be sent gzipped (.json.gz), about a tenth of its size.",
+        "That file is larger than this page takes: %(most)s MB at most. A file exported from Scorekeeper "
+        "may be sent gzipped (.json.gz), about a tenth of its size.",
+        most,
+    ) % {"most": most}
 
 
 def http_error_json(error: HTTPException) -> tuple[Response, int]:

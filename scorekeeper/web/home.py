@@ -16,6 +16,8 @@ from .device import device_id, known_game_ids
 from .drives import status_words
 from .games import summary as game_summary
 from .health import health as database_health
+from .limit_store import redis_away
+from .limits import limiter
 from .request_values import whole_number
 
 bp = Blueprint("home", __name__)
@@ -29,16 +31,24 @@ DRIVES_SHOWN = 5
 
 @bp.get("/healthz")
 def health() -> tuple[str, int, dict[str, str]]:
-    """Answer "ok" while the database reads and saves; 503 and what is wrong when it does not.
+    """Answer "ok" while the database reads and saves; 503 and what is wrong when it does not; and
+    a second line when the request limits' Redis does not answer.
 
     The database is probed at most once a second per worker (see web/health.py),
     so this stays a trivial answer for load balancers and the load benchmark.
     """
     verdict = database_health().verdict()
     headers = {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+    # Redis away is said but is no failure: every request is still answered, the limits counted in
+    # each worker's memory meanwhile, and a load balancer must not take every server out for it.
+    limits = (
+        "\nredis: away (the request limits count in each worker's memory)"
+        if limiter().enabled and redis_away(limiter().storage)
+        else ""
+    )
     if verdict.ok:
-        return "ok", 200, headers
-    return f"database: cannot save ({verdict.problem})", 503, headers
+        return "ok" + limits, 200, headers
+    return f"database: cannot save ({verdict.problem})" + limits, 503, headers
 
 
 @bp.get("/")

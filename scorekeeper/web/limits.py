@@ -12,7 +12,8 @@ as they are. Each reads its value from the app's configuration at request
 time, so tests (or an operator, through the environment) can lower or raise
 them; ``RATELIMIT_ENABLED = False`` switches them all off. The counts live in
 memory, per worker process, unless ``RATELIMIT_STORAGE_URI`` names a store
-the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter).
+the workers share (``redis://…``, ``memcached://…``; see Flask-Limiter); while Redis does not
+answer, each worker counts in its own memory again (limit_store.py).
 Behind a reverse proxy the client address is only right once the proxy's
 ``X-Forwarded-For`` is trusted (ProxyFix).
 """
@@ -26,6 +27,9 @@ from dataclasses import dataclass
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from werkzeug.exceptions import HTTPException
+
+from .limit_store import with_fallback
 
 # What a real table never meets. A club on one Wi-Fi shares one address: twenty tables
 # starting at once, a phone correcting deals as fast as it can tap, a director printing
@@ -65,6 +69,19 @@ def by_game() -> str:
     return str(args.get("game_id") or args.get("group_id") or args.get("drive_id") or "")
 
 
+_MADE_NOW = "scorekeeper_made_now"
+
+
+def made_now() -> None:
+    """This request made what it answers (a picture) rather than finding it kept: it counts."""
+    setattr(g, _MADE_NOW, True)
+
+
+def made(response: Response) -> bool:
+    """Whether the request made what it answered (``made_now``): the only answers some limits count."""
+    return bool(g.get(_MADE_NOW, False))
+
+
 _NOT_A_GUESS = "scorekeeper_not_a_guess"
 
 
@@ -76,6 +93,20 @@ def not_a_guess() -> None:
 def refused(response: Response) -> bool:
     """A wrong code or key: the only answers the guessing limits count."""
     return response.status_code in (403, 422) and not g.get(_NOT_A_GUESS, False)
+
+
+_UNCOUNTED = "scorekeeper_uncounted"
+
+
+def leave_uncounted() -> None:
+    """This request only asks after work an earlier one started (a PDF being prepared): the printing
+    limit does not count it, for the page that waits for the PDF asks every few seconds."""
+    setattr(g, _UNCOUNTED, True)
+
+
+def counted(response: Response) -> bool:
+    """Every answer the printing limit counts: all but those to a request that only asked again."""
+    return not g.get(_UNCOUNTED, False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,7 +139,7 @@ RULES = (
     Rule(
         setting="RATELIMIT_IMPORT",
         key=by_address,
-        endpoints=("share.import_game", "table_files.import_table"),
+        endpoints=("share.import_game", "table_files.import_table", "club_files.import_file"),
         methods=("POST",),
     ),
     Rule(
@@ -164,6 +195,7 @@ RULES = (
     Rule(
         setting="RATELIMIT_PDF",
         key=by_address,
+        counts=counted,
         endpoints=(
             "sheets.game_pdf",
             "sheets.blank_pdf",
@@ -176,6 +208,13 @@ RULES = (
             "drive_exchange.export_json",
         ),
     ),
+    # A results page's picture counts with them when it is drawn; a kept one is not counted.
+    Rule(
+        setting="RATELIMIT_PDF",
+        key=by_address,
+        endpoints=("club_results.season_picture", "club_results.drive_picture"),
+        counts=made,
+    ),
 )
 
 
@@ -187,6 +226,8 @@ def init_limits(app: Flask) -> Limiter:
     for setting, default in DEFAULT_LIMITS.items():
         app.config.setdefault(setting, os.environ.get(setting, default))
     app.config.setdefault("RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://"))
+    # Redis behind a short timeout, each worker's memory while it does not answer (limit_store.py).
+    app.config["RATELIMIT_STORAGE_URI"] = with_fallback(app.config["RATELIMIT_STORAGE_URI"])
     app.config.setdefault("RATELIMIT_ENABLED", os.environ.get("RATELIMIT_ENABLED", "1") != "0")
     limiter = Limiter(key_func=by_address, in_memory_fallback_enabled=True)
     limiter.init_app(app)
@@ -231,3 +272,18 @@ def allow_large_body(app: Flask, endpoint: str, limit: int) -> None:
             request.max_content_length = limit + 64 * 1024
 
     app.before_request_funcs.setdefault(None, []).insert(0, raise_limit)
+    app.extensions.setdefault(LARGE_BODIES, {})[endpoint] = limit
+
+
+LARGE_BODIES = "scorekeeper.large_bodies"
+
+
+def large_body_limit(path: str) -> int | None:
+    """The size of file a POST to ``path`` may carry, where it is one of the uploads
+    ``allow_large_body`` lets through (None elsewhere: the app-wide limit)."""
+    try:
+        endpoint, _args = current_app.url_map.bind("localhost").match(path, method="POST")
+    except HTTPException:  # no such page, or it takes no POST
+        return None
+    found: int | None = current_app.extensions.get(LARGE_BODIES, {}).get(endpoint)
+    return found

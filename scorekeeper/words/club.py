@@ -6,7 +6,7 @@ The engine (``rules/club``) and the store (``clubs/``) speak in codes — a ladd
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, ngettext, say, worded, words
+from ._core import N_, Params, Speaker, gettext, ngettext, number_param, say, whole, worded, words
 
 OVERALL = "overall"
 """The ladder of every outcome (the engine's ``ladder=None``), as the pages name it in a link."""
@@ -92,6 +92,10 @@ words(
         "club_file_name_twice": say("The file has two members called %(name)s"),
         "club_file_table_refused": say("Table %(number)s of the file: %(reason)s"),
         "club_start": say("The club's start"),
+        "drive_start": say("its start"),
+        "drive_last_change": say("its last change"),
+        "hand_time": say("a hand's time"),
+        "club_file_hand": say("hand entry %(entry)s: its “%(part)s” is not as Scorekeeper writes it"),
     }
 )
 
@@ -121,6 +125,25 @@ def _file_too_many(speaker: Speaker, params: Params) -> str:
         "part": _part(params),
         "count": params["count"],
     }
+
+
+@worded("club_file_too_many_items")
+def _file_too_many_items(speaker: Speaker, params: Params) -> str:
+    most = number_param(params["most"])
+    if params.get("count") is None:  # refused while it was read, before the end of the file
+        return ngettext(
+            "A club's file holds at most %(most)s game, deal, table event, drive or hand in all: "
+            "this one holds more",
+            "A club's file holds at most %(most)s games, deals, table events, drives and hands in all: "
+            "this one holds more",
+            most,
+        ) % {"most": whole(most)}
+    return ngettext(
+        "A club's file holds at most %(most)s game, deal, table event, drive or hand in all, not %(count)s",
+        "A club's file holds at most %(most)s games, deals, table events, drives and hands in all, "
+        "not %(count)s",
+        most,
+    ) % {"most": whole(most), "count": whole(number_param(params["count"]))}
 
 
 @worded("club_file_link")

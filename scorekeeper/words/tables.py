@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules.text import Text
-from ._core import Params, Speaker, gettext, number_param, say, whole, worded, words
+from ._core import Params, Speaker, gettext, ngettext, number_param, say, whole, worded, words
 
 words(
     {
@@ -61,6 +61,13 @@ def _too_many_games(speaker: Speaker, params: Params) -> str:
 
 @worded("table_file_too_many_items")
 def _too_many_items(speaker: Speaker, params: Params) -> str:
+    if params.get("count") is None:  # refused while it was read, before the end of the file
+        most = number_param(params["most"])
+        return ngettext(
+            "A table file holds at most %(most)s deal or table event in all: this one holds more",
+            "A table file holds at most %(most)s deals and table events in all: this one holds more",
+            most,
+        ) % {"most": whole(most)}
     return gettext("A table file holds at most %(most)s deals and table events in all, not %(count)s") % {
         "most": whole(number_param(params["most"])),
         "count": whole(number_param(params["count"])),

@@ -157,11 +157,13 @@ words(
             "The JSON is nested more than %(most)s levels deep: no game is shaped like that"
         ),
         "json_constant": say("%(name)s is not a number JSON allows"),
+        "json_number_too_large": say("A number in the JSON is larger than any game holds"),
         "json_broken_character": say(
             "The JSON holds a broken character (%(character)s, half of a surrogate pair): send the text as "
             "valid Unicode"
         ),
         # files
+        "file_missing": say("Choose the game's file (exported from Scorekeeper), or paste its text"),
         "file_too_large": say("That file is too large to be a game"),
         "file_not_json": say("That file is not JSON exported from Scorekeeper"),
         "file_unreadable": say("That file cannot be a game. %(reason)s"),

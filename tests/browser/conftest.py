@@ -49,7 +49,11 @@ CHROMIUM_ARGS = [
 PHONE_MODEL = "Pixel 7"
 VIEWPORT = {"width": 390, "height": 844}
 """The phone held upright that the screens are made for: one deal fits it without scrolling."""
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 30_000
+"""How long a test waits for what the page should come to say (an element, a text, a URL) before it
+fails. Each wait ends as soon as the page says it, so this costs a passing test nothing; it is long
+because the suite must pass on a machine kept busy by other work (bin/test runs the browser tests
+once under such a load), where a page that polls every few seconds can take several polls."""
 
 # Whether a button can be tapped where it is: on the screen, inside every box that clips it, on top.
 REACHABLE = """(node) => {

@@ -87,7 +87,7 @@ def test_a_table_phone_enters_its_hand_and_the_caller_calls_move(phone: Phone, b
     page.screenshot(path=f"{SHOTS}/drive-table-entered-dark.png")
     page.emulate_media(color_scheme="light")
 
-    expect(big_screen.locator(".caller-waiting")).to_have_text("Not in yet: 2", timeout=8000)
+    expect(big_screen.locator(".caller-waiting")).to_have_text("Not in yet: 2")
     page.goto(tables[2])
     phone.tap(page.locator(".pair-choice").filter(has_text="Eve & Fay"))
     phone.tap(page.locator(".trick-chips .chip").filter(has_text=re.compile(r"^6$")))
@@ -99,7 +99,7 @@ def test_a_table_phone_enters_its_hand_and_the_caller_calls_move(phone: Phone, b
     check_accessibility(page, "table 2's phone at 'move now'")
     page.screenshot(path=f"{SHOTS}/drive-table-move-now.png")
 
-    expect(big_screen.locator(".caller-call")).to_have_text("Move now", timeout=8000)
+    expect(big_screen.locator(".caller-call")).to_have_text("Move now")
     expect(big_screen.locator(".caller-hand")).to_contain_text("Hand 2 of 4")
     expect(big_screen.locator(".caller-places li")).to_have_count(len(NAMES))
     expect(big_screen.locator(".caller-places")).to_contain_text("sits out")

@@ -76,11 +76,11 @@ def test_a_result_confirmed_by_the_other_pair_and_a_correction_after_move_now(
     # The other tables enter; table 1's phone counts them down in place, without reloading.
     page.evaluate("window.sameLoad = true")
     table_enters(others.request, tables[1], 6)
-    expect(page.locator("[data-waiting]")).to_have_text("Waiting for 1 more table.", timeout=8000)
+    expect(page.locator("[data-waiting]")).to_have_text("Waiting for 1 more table.")
     assert page.evaluate("window.sameLoad") is True
     table_enters(others.request, tables[2], 9)
     # Every table is in: the phone reloads once, to hand 2's seating at table 1.
-    expect(page.locator(".move-now")).to_contain_text("Hand 1 is in at every table: move now.", timeout=8000)
+    expect(page.locator(".move-now")).to_contain_text("Hand 1 is in at every table: move now.")
     assert page.evaluate("window.sameLoad === undefined") is True
     expect(page.locator(".table-hand")).to_contain_text("Hand 2")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 NGINX_PROXY_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-proxy.conf"
 NGINX_HTTP_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-http.conf"
+NGINX_SITE_CONF = ROOT / "deploy" / "nginx" / "scorekeeper-site.conf"
 # What the README sets in nginx.conf: room for idle connections beside the phones' own.
 NGINX_WORKER_CONNECTIONS = 8192
 NGINX_OPEN_FILES = 16384
@@ -42,8 +45,9 @@ def free_port() -> int:
 def wait_until_answering(
     port: int, process: subprocess.Popen[bytes], log: Path, *, tls: bool = False
 ) -> None:
-    """Wait (30 s at most) until ``/healthz`` answers 200 on ``port``."""
-    deadline = time.monotonic() + 30
+    """Wait until ``/healthz`` answers 200 on ``port`` (two minutes at most: starting gunicorn on a
+    machine kept busy by other work can take one)."""
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if process.poll() is not None:
             break
@@ -54,11 +58,13 @@ def wait_until_answering(
             pass
         time.sleep(0.1)
     process.kill()
+    process.wait()
     raise AssertionError(f"the server did not start:\n{log.read_text(errors='replace')[-4000:]}")
 
 
-def get(port: int, path: str, *, tls: bool = False, timeout: float = 5) -> tuple[int, bytes]:
-    """One GET on a fresh connection: status and body."""
+def get(port: int, path: str, *, tls: bool = False, timeout: float = 30) -> tuple[int, bytes]:
+    """One GET on a fresh connection: status and body (an answer may take a while on a busy machine;
+    a test that holds the server to a time says so itself)."""
     if tls:
         context = ssl.create_default_context()
         context.check_hostname = False
@@ -142,7 +148,10 @@ class Nginx:
              "-subj", "/CN=localhost", "-keyout", str(key), "-out", str(certificate)],
             check=True, capture_output=True, timeout=60,
         )  # fmt: skip
-        servers = "\n".join(f"        server 127.0.0.1:{port};" for port in upstream_ports)
+        # Each app server as the site file's upstream has it: its address, with the same parameters.
+        listed = re.search(r"^\s*server 127\.0\.0\.1:8000(.*);$", NGINX_SITE_CONF.read_text(), re.MULTILINE)
+        assert listed, "the site file's upstream lists no server 127.0.0.1:8000"
+        servers = "\n".join(f"        server 127.0.0.1:{port}{listed.group(1)};" for port in upstream_ports)
         temp = self.folder / "temp"
         user = "user nobody nogroup;" if os.geteuid() == 0 else ""
         (self.folder / "nginx.conf").write_text(
@@ -212,10 +221,24 @@ def postgres() -> Iterator[str]:
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
 
 
+@dataclass(frozen=True)
+class RedisServer:
+    """A Redis server of a test: the URL the app reads in RATELIMIT_STORAGE_URI, and its process
+    (which a test may stop and continue)."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+
+
 @pytest.fixture
-def redis_url(tmp_path: Path) -> Iterator[str]:
-    """A throw-away Redis server on loopback, as the README runs one for the request limits; yields
-    the URL the app reads in RATELIMIT_STORAGE_URI."""
+def redis_url(redis_server: RedisServer) -> str:
+    """The URL of a throw-away Redis server (``redis_server``)."""
+    return redis_server.url
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A throw-away Redis server on loopback, as the README runs one for the request limits."""
     if not Path(REDIS_SERVER).exists():
         pytest.fail("redis-server is missing: install Debian's redis-server package (bin/test does)")
     port = free_port()
@@ -228,7 +251,7 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
     with open(folder / "redis.log", "wb") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60
         while True:
             try:
                 with socket.create_connection(("127.0.0.1", port), timeout=1) as probe:
@@ -240,7 +263,8 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise AssertionError(f"redis did not start:\n{(folder / 'redis.log').read_text()[-2000:]}")
             time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
+        yield RedisServer(url=f"redis://127.0.0.1:{port}/0", process=process)
     finally:
+        process.send_signal(signal.SIGCONT)  # a test that stopped it may have failed before continuing it
         process.terminate()
         process.wait(timeout=15)

@@ -23,8 +23,9 @@ RACES = 8
 def call(
     port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
 ) -> tuple[int, bytes, dict[str, str]]:
-    """One request on a fresh connection (so gunicorn hands it to any of its workers)."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    """One request on a fresh connection (so gunicorn hands it to any of its workers). Its answer may
+    wait for a worker that is starting, which takes a while on a busy machine."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     sent = dict(headers or {})
     data = None
     if body is not None:

@@ -169,10 +169,10 @@ def test_a_log_holds_at_most_most_log_items_deals_and_events_together() -> None:
 
 def test_a_log_of_3000_events_is_refused_at_once_and_a_long_one_replays_once() -> None:
     table = Game.start("oh-well", SEVEN).table
-    began = time.perf_counter()
+    began = time.process_time()  # this process's CPU: other work on the machine does not count
     with pytest.raises(OutOfTurn) as refused:
         Game.imported(table, [dict(TIED_DATA), *adjustments(3000)])
-    assert time.perf_counter() - began < 0.1
+    assert time.process_time() - began < 0.1
     assert refused.value.code == "import_log_limit"
     assert refused.value.params == {"most": MOST_LOG_ITEMS, "entered": 1, "events": 3_000}
     longest = [dict(TIED_DATA)] * MOST_DEALS + adjustments(MOST_LOG_ITEMS - MOST_DEALS)

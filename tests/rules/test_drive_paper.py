@@ -138,12 +138,12 @@ def test_the_order_one_prize_each_gives_prizes_in_is_public_and_covers_every_rul
 
 
 def test_a_huge_player_count_is_refused_before_any_name_is_built() -> None:
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: other work on the machine does not count
     with refused(InvalidDriveSetup, "drive_too_many_players", most=400, count=10**12):
         DriveSetup.create("Hall", 10**12)
     with refused(InvalidDriveSetup, "drive_too_many_players", most=400, count=10**9):
         DriveSetup.create("Hall", range(10**9))  # type: ignore[arg-type]
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 # --- a table removed between hands ----------------------------------------------------------

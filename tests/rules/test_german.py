@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -154,11 +152,13 @@ def test_any_game_has_one_winner_or_a_difference_draw(
         assert state.totals[state.winners[0]] >= last.target > state.totals[1 - state.winners[0]]
 
 
-def test_replaying_a_whole_game_is_fast() -> None:
-    game = play({}, [7, 6] * 3 + [13])
+def whole_game() -> Game:
+    """A game of German Whist played to its end. (benchmarks/replay.py times its replay.)"""
+    return play({}, [7, 6] * 3 + [13])
+
+
+def test_replaying_a_whole_game_from_its_entries_gives_the_game_as_recorded() -> None:
+    # What a replay costs is benchmarks/replay.py's to print: a time limit here would fail on a busy machine.
+    game = whole_game()
     assert game.state.finished
-    runs = 200
-    start = time.perf_counter()
-    for _ in range(runs):
-        ENGINE.replay(game.table, game.entries)
-    assert (time.perf_counter() - start) / runs < 0.001
+    assert ENGINE.replay(game.table, game.entries) == game.state

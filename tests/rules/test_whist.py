@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -224,12 +222,15 @@ def test_any_rubber_ends_with_two_games_to_one_side(inputs: list[tuple[int, int]
     assert state.settlement[winner] == state.totals[winner] - state.totals[1 - winner] > 0
 
 
-def test_replaying_a_whole_game_is_fast() -> None:
+def whole_game() -> Game:
+    """A game of Classic Whist with honours, to 9, played to its end. (benchmarks/replay.py times its
+    replay.)"""
     deals: list[dict[str, object]] = [{"tricks": 7, "honours": 2}] * 8 + [{"tricks": 13, "honours": 2}]
-    game = play({"honours": True, "play_to": 9}, deals)
+    return play({"honours": True, "play_to": 9}, deals)
+
+
+def test_replaying_a_whole_game_from_its_entries_gives_the_game_as_recorded() -> None:
+    # What a replay costs is benchmarks/replay.py's to print: a time limit here would fail on a busy machine.
+    game = whole_game()
     assert game.state.finished
-    runs = 200
-    start = time.perf_counter()
-    for _ in range(runs):
-        ENGINE.replay(game.table, game.entries)
-    assert (time.perf_counter() - start) / runs < 0.001
+    assert ENGINE.replay(game.table, game.entries) == game.state

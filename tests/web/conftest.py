@@ -19,7 +19,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from scorekeeper import create_app
+from scorekeeper import create_app, pdf_jobs
 from scorekeeper.extensions import db
 from scorekeeper.games import store
 from scorekeeper.games.models import DealEntryRecord
@@ -76,12 +76,17 @@ def app_in(folder: Path, **config: Any) -> Iterator[Flask]:
     """An app with its own database and instance under ``folder`` and the ``config`` given
     (``BABEL_TRANSLATION_DIRECTORIES`` for a test's own catalogues); removed afterwards."""
     database, drop = database_config(folder)
-    app = create_app({"TESTING": True, **database, **config}, instance_path=str(folder / "instance"))
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    drop()
+    # A drive's PDF is made in the background (kept_pdfs.prepared_pdf): the request waits for it here,
+    # so that a test reads the file in one request; tests of the "being prepared" page wait less.
+    settings = {"TESTING": True, "PDF_WAIT_SECONDS": 120, **database, **config}
+    app = create_app(settings, instance_path=str(folder / "instance"))
+    try:
+        yield app
+    finally:  # also when a caller closes the generator without running it to its end
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        drop()
 
 
 @pytest.fixture
@@ -208,4 +213,5 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(html, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(kept_pdfs, "render_pdf", counting)
+    monkeypatch.setattr(pdf_jobs, "render_pdf", counting)  # the drive's PDFs, made in the background
     return rendered

@@ -15,16 +15,20 @@ UTF-16 and bytes that are not UTF-8 at all.
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
+from scorekeeper.extensions import db
 
 from .conftest import database_config
 
@@ -36,6 +40,20 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 SENT: list[int] = []
 HOSTILE: Counter[str] = Counter()
 EXAMPLES = 300
+
+
+@pytest.fixture(scope="session", autouse=True)
+def fuzzed_app_removed_afterwards() -> Iterator[None]:
+    """The module's app is made at import (schemathesis reads its OpenAPI document then): at the end
+    of the session its connections are closed, its database removed and its folder deleted. (Not at
+    the end of the module: with two tests at a time, a worker may come back to this module's tests
+    after others, and the app must still be there.)"""
+    yield
+    with APP.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    _DROP()
+    shutil.rmtree(FOLDER, ignore_errors=True)
 
 
 class Hostile(bytes):

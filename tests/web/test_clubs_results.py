@@ -6,11 +6,14 @@ from __future__ import annotations
 import io
 import re
 from datetime import date, timedelta
+from typing import Any
 
+import pytest
 from flask import Flask
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from scorekeeper.clubs.models import ClubRecord
+from scorekeeper.web.clubs import image, results
 
 from .conftest import Driver, csrf_token, error_text
 from .test_clubs import DRIVE_NAMES, HIGH, LOW, ClubPhone, count, finished_drive, member_ids
@@ -126,3 +129,39 @@ def test_a_club_exported_and_imported_is_the_same_club(app: Flask, driver: Drive
     original = phone.client.get(f"/clubs/{club_id}/ladder?season=all").get_data(as_text=True)
     copied = other.get(f"/clubs/{copy_id}/ladder?season=all").get_data(as_text=True)
     assert re.findall(r'class="num">([^<]+)<', original) == re.findall(r'class="num">([^<]+)<', copied)
+
+
+def test_a_long_line_is_cut_by_bisection_and_a_tie_of_a_whole_club_is_counted(
+    app: Flask, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record held by 200 members was one line of 200 names, cut a letter at a time: 24 s of CPU a
+    picture. Three holders are named and the others counted; a long line is measured a few times."""
+    holders = [(number, f"Member {number:03d}") for number in range(200)]
+    with app.test_request_context("/"):
+        line = results._record_line({"name": "highest score", "shown_value": "42", "holders": holders})
+    assert line == "Highest score: 42 — Member 000, Member 001, Member 002 and 197 more"
+    measured: list[str] = []
+    textlength = ImageDraw.ImageDraw.textlength
+
+    def counting(pen: ImageDraw.ImageDraw, text: str, *args: Any, **kwargs: Any) -> float:
+        measured.append(text)
+        return textlength(pen, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "textlength", counting)
+    long = ", ".join(name for _member, name in holders)
+    body = image.draw_png(image.Picture(title="Club", subtitle="2026", lines=[long], footer="Season results"))
+    assert len(measured) < 20  # the title, subtitle and footer once each; the long line by bisection
+    shown = [text for text in measured if text.endswith("…")]
+    assert shown and len(shown[-1]) < 120 and Image.open(io.BytesIO(body)).size == (1200, 630)
+
+
+def test_a_picture_drawn_counts_with_the_printing_a_kept_one_does_not(app: Flask, driver: Driver) -> None:
+    phone = ClubPhone(driver)
+    club_id, drive_id, season_id = club_with_a_season(app, phone)
+    app.config["RATELIMIT_PDF"] = "2 per minute"
+    reader = app.test_client()
+    season = f"/clubs/{club_id}/seasons/{season_id}/results.png"
+    assert [reader.get(season).status_code for _ in range(4)] == [200] * 4  # drawn once, then kept
+    assert reader.get(f"/clubs/{club_id}/drives/{drive_id}/results.png").status_code == 200  # drawn: 2
+    results.PICTURES.clear()
+    assert reader.get(season).status_code == 429  # a third drawing in the minute

@@ -8,6 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from scorekeeper.pdf import PAPERS
 from scorekeeper.rules.drive import Drive, HandEntry, PrizeRule
 from scorekeeper.web.drives import hall, paper
 
@@ -129,7 +130,7 @@ def test_a_late_players_tally_card_marks_the_hands_they_missed(app: Flask) -> No
         drive = drive.enter(HandEntry(hand=1, table=table, tricks=8))
     drive = drive.arrive("Mia")
     with app.test_request_context():
-        pages = paper.tally_pages(drive, "a4")
+        pages = paper.tally_pages(drive, PAPERS["a4"])
         cards = [card for page in pages["pages"] for card in page]
         mia = cards[-1]
         assert len(cards) == 9 and mia["name"] == "Mia"

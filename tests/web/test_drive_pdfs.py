@@ -9,8 +9,6 @@ from pathlib import Path
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.web import kept_pdfs
-
 from .drive_pages import Organiser
 from .test_drives import small_drive
 
@@ -54,36 +52,50 @@ def test_tally_cards_have_a_row_per_hand_with_the_running_total(
     phone = app.test_client()
     assert organiser.enter(phone, 1, 8).status_code == 303
     text = squeezed(pdf_text(client.get(f"{organiser.url}/tally-cards.pdf").data, tmp_path, layout="-raw"))
-    head = "Hand Table Seat Partner Opponents Trump Tricks Total Initials"
-    assert head in text
-    # Ann: hand 1 at table 1, North, with Bob against Cat and Dan, 8 tricks; hand 2 she sits out (7);
-    # hands 3 and 4 to fill in. Eve sat out hand 1 and plays hand 2 at table 1, North, with Dan.
+    assert "Hand Table Partner Opponents Tricks Total Initials" in text
+    # Ann: hand 1 at table 1, North, with Bob against Cat and Dan, 8 tricks; hand 2 she sits out (its
+    # 7 tricks once the hand is played); hands 3 and 4 to fill in. Eve sat out hand 1 and plays hand 2
+    # at table 1, North, with Dan.
     assert "Ann Church hall · Progressive" in text
-    assert "1 1 North Bob Cat and Dan ♥ 8 8 2 Sits out — ♣ 3 ♦ 4 ♠" in text
-    assert "1 Sits out — ♥ 7 7 2 1 North Dan Cat and Bob ♣" in text
+    assert "1 ♥ 1 North Bob Cat and Dan 8 8 2 ♣ Sits out — 3 ♦ 4 ♠" in text
+    assert "1 ♥ Sits out — 7 7 2 ♣ 1 North Dan Cat and Bob 3 ♦ 4 ♠" in text
 
 
-def test_tally_cards_are_four_to_an_a4_page_and_two_to_a_letter_page(
+def test_tally_cards_are_four_to_a_sheet_where_their_rows_fit_and_two_where_they_do_not(
     app: Flask, client: FlaskClient, tmp_path: Path
 ) -> None:
-    organiser = Organiser(app, client)
-    names = [f"Player{number:02d}" for number in range(1, 19)]
-    assert organiser.set_up(names, hands="24", interval_after="12").status_code == 303
-    for paper, per_page in (("a4", 4), ("letter", 2)):
-        answer = client.get(f"{organiser.url}/tally-cards.pdf?paper={paper}")
-        assert answer.status_code == 200
-        pages = [page for page in pdf_text(answer.data, tmp_path, layout="-raw").split("\f") if page.strip()]
-        assert len(pages) == -(-len(names) // per_page), (paper, len(pages))
-        printed = []
-        for page in pages:
-            lines = [line.strip() for line in page.splitlines()]
-            # Each card: its player's name as its title, then the drive's name and format under it.
-            titles = [lines[at - 1] for at, line in enumerate(lines) if line == "Church hall · Progressive"]
-            assert all(re.fullmatch(r"Player\d\d", title) for title in titles), titles
-            assert len(titles) == min(per_page, len(names) - len(printed)), (paper, titles)
-            assert "Initials" in page and "\n24 " in page  # every hand has its row on every card
-            printed += titles
-        assert printed == names
+    """Four cards to a sheet, on A4 and on Letter, while every hand's row fits a quarter of the sheet
+    at 6 mm or more; two (half the sheet each) for a drive of 24 hands; and the longest drives give a
+    card the whole sheet, its hands in two blocks side by side."""
+    names = [f"Player{number:02d}" for number in range(1, 7)]
+    for hands, per_sheet, papers in (
+        ("12", 4, ("a4", "letter")),
+        ("24", 2, ("a4", "letter")),
+        ("40", 1, ("a4",)),
+    ):
+        organiser = Organiser(app, client)
+        assert organiser.set_up(names, hands=hands, interval_after="").status_code == 303
+        for paper in papers:
+            answer = client.get(f"{organiser.url}/tally-cards.pdf?paper={paper}")
+            assert answer.status_code == 200
+            pages = [
+                page for page in pdf_text(answer.data, tmp_path, layout="-raw").split("\f") if page.strip()
+            ]
+            assert len(pages) == -(-len(names) // per_sheet), (hands, paper, len(pages))
+            printed = []
+            for page in pages:
+                lines = [line.strip() for line in page.splitlines()]
+                # Each card: its player's name as its title, then the drive's name and format under it.
+                titles = [
+                    lines[at - 1] for at, line in enumerate(lines) if line == "Church hall · Progressive"
+                ]
+                assert all(re.fullmatch(r"Player\d\d", title) for title in titles), titles
+                assert len(titles) == min(per_sheet, len(names) - len(printed)), (hands, paper, titles)
+                # Every hand has its row on every card: its number and its trump, hand 1 to the last.
+                numbers = [int(line.split()[0]) for line in lines if re.match(r"\d+ [♥♣♦♠]( |$)", line)]
+                assert numbers == list(range(1, int(hands) + 1)) * len(titles), (hands, paper)
+                printed += titles
+            assert printed == names
 
 
 def test_table_cards_mark_the_seats_and_say_where_the_players_go(
@@ -114,25 +126,6 @@ def test_the_results_sheet_has_the_prizes_and_every_total(
     assert "Booby prize (lowest total) Dan 17" in text
     assert "Best second half Ann and Bob 18 tie" in text
     assert "1 Bob 35 4 4 2 Ann 33 4 4 3 Cat 27 2 4 4 Eve 20 2 4 5 Dan 17 0 4" in text
-
-
-def test_while_one_of_a_drives_pdfs_is_made_another_is_told_to_ask_again_rather_than_wait(
-    app: Flask, client: FlaskClient
-) -> None:
-    """A 160-player drive's tally cards cost seconds: eight requests at once held every worker
-    waiting. One PDF of a drive is made at a time; a request meanwhile is answered at once, 503
-    with Retry-After and a page that asks again by itself, and gets the file when it is made."""
-    organiser = small_drive(app, client)
-    with app.app_context():
-        shelf = kept_pdfs._shelf(app)
-    with shelf.rendering(f"drive-{organiser.drive_id}"):
-        waiting = client.get(f"{organiser.url}/tally-cards.pdf")
-        other_drive = small_drive(app, app.test_client())
-        assert app.test_client().get(f"{other_drive.url}/results.pdf").status_code == 200
-    assert waiting.status_code == 503 and waiting.headers["Retry-After"] == "5"
-    assert 'http-equiv="refresh" content="5"' in waiting.get_data(as_text=True)
-    answer = client.get(f"{organiser.url}/tally-cards.pdf")
-    assert answer.status_code == 200 and answer.data.startswith(b"%PDF-")
 
 
 def test_the_table_card_line_follows_who_moves(app: Flask) -> None:

@@ -110,11 +110,11 @@ def test_a_string_that_never_closes_full_of_escaped_quotes_is_answered_at_once(c
     game_id, auth = start(client)
     body = '{"event": "adjustment", "reason": "' + '\\"' * (255 * 1024 // 2)
     assert len(body.encode()) < 256 * 1024  # under the app's limit on a request's size
-    began = time.perf_counter()
+    began = time.process_time()  # this process's CPU: other work on the machine does not count
     url = f"/api/v1/games/{game_id}/events/preview"
     status, _error = post_raw(client, url, body, method="POST", headers=auth)
     assert status == 400
-    assert time.perf_counter() - began < 0.5
+    assert time.process_time() - began < 0.5
 
 
 def test_brackets_inside_names_do_not_count_as_nesting(client: FlaskClient) -> None:
@@ -146,8 +146,9 @@ def test_nan_and_infinity_are_not_numbers(client: FlaskClient) -> None:
             "nested more than 16 levels deep",
         ),
         (
+            # An uploaded file is measured as it streams (web/games/uploads.py): past 64 bits, refused.
             exported(PLAYERS).replace('"first_dealer": 0', '"first_dealer": ' + "9" * 5_000),
-            "more than 4,300 digits",
+            "A number in the JSON is larger than any game holds",
         ),
         (exported(["?", "Bob", "Cy"]).replace('"?"', '"\\ud800"'), "broken character (\\ud800"),
     ],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -273,3 +275,30 @@ def test_only_wrong_codes_count_and_a_used_code_says_so(app: Flask, driver: Driv
             ).status_code
         )
     assert statuses == [422, 422, 422, 422, 429]
+
+
+def test_a_redis_that_never_answers_costs_a_request_a_fifth_of_a_second_at_most(tmp_path: Path) -> None:
+    """Redis stalled (it takes the connection and never answers, as a stopped server does): each
+    request waits for it at most once a second per worker, the limits count in memory meanwhile, and
+    /healthz says so (tests/deploy/test_redis_stall.py stops a real one and continues it)."""
+    with socket.socket() as stalled:
+        stalled.bind(("127.0.0.1", 0))
+        stalled.listen(64)  # connections complete in the kernel's backlog; nothing ever reads them
+        url = f"redis://127.0.0.1:{stalled.getsockname()[1]}/0"
+        database, drop = database_config(tmp_path)
+        app = create_app(
+            {"TESTING": True, **database, "RATELIMIT_STORAGE_URI": url, "RATELIMIT_CREATE": "3 per hour"},
+            instance_path=str(tmp_path / "instance"),
+        )
+        client = app.test_client()
+        started = time.monotonic()
+        statuses = [create(client)[0] for _ in range(5)]
+        assert statuses == [201, 201, 201, 429, 429]  # counted in this worker's memory
+        assert time.monotonic() - started < 3  # one wait of 0.2 s, not five of 5 s (25 s)
+        answer = client.get("/healthz")
+        assert answer.status_code == 200
+        assert (
+            answer.get_data(as_text=True)
+            == "ok\nredis: away (the request limits count in each worker's memory)"
+        )
+        drop()

@@ -30,6 +30,10 @@ def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Flask, F
     first = app_in(tmp_path_factory.mktemp("first"), RATELIMIT_ENABLED=False)
     second = app_in(tmp_path_factory.mktemp("second"), RATELIMIT_ENABLED=False)
     yield next(first), next(second)
+    # The rest of each app_in: its connections closed and its database removed. (Left to the garbage
+    # collector, PostgreSQL's connections were closed by no one.)
+    for made in (first, second):
+        next(made, None)
 
 
 def table_file(game: Game) -> dict[str, Any]:

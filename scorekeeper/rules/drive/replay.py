@@ -205,7 +205,7 @@ def index_entries(
 ) -> dict[tuple[int, int], HandEntry]:
     """The entries by (hand, table), each checked on its own; refuses a table's hand entered twice."""
     index: dict[tuple[int, int], HandEntry] = {}
-    hands = setup.hands
+    hands, players = setup.hands, setup.player_count
     for entry in entries:
         hand, table, tricks, moved_as = entry.hand, entry.table, entry.tricks, entry.moved_as
         plausible = (
@@ -217,7 +217,10 @@ def index_entries(
             and 0 <= tricks <= TRICKS_PER_HAND
             and type(entry.pair) is Pair
             and (moved_as is None or type(moved_as) is Pair)
-            and (entry.confirmed_by is None or type(entry.confirmed_by) is int)
+            and (
+                entry.confirmed_by is None
+                or (type(entry.confirmed_by) is int and 0 <= entry.confirmed_by < players)
+            )
         )
         if not plausible:  # the quick test above runs for every stored entry on every replay
             check_entry(entry, setup, tables)

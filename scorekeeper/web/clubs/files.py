@@ -9,19 +9,31 @@ import re
 from flask import Blueprint, Flask, Response, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as Redirect  # what redirect() and make_conditional() give
 
-from ...clubs.exchange import export_club, import_club
+from ...clubs.exchange import export_club, import_club_with_keys
+from ...clubs.file_checks import COUNTED, MOST_ITEMS
 from ...rules import RuleViolation
 from ...words import gettext
-from ..device import holder
-from ..games import UnreadableFile, read_upload
+from ..device import hold_drive, holder
+from ..games import Bounds, UnreadableFile, read_bounded
 from ..limits import allow_large_body
 from .access import load_club
 
 bp = Blueprint("club_files", __name__, url_prefix="/clubs")
 
-# A club's file holds its tables' games and its drives: larger than a table's. The app-wide limit
-# is for everything else.
-IMPORT_LIMIT = 32 * 1024 * 1024
+# A club's file holds its tables' games and its drives, within one budget for them all (MOST_ITEMS,
+# clubs/file_checks.py): as large as a table's file may be. The app-wide limit is for everything else.
+IMPORT_LIMIT = 16 * 1024 * 1024
+BOUNDS = Bounds(
+    packed=IMPORT_LIMIT,
+    unpacked=IMPORT_LIMIT,
+    memory=40 * 1024 * 1024,
+    counted=COUNTED,
+    most_items=MOST_ITEMS,
+    missing="club_file_missing",
+    too_large="club_file_too_large",
+    too_many="club_file_too_many_items",
+)
+"""What a club's file may hold (web/games/uploads.py): refused past it before anything is built."""
 
 
 @bp.get("/<club_id>/export.json")
@@ -37,21 +49,21 @@ def export_json(club_id: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_file() -> Redirect | str | tuple[str, int]:
-    """Start a club from an exported file, kept on this phone; a refused file stores nothing."""
+    """Start a club from an exported file, kept on this phone, which runs its drives (their organiser
+    keys are this phone's); a refused file stores nothing."""
     if request.method == "GET":
         return render_template("clubs/import.html", error=None)
     try:
-        sent = read_upload(
-            request.files.get("file"),
-            IMPORT_LIMIT,
-            missing="club_file_missing",
-            too_large="club_file_too_large",
+        upload = request.files.get("file")
+        club, keys = import_club_with_keys(
+            read_bounded(upload.stream if upload else None, BOUNDS), holder=holder()
         )
-        club = import_club(sent, holder=holder())
     except UnreadableFile as refused:
         return render_template("clubs/import.html", error=refused), 400
     except RuleViolation as refused:
         return render_template("clubs/import.html", error=refused), 422
+    for drive_id in keys:  # the importing phone runs the club's drives, as the exporting one did
+        hold_drive(drive_id)
     flash(gettext("%(name)s is here, kept on this phone.") % {"name": club.name})
     return redirect(url_for("clubs.club", club_id=club.id))
 

@@ -2,7 +2,9 @@
 
 Read-only and printable (print CSS), each with Open Graph tags whose image is the top of the
 results drawn on the server (``results.png``, web/clubs/image.py). The image is kept per club
-fingerprint (a season's) or per drive version, and per reader's language.
+version (its fingerprint: a season's) or per drive version, and per reader's language: a few tenths
+of a second each at most (a record's holders past three are counted, not named), and each one drawn
+counts with the printing (RATELIMIT_PDF); a kept one costs nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ...rules.drive import Drive, DriveState, PrizeResult, PrizeRule
 from ...words import capitalised, gettext, names_list, ngettext
 from ...words._core import N_
 from ..language import current_language
+from ..limits import made_now
 from ..wording import Worded, day, decimal
 from .access import LONGEST_ID, load_club
 from .image import MOST_LINES, Picture, draw_png
@@ -32,6 +35,8 @@ bp = Blueprint("club_results", __name__, url_prefix="/clubs")
 PICTURES: KeptByVersion[bytes] = KeptByVersion(size=64)
 PODIUM = 3
 MOST_WINNERS_NAMED = 4
+MOST_HOLDERS_NAMED = 3
+"""How many of a record's holders the picture names; the others are counted."""
 # The drive pages' names of its prizes (web/drives/wording.py, which this package may not import).
 PRIZE_NAMES: Worded = Worded({
     PrizeRule.HIGHEST_TOTAL: N_("Highest total"),
@@ -133,8 +138,19 @@ def _record_line(item: dict[str, Any]) -> str:
     record = {"record": capitalised(item["name"]), "value": item["shown_value"]}
     if not item["holders"]:
         return gettext("%(record)s: %(value)s") % record
-    holders = names_list(name for _member, name in item["holders"])
-    return gettext("%(record)s: %(value)s — %(holders)s") % {**record, "holders": holders}
+    return gettext("%(record)s: %(value)s — %(holders)s") % {**record, "holders": _holders(item["holders"])}
+
+
+def _holders(holders: list[tuple[int, str]]) -> str:
+    """ "Ann, Bob and Cy", or past a few: "Ann, Bob, Cy and 197 more" (a tie of a whole club)."""
+    names = [name for _member, name in holders]
+    if len(names) <= MOST_HOLDERS_NAMED:
+        return names_list(names)
+    more = len(names) - MOST_HOLDERS_NAMED
+    return ngettext("%(names)s and %(count)s more", "%(names)s and %(count)s more", more) % {
+        "names": ", ".join(names[:MOST_HOLDERS_NAMED]),
+        "count": more,
+    }
 
 
 def _club_drive(found: Club, drive_id: str) -> tuple[drive_store.StoredDrive, Drive]:
@@ -219,11 +235,12 @@ def _drive_picture(context: dict[str, Any]) -> Picture:
 
 
 def _png(key: tuple[object, ...], picture: Callable[[], Picture]) -> Response:
-    """The kept PNG under ``key``, drawn first if need be."""
+    """The kept PNG under ``key``, drawn first if need be (and then counted with the printing)."""
     body = PICTURES.get(key)
     if body is None:
         body = draw_png(picture())
         PICTURES.put(key, body)
+        made_now()
     response = Response(body, mimetype="image/png")
     response.headers["Cache-Control"] = "public, max-age=300"
     return response

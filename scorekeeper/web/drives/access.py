@@ -20,7 +20,7 @@ from ...drives import keepers
 from ...drives.store import StoredDrive
 from ...words import gettext
 from ...words._core import N_
-from ..device import device_id, holder
+from ..device import device_id, hold_drive
 from ..qr import qr_svg
 
 NOT_ORGANISER = N_(
@@ -32,7 +32,7 @@ TOKEN_LENGTH = 20
 
 def remember_organiser(drive_id: str) -> None:
     """This phone runs the drive from now on (as long as the drive lives)."""
-    keepers.hold(holder(), drive_id)
+    hold_drive(drive_id)
 
 
 def organiser_key(record: StoredDrive) -> str:

@@ -1,11 +1,10 @@
 """What a drive's printed cards say: the players' tally cards and the tables' cards.
 
-Tally cards are printed four to an A4 page (two to a Letter page), like the
-cards bought for a drive, with a row per hand: table, seat, partner,
-opponents, trump, tricks, running total and a column for the opponents'
-initials. The rows whose seating is not known yet are left for the pencil.
-A table card marks the four seats and says in one line where that table's
-players go after a hand.
+A tally card has a row per hand: the hand and its trump, the table and seat, partner, opponents,
+tricks, running total and a column for the opponents' initials. The rows whose seating is not
+known yet are left for the pencil. How the cards are set on the sheet (four, two or one to a
+sheet, every hand's row on every card) is tally.py's. A table card marks the four seats and says
+in one line where that table's players go after a hand.
 """
 
 from __future__ import annotations
@@ -13,23 +12,24 @@ from __future__ import annotations
 from typing import Any
 
 from ... import words
+from ...pdf import Paper
 from ...rules.cards import Trump
-from ...rules.drive import Drive, LosersMove, MovementRule, UpDirection, WinnersMove
-from ...words import gettext
+from ...rules.drive import SEATS, Drive, LosersMove, MovementRule, Seat, UpDirection, WinnersMove
+from ...words import gettext, trump_sign
+from . import tally
 from .wording import SEAT_NAMES, names_list
 
-# Cards a page: four A6 cards on A4, two half-Letter cards on Letter; past LONG_DRIVE hands a card
-# takes the whole height of the sheet (two to an A4 page side by side, one to a Letter page).
-CARDS_PER_PAGE = {"a4": 4, "letter": 2}
-LONG_DRIVE = 28
 # A hand the player was not there for (a late arrival's first hands, a leaver's last ones).
 ABSENT_ROW = {"table": "—", "seat": "", "partner": "—", "opponents": "", "tricks": "—", "total": "—"}
 
 
-def tally_card(drive: Drive, player: int) -> dict[str, Any]:
-    """A player's tally card: the rows the engine knows, then each later hand's trump only."""
+def tally_card(drive: Drive, player: int, seats: dict[Seat, str] | None = None) -> dict[str, Any]:
+    """A player's tally card: the rows the engine knows, then each later hand's trump only (``seats``:
+    the seats' names, worded once for all the cards)."""
     state = drive.state
     names = drive.setup.players
+    seats = seats or {seat: SEAT_NAMES[seat] for seat in SEATS}
+    sits_out = gettext("Sits out")
     rows: list[dict[str, Any]] = []
     for row in state.card(player):
         if row.absent:  # not yet arrived, or gone: a dash across the row, as a card is marked by hand
@@ -40,8 +40,8 @@ def tally_card(drive: Drive, player: int) -> dict[str, Any]:
             {
                 "hand": row.hand,
                 "trump": trump_mark(row.trump),
-                "table": gettext("Sits out") if row.sat_out else str(row.table),
-                "seat": "" if row.seat is None else SEAT_NAMES[row.seat],
+                "table": sits_out if row.sat_out else str(row.table),
+                "seat": "" if row.seat is None else seats[row.seat],
                 "partner": "—" if row.partner is None else names[row.partner],
                 "opponents": names_list([names[other] for other in place.opponents]),
                 "tricks": "" if row.tricks is None else str(row.tricks),
@@ -59,13 +59,47 @@ def trump_mark(trump: Trump) -> str:
     return trump.symbol if trump.is_suit else words.trump_name(trump)
 
 
-def tally_pages(drive: Drive, paper: str) -> dict[str, Any]:
-    """Every player's card, in entry order, grouped by the sheet they are printed on."""
-    cards = [tally_card(drive, player) for player in range(drive.setup.player_count)]
-    long_cards = drive.setup.hands > LONG_DRIVE
-    per_page = CARDS_PER_PAGE.get(paper, 4) // (2 if long_cards else 1)
-    pages = [cards[start : start + per_page] for start in range(0, len(cards), per_page)]
-    return {"pages": pages, "sheet": f"{paper}-long" if long_cards else paper}
+def tally_pages(drive: Drive, paper: Paper) -> dict[str, Any]:
+    """Every player's card, in entry order, grouped by the sheet they are printed on, and the
+    layout they are printed in (tally.py)."""
+    seats = {seat: SEAT_NAMES[seat] for seat in SEATS}
+    cards = [tally_card(drive, player, seats) for player in range(drive.setup.player_count)]
+    headings = [
+        gettext("Hand"),
+        gettext("Table"),
+        gettext("Partner"),
+        gettext("Opponents"),
+        gettext("Tricks"),
+        gettext("Total"),
+        gettext("Initials"),
+    ]
+    signs = {trump: trump_sign(trump) for trump in drive.setup.trumps}
+    digits = (len(str(drive.setup.hands)), len(str(drive.state.layout.tables)))
+    cells = [
+        [_printed_row(row, signs[drive.setup.trump_for(row["hand"])], digits) for row in card["rows"]]
+        for card in cards
+    ]
+    layout = tally.layout_cards(
+        paper, drive.setup.hands, headings, cells, drive.setup.interval_after, right=frozenset({4, 5})
+    )
+    printed = [
+        {**card, **tally.printed_card(layout, card["name"], rows)}
+        for card, rows in zip(cards, cells, strict=True)
+    ]
+    per_sheet = layout.cards_per_sheet
+    pages = [printed[start : start + per_sheet] for start in range(0, len(printed), per_sheet)]
+    return {"pages": pages, "layout": layout}
+
+
+def _printed_row(row: dict[str, Any], trump: str, digits: tuple[int, int]) -> list[str]:
+    """A card's row as its columns' texts: "12 ♠", " 3 North" (the numbers flush right in ``digits``
+    places), partner, opponents, tricks, total; a hand not yet seated: its number and trump only."""
+    hand = f"{row['hand']:>{digits[0]}} {trump}"
+    if "table" not in row:
+        return [hand]
+    seated = not (row.get("sat_out") or row.get("absent"))
+    where = f"{row['table']:>{digits[1]}} {row['seat']}" if seated else row["table"]
+    return [hand, where, row["partner"], row["opponents"], row["tricks"], row["total"]]
 
 
 def table_after(table: int, tables: int, steps: int, direction: UpDirection) -> int:

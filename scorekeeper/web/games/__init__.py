@@ -19,9 +19,9 @@ from .exchange import (
     csv_rows,
     read_export,
     read_file,
-    read_upload,
     spreadsheet_cell,
 )
+from .uploads import Bounds, read_bounded
 from .view import option_lines, side_names, summary
 
 __all__ = [
@@ -31,14 +31,15 @@ __all__ = [
     "FORMAT_VERSION_WITH_EVENTS",
     "SCREEN_HEIGHT",
     "SCREEN_WIDTH",
+    "Bounds",
     "Chart",
     "UnreadableFile",
     "csv_rows",
     "line_chart",
     "option_lines",
+    "read_bounded",
     "read_export",
     "read_file",
-    "read_upload",
     "register",
     "sampled",
     "share_bars",

@@ -3,19 +3,16 @@
 The JSON format itself (writing a game's document, checking and reading one back) is the games
 store's (games/files.py), shared with a table's and a club's files; it is named here too, for the
 game's pages and the other rooms that reach it through this package. What is the web's stays
-here: reading an uploaded file's bytes, and the CSV, whose event notes are worded for the reader.
+here: reading an uploaded file's JSON (uploads.py reads it within its bounds first), and the CSV,
+whose event notes are worded for the reader.
 """
 
 from __future__ import annotations
 
 import csv
-import gzip
 import io
 import re
-import zlib
 from collections.abc import Iterator, Sequence
-
-from werkzeug.datastructures import FileStorage
 
 from ...games.files import FORMAT, FORMAT_VERSION, FORMAT_VERSION_WITH_EVENTS, export_json, read_export
 from ...rules import EventState, Game, RuleViolation
@@ -34,7 +31,6 @@ __all__ = [
     "read_export",
     "read_file",
     "spreadsheet_cell",
-    "unpacked",
 ]
 
 # A spreadsheet runs a cell that starts with one of these as a formula (OWASP's list);
@@ -51,21 +47,6 @@ class UnreadableFile(RuleViolation):
     field = "file"
 
 
-GZIP_MAGIC = b"\x1f\x8b"
-
-
-def unpacked(raw: bytes, limit: int) -> bytes:
-    """An uploaded file's bytes, un-gzipped if it was compressed (no more than ``limit`` and one byte,
-    so that the caller can tell a file too large). Raises UnreadableFile for a broken archive."""
-    if not raw.startswith(GZIP_MAGIC):
-        return raw
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacking:
-            return unpacking.read(limit + 1)
-    except (OSError, EOFError, zlib.error):
-        raise UnreadableFile("file_not_unpacked") from None
-
-
 def read_file(raw: bytes) -> object:
     """The JSON an uploaded file holds. Raises UnreadableFile with the reason."""
     try:
@@ -74,24 +55,6 @@ def read_file(raw: bytes) -> object:
         raise UnreadableFile("file_not_json") from None
     except UnreadableJson as unreadable:
         raise UnreadableFile("file_unreadable", reason=unreadable.text) from None
-
-
-def read_upload(upload: FileStorage | None, limit: int, *, missing: str, too_large: str) -> object:
-    """The JSON of a whole uploaded file (gzipped or not) of at most ``limit`` bytes unpacked.
-
-    Refused as ``missing`` when no file or an empty one came, as ``too_large`` past the limit
-    (both RuleViolation codes of the caller's kind of file), and with UnreadableFile when it is
-    not JSON."""
-    raw = b""
-    if upload:
-        with upload.stream:  # a large upload is spooled to a file: close it once read
-            raw = upload.read(limit + 1)
-    if not raw:
-        raise RuleViolation(missing, field="file")
-    text = unpacked(raw, limit)
-    if len(text) > limit:
-        raise RuleViolation(too_large, field="file")
-    return read_file(text)
 
 
 CSV_HEADER = ("deal", "cards", "dealer", "trump", "player", "bid", "tricks", "points", "total")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
@@ -13,11 +14,23 @@ from ...rules import RuleViolation
 from ..device import holder
 from ..language import current_language
 from . import view
-from .exchange import UnreadableFile, export_csv, export_json, read_export, read_file
+from .exchange import UnreadableFile, export_csv, export_json, read_export
+from .uploads import Bounds, read_bounded
 
 bp = Blueprint("share", __name__)
 
 IMPORT_LIMIT = 200 * 1024
+BOUNDS = Bounds(
+    packed=IMPORT_LIMIT,
+    unpacked=4 * IMPORT_LIMIT,
+    memory=16 * 1024 * 1024,
+    counted=frozenset({"deals", "events"}),
+    most_items=10_000,
+    missing="file_missing",
+    too_large="file_too_large",
+    too_many="file_too_large",
+)
+"""What a game's file may hold (uploads.py): a game of the longest kind is a few hundred deals."""
 
 
 @bp.get("/games/<game_id>/live")
@@ -64,11 +77,9 @@ def import_game() -> Redirect | tuple[str, int] | str:
     if request.method == "GET":
         return render_template("games/import.html", error=None)
     upload = request.files.get("file")
-    raw = upload.read(IMPORT_LIMIT + 1) if upload else request.form.get("text", "").encode()
+    sent = upload.stream if upload else io.BytesIO(request.form.get("text", "").encode())
     try:
-        if len(raw) > IMPORT_LIMIT:
-            raise RuleViolation("file_too_large", field="file")
-        table, deals = read_export(read_file(raw))
+        table, deals = read_export(read_bounded(sent, BOUNDS))
         record, _game, _key = store.import_game(table, deals, holder=holder())
     except UnreadableFile as refused:
         return render_template("games/import.html", error=refused), 400

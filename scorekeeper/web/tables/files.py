@@ -19,12 +19,13 @@ from flask import (
 )
 from werkzeug.wrappers import Response as Redirect  # what redirect() and make_conditional() give
 
+from ...groups.files import MOST_ITEMS
 from ...groups.importing import store_table
 from ...kept import KeptByVersion
 from ...rules import RuleViolation
 from ...words import ngettext
 from ..device import holder
-from ..games import UnreadableFile, read_upload
+from ..games import Bounds, UnreadableFile, read_bounded
 from ..limits import allow_large_body
 from .access import load_group
 from .exchange import export_table, export_table_csv, export_version, read_table
@@ -36,6 +37,17 @@ EXPORTS: KeptByVersion[str] = KeptByVersion(size=4)
 # A table file is larger than any game's: a few KB a game, up to MOST_GAMES games
 # (gzip-compressed files are read too). The app-wide limit is for everything else.
 IMPORT_LIMIT = 16 * 1024 * 1024
+BOUNDS = Bounds(
+    packed=IMPORT_LIMIT,
+    unpacked=IMPORT_LIMIT,
+    memory=40 * 1024 * 1024,
+    counted=frozenset({"deals", "events"}),
+    most_items=MOST_ITEMS,
+    missing="table_file_missing",
+    too_large="table_file_too_large",
+    too_many="table_file_too_many_items",
+)
+"""What a table's file may hold (web/games/uploads.py): refused past it before anything is built."""
 
 
 @bp.get("/<group_id>/export.json")
@@ -77,12 +89,8 @@ def import_table() -> Redirect | str | tuple[str, int]:
     if request.method == "GET":
         return render_template("tables/import.html", error=None)
     try:
-        sent = read_upload(
-            request.files.get("file"),
-            IMPORT_LIMIT,
-            missing="table_file_missing",
-            too_large="table_file_too_large",
-        )
+        upload = request.files.get("file")
+        sent = read_bounded(upload.stream if upload else None, BOUNDS)
         imported = read_table(sent)
         group = store_table(imported, holder=holder())
     except UnreadableFile as refused:

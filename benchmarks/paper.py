@@ -35,13 +35,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.paper import photo  # noqa: E402
-from scorekeeper.paper.model import CLASSIFIER  # noqa: E402
-from scorekeeper.paper.reader import read_fields  # noqa: E402
-from scorekeeper.rules import Game, Table, get_variant  # noqa: E402
-from scorekeeper.rules.paper import check_game_page, page_of  # noqa: E402
-from tests.paper import corpus  # noqa: E402
+from scorekeeper import create_app
+from scorekeeper.paper import photo
+from scorekeeper.paper.model import CLASSIFIER
+from scorekeeper.paper.reader import read_fields
+from scorekeeper.rules import Game, Table, get_variant
+from scorekeeper.rules.paper import check_game_page, page_of
+from tests.paper import corpus
 
 CASES = (
     ("4-player Oh Hell", ["Ann", "Bob", "Cy", "Dee"]),
@@ -130,14 +130,16 @@ def run(sheets: int) -> None:
         print()
         print(f"Sheets read: {len(taps)} ({len(cpu)} pages, {totals['fields']} value boxes)")
         print(
-            f"Values read right before confirmation: {totals['right'] / totals['fields']:.2%} of every value box"
+            "Values read right before confirmation: "
+            f"{totals['right'] / totals['fields']:.2%} of every value box"
         )
         print(f"  of the values written: {totals['written_right'] / totals['written']:.2%}")
         for name, (count, right) in sorted(by_hand.items()):
             print(f"    {name}: {right / count:.2%} of {count}")
         share = totals["opened"] / totals["wrong"] if totals["wrong"] else 1.0
         print(
-            f"Misreads the confirm screen opened (doubt or refusal): {share:.2%} ({totals['opened']} of {totals['wrong']})"
+            f"Misreads the confirm screen opened (doubt or refusal): {share:.2%} "
+            f"({totals['opened']} of {totals['wrong']})"
         )
         print(f"Taps to fix a sheet: mean {statistics.mean(taps):.1f}, most {max(taps)}")
         print(

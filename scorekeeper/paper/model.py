@@ -11,8 +11,9 @@ read waits for it. The file is a pickle the app itself wrote, into its own folde
 taken from anywhere else.
 
 A one-hidden-layer perceptron (MLPClassifier; 400 inputs: the 16×16 pixels and the strokes'
-directions, ``digits.described``; 128 hidden units, 10 outputs) is under 1 MB on disk, answers a whole sheet's boxes in one call in a few milliseconds, and gives each box
-the chance of each digit, which the confirm screen's doubts rest on.
+directions, ``digits.described``; 128 hidden units, 10 outputs) is under 1 MB on disk, answers
+a whole sheet's boxes in one call in a few milliseconds, and gives each box the chance of each
+digit, which the confirm screen's doubts rest on.
 """
 
 from __future__ import annotations

@@ -20,7 +20,10 @@ class PaperReadingRecord(db.Model):  # type: ignore[name-defined,misc]
     sheet); ``device_hash`` is the phone that took it, the only one its link works for."""
 
     __tablename__ = "paper_readings"
-    __table_args__ = (Index("ix_paper_readings_created", "created_at"),)
+    __table_args__ = (
+        Index("ix_paper_readings_created", "created_at"),
+        Index("ix_paper_readings_owner", "owner"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     device_hash: Mapped[str] = mapped_column(String(64))
@@ -28,4 +31,7 @@ class PaperReadingRecord(db.Model):  # type: ignore[name-defined,misc]
     sheet: Mapped[list[Any]] = mapped_column(JSON)
     values: Mapped[dict[str, Any]] = mapped_column(JSON)
     page: Mapped[bytes] = mapped_column(LargeBinary)
+    # What the organiser confirmed of a drive's table card, while some hands wait for other tables'
+    # cards of the hand before (None: not confirmed yet).
+    confirmed: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -10,6 +10,7 @@ millimetre, for the boxes to be cut out at their places (``digits.py`` reads the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlsplit
@@ -36,6 +37,9 @@ Points = NDArray[np.float32]
 # Pixels a millimetre of the flattened page: a digit box 6.5 mm wide is 45 pixels.
 SCALE = 7.0
 QR_SCALE = 16.0
+# A drive's table card names its drive in the link's path, not again in the query: a shorter link
+# makes a QR code of fewer, larger modules, which a photo reads more often.
+DRIVE_CARD_PATH = re.compile(r"/drives/([0-9a-f]{32})/paper$")
 # A photo is worked on with its long side no longer than this (a phone's 12 MP photo is halved).
 LONGEST_SIDE = 2400
 FIND_SIDE = 1000
@@ -192,8 +196,13 @@ def _read_qr(image: Image, marks: Points, paper: PaperSize) -> SheetId | None:
     text = _decode_qr(np.ascontiguousarray(crop, dtype=np.uint8))
     if not text:
         return None
+    link = urlsplit(text)
+    pairs = parse_qsl(link.query, keep_blank_values=True)
+    drive = DRIVE_CARD_PATH.search(link.path)
+    if drive is not None and not any(name == "dv" for name, _ in pairs):
+        pairs.append(("dv", drive.group(1)))
     try:
-        return read_sheet_id(parse_qsl(urlsplit(text).query, keep_blank_values=True))
+        return read_sheet_id(pairs)
     except UnreadableSheet:
         return None
 

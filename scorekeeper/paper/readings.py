@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, insert, select
+from sqlalchemy import delete, insert, select, update
 
 from .. import database
 from ..database import hash_key, utcnow
@@ -32,6 +32,7 @@ class KeptReading:
     values: dict[str, Any]
     page: bytes
     created_at: datetime
+    confirmed: dict[str, Any] | None = None
 
 
 def keep(
@@ -70,6 +71,10 @@ def find(reading: str, device: str | None) -> KeptReading | None:
     )
     if row is None or row.created_at.replace(tzinfo=None) < (utcnow() - KEPT_FOR).replace(tzinfo=None):
         return None
+    return _kept(row)
+
+
+def _kept(row: Any) -> KeptReading:
     return KeptReading(
         id=row.id,
         owner=row.owner,
@@ -77,7 +82,28 @@ def find(reading: str, device: str | None) -> KeptReading | None:
         values=dict(row.values),
         page=bytes(row.page),
         created_at=row.created_at,
+        confirmed=None if row.confirmed is None else dict(row.confirmed),
     )
+
+
+def confirm(reading: str, values: dict[str, Any]) -> None:
+    """Keep what the organiser confirmed of a table card, for the hands still to be entered."""
+    with database.transaction() as connection:
+        connection.execute(update(_TABLE).where(_TABLE.c.id == reading).values(confirmed=values))
+
+
+def confirmed_for(owner: str) -> list[KeptReading]:
+    """Every confirmed reading waiting to be entered into ``owner`` (a drive), oldest first."""
+    rows = (
+        database.connection()
+        .execute(
+            select(_TABLE)
+            .where(_TABLE.c.owner == owner, _TABLE.c.confirmed.is_not(None))
+            .order_by(_TABLE.c.created_at)
+        )
+        .all()
+    )
+    return [_kept(row) for row in rows]
 
 
 def drop(reading: str) -> None:

@@ -42,5 +42,14 @@ words(
         "paper_row_same": say("Already recorded, and the sheet agrees"),
         "paper_row_changed": say("Recorded otherwise: the sheet's values will correct it"),
         "paper_row_waiting": say("Checked once the %(deal)s above is right"),
+        "paper_drive_total": say(
+            "Hand %(hand)s: N–S %(north_south)s and E–W %(east_west)s tricks do not add up to 13"
+        ),
+        "paper_hand_same": say("Already entered, and the card agrees"),
+        "paper_hand_changed": say("Entered otherwise: the card's tricks will correct it"),
+        "paper_hand_later": say(
+            "Kept, and entered once every table's card has hand %(hand)s's previous hand in"
+        ),
+        "paper_drive_card": say("This is a whist drive's table card: read it from the drive's page"),
     }
 )

@@ -2,7 +2,8 @@
 
 ``paper_readings`` holds one row per photo read: the flattened page as a JPEG (for the confirm
 screen's crops), what its QR code says, each value read with its confidence, the phone that took it
-and the game or drive it is for. A row goes when its values are recorded, or after two days.
+and the game or drive it is for; for a drive's table card, what the organiser confirmed while some
+hands wait for other tables' cards. A row goes when its values are recorded, or after two days.
 
 Revision ID: 0014_paper
 Revises: 0013_keep_rights
@@ -28,11 +29,14 @@ def upgrade() -> None:
         sa.Column("sheet", sa.JSON(), nullable=False),
         sa.Column("values", sa.JSON(), nullable=False),
         sa.Column("page", sa.LargeBinary(), nullable=False),
+        sa.Column("confirmed", sa.JSON(), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_paper_readings_created", "paper_readings", ["created_at"])
+    op.create_index("ix_paper_readings_owner", "paper_readings", ["owner"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_paper_readings_owner", table_name="paper_readings")
     op.drop_index("ix_paper_readings_created", table_name="paper_readings")
     op.drop_table("paper_readings")

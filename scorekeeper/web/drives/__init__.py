@@ -12,7 +12,8 @@ __all__ = ["register", "status_words"]
 
 def register(app: Flask) -> None:
     """Add the drives' blueprints to ``app``."""
-    from . import cards, exchange, pages, pdfs, screens
+    from . import cards, exchange, pages, pdfs, photos, screens
 
-    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp, cards.bp):
+    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp, cards.bp, photos.bp):
         app.register_blueprint(blueprint)
+    photos.register(app)

@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 
 from ...games import store
 from ...paper import readings
+from ...paper.crops import crops, kept_value
 from ...paper.photo import PhotoRefused, decode, straighten
 from ...paper.reader import read_fields
 from ...rules import Game, RuleViolation, Table, get_variant
@@ -27,8 +28,9 @@ from ...rules.paper import SheetId, check_game_page, page_of, read_sheet_id, rea
 from ...words import gettext, ngettext
 from ..device import can_edit, device_id, holder, require_edit
 from ..limits import allow_large_body
+from ..wording import declared
 from . import screens
-from .paper_confirm import confirm_rows, crops, form_values, kept_value, stored_values
+from .paper_confirm import confirm_rows, form_values, stored_values
 
 bp = Blueprint("paper", __name__)
 
@@ -129,6 +131,18 @@ def confirm(reading: str) -> Page:
             1 for row in rows for player in row["players"] for cell in player["cells"] if cell["open"]
         ),
         "nothing_new": not check.refused and not check.to_record,
+        "lead": gettext("%(name)s, page %(page)s: deals %(first)s to %(last)s.")
+        % {
+            "name": declared(game.table.variant.name),
+            "page": identity.page,
+            "first": identity.first,
+            "last": identity.last,
+        },
+        "record_label": ngettext("Record %(count)s deal", "Record %(count)s deals", len(check.to_record))
+        % {"count": len(check.to_record)}
+        if check.to_record
+        else gettext("Check again"),
+        "again_url": url_for("paper.read_for_game", game_id=record.id) if record else url_for("paper.read"),
     }
     page_html = render_template("paper/confirm.html", **context)
     return (page_html, 422) if not first_time else page_html
@@ -176,7 +190,7 @@ def _game_for(identity: SheetId, record: store.StoredGame | None) -> Game:
     """The game a sheet's reading is checked against: its own game (a game's sheet, or a blank
     sheet read from a game's page: the same table), or a new game of the blank sheet's table."""
     if identity.drive is not None:
-        raise PhotoRefused("paper_not_a_sheet")
+        raise PhotoRefused("paper_drive_card")
     if identity.game is not None:
         if record is not None and record.id != identity.game:
             raise PhotoRefused("paper_wrong_game")

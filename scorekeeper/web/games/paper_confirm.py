@@ -7,21 +7,17 @@ reading the first time, then from the form as the table corrected it.
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Mapping
 from typing import Any
 
-import cv2
-import numpy as np
-
-from ...paper.photo import cut
 from ...rules import Game, Text
-from ...rules.paper import Field, PageCheck, Rect, SheetPage, row_text
-from ..wording import say
+from ...rules.paper import PageCheck, SheetPage, row_text
+from ...words import gettext, ngettext
+from ...words._core import N_
+from ..wording import declared, say
 
-# Around a value's boxes, the crop shows this much more of the page (mm): the neighbours' edges.
-CROP_MARGIN = 1.2
 NOTHING = ""
+FIELD_LABELS = {"bid": N_("Bid"), "tricks": N_("Took")}
 
 
 def stored_values(values: Mapping[str, Any]) -> dict[str, int | None]:
@@ -38,30 +34,6 @@ def form_values(form: Mapping[str, str], page: SheetPage) -> dict[str, int | Non
     return values
 
 
-def crops(page_jpeg: bytes, fields: list[Field]) -> dict[str, str]:
-    """Each field's crop of the flattened page, as a PNG data address, by key."""
-    decoded = cv2.imdecode(np.frombuffer(page_jpeg, np.uint8), cv2.IMREAD_GRAYSCALE)
-    found: dict[str, str] = {}
-    if decoded is None:
-        return found
-    page = np.asarray(decoded, dtype=np.uint8)
-    for field in fields:
-        area = field.area
-        rect = Rect(
-            area.x - CROP_MARGIN,
-            area.y - CROP_MARGIN,
-            area.width + 2 * CROP_MARGIN,
-            area.height + 2 * CROP_MARGIN,
-        )
-        crop = cut(page, rect)
-        if crop.size == 0:
-            continue
-        ok, png = cv2.imencode(".png", crop, [cv2.IMWRITE_PNG_COMPRESSION, 9])
-        if ok:
-            found[field.key] = "data:image/png;base64," + base64.b64encode(png.tobytes()).decode()
-    return found
-
-
 def confirm_rows(
     game: Game,
     page: SheetPage,
@@ -74,6 +46,7 @@ def confirm_rows(
 ) -> list[dict[str, Any]]:
     """The confirm screen's rows: each deal with its state, and each player's values to confirm."""
     table = game.table
+    deal_title = declared(table.variant.deal_word).title
     checks = {row.number: row for row in check.rows}
     flagged = check.flagged
     rows = []
@@ -93,6 +66,7 @@ def confirm_rows(
                 cells.append(
                     {
                         "key": field.key,
+                        "label": gettext(FIELD_LABELS[field.what]),
                         "what": field.what,
                         "value": values.get(field.key),
                         "choices": list(range(field.most + 1)),
@@ -107,6 +81,10 @@ def confirm_rows(
         rows.append(
             {
                 "number": spec.number,
+                "title": ngettext(
+                    "%(deal)s %(number)s · %(count)s card", "%(deal)s %(number)s · %(count)s cards", spec.most
+                )
+                % {"deal": deal_title, "number": spec.number, "count": spec.most},
                 "cards": spec.most,
                 "state": row_check.state,
                 "note": say(note, table.variant) if note is not None else None,
@@ -115,18 +93,3 @@ def confirm_rows(
             }
         )
     return rows
-
-
-def stored_reads(reads: Mapping[str, Any]) -> dict[str, Any]:
-    """The reading's values, as kept: value, confidence, and the doubt as a code and parameters."""
-    return dict(reads)
-
-
-def kept_value(read: Any) -> dict[str, Any]:
-    """A value read (rules.paper.ValueRead) as the reading keeps it."""
-    doubt = read.doubt
-    return {
-        "value": read.value,
-        "confidence": read.confidence,
-        "doubt": None if doubt is None else {"code": doubt.code, "params": dict(doubt.params)},
-    }

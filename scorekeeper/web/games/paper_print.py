@@ -9,13 +9,10 @@ reader uses again on the photograph.
 
 from __future__ import annotations
 
-import io
 from math import ceil
 from typing import Any
 
-import segno
 from flask import request, url_for
-from markupsafe import Markup
 
 from ... import words
 from ...rules import Game
@@ -33,6 +30,7 @@ from ...rules.paper import (
 from ...rules.paper.sheet import CONTENT_INSET, HEADING, QR, ROW, digits_for
 from ...words import gettext
 from ...words._core import N_
+from ..qr import sheet_qr_svg
 from ..wording import declared
 
 ORIENTATIONS = ("portrait", "landscape")
@@ -58,15 +56,6 @@ def readable_orientation(game: Game, rows: int, paper: str) -> str | None:
         if fits(spec, paper_size(paper, orientation)):
             return orientation
     return None
-
-
-def sheet_qr(link: str) -> Markup:
-    """The QR code of a sheet's page: low error correction, for the fewest and largest modules a
-    photo can read (the corner marks, not the code, carry the page's geometry)."""
-    code = segno.make(link, error="l", boost_error=False)
-    out = io.BytesIO()
-    code.save(out, kind="svg", scale=1, border=1, xmldecl=False, svgclass="qr", omitsize=True)
-    return Markup(out.getvalue().decode())
 
 
 def rules_height(texts: list[str], width: float) -> float:
@@ -111,7 +100,7 @@ def sheet_pages(
                 "last": sheet_page.last,
                 "marks": corner_marks(page),
                 "qr": qr,
-                "qr_svg": sheet_qr(link),
+                "qr_svg": sheet_qr_svg(link),
                 "heading_top": sheet_page.top - HEADING,
                 "rows": [
                     {"spec": row, "top": sheet_page.row_top(index)}

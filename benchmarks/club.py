@@ -8,16 +8,20 @@
 Fills a club with 20 tables of mixed variants (the games of benchmarks/stats.py: random but legal
 play, imported as a table file is: replayed by the engine, summaries kept), each table's roster
 twelve of the 200 members (neighbouring tables share players, so members play across tables),
-and 100 finished drives of 20 members (four hands), all in one season. Then prints, beside the
+and 100 finished drives of 20 members (four hands, each on an evening of its own), all in one season
+with a league (points per place, the best ten, three evenings to qualify). Then prints, beside the
 trivial endpoint in the same run, the server time (test client, SQLite) of the ladder page, a
-member's page and the records page after a first warm request; the pages right after a change to
+member's page, the records page, the league's table and the club night with the most games after a
+first warm request; the pages right after a change to
 the club (a season added: everything read and rated again) and right after a game finished at one
 of its tables (that game read and rated on top of what the worker kept); recomputing every
 rating of the season from scratch; what reading the club's outcomes costs (cold, with the drives'
 standings kept, kept for the fingerprint) and the fingerprint itself; and what a game of a club's
 table adds to recording its last deal, beside a game of a table outside any club, with the finish
 screen that follows.
-Targets: pages ≤ 100 ms, ratings ≤ 2 s, the last deal ≤ 20 % on top.
+Targets: pages ≤ 100 ms (the league's table and a club night's page too), the first page after a
+change ≤ 300 ms, ratings ≤ 2 s, the last deal ≤ 20 % on top. ``--quick`` runs the same code on 200
+games and 4 drives, each page timed 5 times (a smoke run, under 10 s).
 
 Prints figures only; asserts nothing about time.
 """
@@ -44,14 +48,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from stats import MIX, TEMPLATES_PER_KIND, server_ms, start_game, template
 
 from scorekeeper import create_app, database
-from scorekeeper.clubs import access, holdings, outcomes, seasons
+from scorekeeper.clubs import access, holdings, nights, outcomes, seasons
 from scorekeeper.clubs import ratings as club_ratings
 from scorekeeper.drives import store as drives
 from scorekeeper.drives.models import DriveHandRecord
 from scorekeeper.games import store
 from scorekeeper.groups.access import create_group
 from scorekeeper.groups.importing import store_table
-from scorekeeper.rules.club import rate, records_set_by
+from scorekeeper.rules.club import LeagueRule, rate, records_set_by
 from scorekeeper.rules.drive import HandEntry
 from scorekeeper.web.tables.exchange import read_table
 
@@ -97,16 +101,18 @@ def table_document(
 
 
 def finished_drive(number: int, rng: random.Random) -> str:
-    """A finished drive of 20 members, four hands; its hands written in one statement."""
+    """A finished drive of 20 members, four hands, played on an evening of the season of its own
+    (every other day from the season's start); its hands written in one statement."""
     record, drive, _key = drives.create_drive(f"Drive {number + 1}", rng.sample(MEMBERS, 20), hands=4)
     rows = []
     for hand in range(1, 5):
         for table in range(1, 6):
             entry = HandEntry(hand=hand, table=table, tricks=rng.randint(0, 13))
             drive = drive.enter(entry)
+            played = SEASON_START + timedelta(days=2 * number, hours=1, minutes=10 * hand)
             rows.append(
                 {"drive_id": record.id, "hand": hand, "table_number": table, "tricks": entry.tricks,
-                 "pair": entry.pair.value}
+                 "pair": entry.pair.value, "recorded_at": played}
             )  # fmt: skip
     assert drive.state.finished
     with database.transaction() as writing:
@@ -131,7 +137,9 @@ def fill(app: Flask, client: FlaskClient, games: int, drive_count: int) -> str:
         for number in range(drive_count):
             holdings.add_drive(club.id, finished_drive(number, rng))
         drives.DRIVES.clear()  # the replays kept at set-up, before their hands were written
-        seasons.add_season(club.id, "2026", date(2026, 1, 1), date(2026, 12, 31))
+        season = seasons.add_season(club.id, "2026", date(2026, 1, 1), date(2026, 12, 31))
+        league = LeagueRule(kind="placings", points=(3, 2, 1), best=10, qualify=3)
+        seasons.set_league(club.id, season.id, league)
         found = len(outcomes.outcomes(club.id))
     with client.session_transaction() as session:
         session["device"] = DEVICE
@@ -142,10 +150,19 @@ def fill(app: Flask, client: FlaskClient, games: int, drive_count: int) -> str:
     return club.id
 
 
-def pages(client: FlaskClient, club_id: str) -> None:
+def busiest_evening(app: Flask, club_id: str) -> str:
+    """The club night with the most games and drives."""
+    with app.test_request_context():
+        evenings = nights.evenings(club_id, None)
+        found = max(evenings, key=lambda evening: (evening.games + evening.drives, evening.day))
+    return found.day.isoformat()
+
+
+def pages(app: Flask, client: FlaskClient, club_id: str) -> None:
     ladder = client.get(f"/clubs/{club_id}/ladder").get_data(as_text=True)
     member = re.search(rf'href="/clubs/{club_id}/members/(\d+)', ladder)
     assert member, "no member on the ladder"
+    evening = busiest_evening(app, club_id)
     rows = [
         ("trivial endpoint (/healthz)", "/healthz"),
         ("ladder page, the season, overall", f"/clubs/{club_id}/ladder"),
@@ -153,6 +170,8 @@ def pages(client: FlaskClient, club_id: str) -> None:
         ("a member's page (history and rating chart)", f"/clubs/{club_id}/members/{member.group(1)}"),
         ("records page", f"/clubs/{club_id}/records"),
         ("season results page", f"/clubs/{club_id}/seasons/1/results"),
+        ("the season's league table", f"/clubs/{club_id}/league"),
+        (f"the busiest club night ({evening})", f"/clubs/{club_id}/nights/{evening}"),
     ]
     print(f"server time per request after a first warm one ({REPEAT} requests each; mean, p95):")
     for label, url in rows:
@@ -215,10 +234,13 @@ def after_a_change(app: Flask, client: FlaskClient, club_id: str) -> None:
     """The first request after the club changed (a new fingerprint: nothing kept for it)."""
     with app.test_request_context():
         member = outcomes.outcomes(club_id)[0].placings[0].member
+    evening = busiest_evening(app, club_id)
     for label, url in (
         ("ladder page", f"/clubs/{club_id}/ladder"),
         ("records page", f"/clubs/{club_id}/records"),
         ("a member's page", f"/clubs/{club_id}/members/{member}"),
+        ("the league's table", f"/clubs/{club_id}/league"),
+        ("a club night's page", f"/clubs/{club_id}/nights/{evening}"),
     ):
         with app.test_request_context():
             seasons.add_season(club_id, "Change", date(2020, 1, 1), date(2020, 1, 2))  # a new fingerprint
@@ -351,8 +373,8 @@ def main() -> None:
     parser.add_argument("--drives", type=int, default=100)
     parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: a tiny club")
     options = parser.parse_args()
+    global REPEAT
     if options.quick:
-        global REPEAT
         options.games, options.drives, REPEAT = 40, 2, 2
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(
@@ -361,7 +383,7 @@ def main() -> None:
         )
         client = app.test_client()
         club_id = fill(app, client, options.games, options.drives)
-        pages(client, club_id)
+        pages(app, client, club_id)
         ratings(app, club_id)
         outcomes_cost(app, club_id)
         after_a_change(app, client, club_id)

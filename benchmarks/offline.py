@@ -8,16 +8,20 @@ same code path.)
 
 Phone A (Debian's Chromium, a phone held upright) plays deal 1 of Oh Hell for three online, goes
 offline and taps 10 deals on the screen drawn from the offline plan; meanwhile phone B (its own
-browser, given the scoring by hand-over) corrects deal 1 online and then watches the live view. Then
-A's connection comes back, and the clock runs until each phone shows the merged game (A its deal
-screen of deal 12, out of offline mode; B's live view deal 12 as the next deal). B's live view asks
-every second whether the game changed, so its figure includes up to a second of waiting.
+browser, given the scoring by hand-over) corrects deal 1 online and then leaves its scorer's sheet
+open, untouched. Then A's connection comes back, and the clock runs until each phone shows the merged
+game (A its deal screen of deal 12, out of offline mode, with no tap; B's sheet the 11 deals, with no
+reload and no tap). B's sheet asks every 0.7 s whether the game changed (static/follow.js), so its
+figure includes up to 0.7 s of waiting. The target is 2 s for each.
 
 Then the first load of a game page (deal 1's screen, on the scorer's phone): the page, what it links,
 the service worker and what the worker keeps at once, gzipped as sent — with the offline part
-(offline.js, the plan and the words the page carries) and without it.
+(offline.js, the plan and the words the page carries) and without it. The rest of the offline part
+(the queue's sending, the screen drawn offline, the events, the merge panel) is fetched in the
+background once the page is up, never at first load.
 
-    merge of 10 queued deals, phone A shows the merged game: 310 ms
+    merge of 10 queued deals, connection back to phone A showing the merged game: 588 ms (target 2,000 ms)
+    merge of 10 queued deals, connection back to phone B's scorer sheet, left open, showing it: 1,492 ms (…)
     ...
 """
 
@@ -83,7 +87,7 @@ def enter_offline(page: Page) -> None:
 
 
 def merge_times(base: str, queued: int = QUEUED) -> tuple[float, float]:
-    """Milliseconds from A's connection coming back to A, then B, showing the merged game."""
+    """Milliseconds from A's connection coming back to A, then B's scorer sheet, showing the merged game."""
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM)
         phone_a = browser.new_context(**PHONE, base_url=base)
@@ -124,16 +128,18 @@ def merge_times(base: str, queued: int = QUEUED) -> tuple[float, float]:
         b.click("label.chip:has(input[name='tricks-0'][value='5'])")
         with b.expect_response(lambda response: response.request.method == "POST"):
             b.click("button[data-primary]")
-        b.goto(f"{game}/live")
-        expect(b.locator("#live section.current h2")).to_contain_text("Deal 2 of")
+        b.goto(game)  # B's scorer sheet, left open and untouched from here on
+        expect(b.locator("section.current a.button.primary")).to_contain_text("2")
+        b.evaluate("() => { window.leftOpen = true; }")  # gone if the sheet were loaded again
 
         start = time.perf_counter()
         phone_a.set_offline(False)
         expect(a.locator("h1")).to_contain_text(f"Deal {due} of")
         expect(a.locator("h1 .offline-tag")).to_have_count(0)
         shown_a = time.perf_counter()
-        expect(b.locator("#live section.current h2")).to_contain_text(f"Deal {due} of")
+        expect(b.locator("tr[id^='deal-']")).to_have_count(due - 1)
         shown_b = time.perf_counter()
+        assert b.evaluate("() => window.leftOpen") is True
         browser.close()
     return (shown_a - start) * 1000, (shown_b - start) * 1000
 
@@ -186,11 +192,14 @@ def main() -> None:
         shown_a, shown_b = merge_times(base, queued)
         with_offline, without = weights(app)
     merged = f"merge of {queued} queued deals, connection back to"
-    print(f"{merged} phone A showing the merged game: {shown_a:.0f} ms")
-    print(f"{merged} phone B's live view showing it: {shown_b:.0f} ms (its poll every second included)")
-    print(f"{merged} both phones showing it: {max(shown_a, shown_b):.0f} ms")
+    print(f"{merged} phone A showing the merged game: {shown_a:,.0f} ms (target 2,000 ms)")
+    print(
+        f"{merged} phone B's scorer sheet, left open, showing it: {shown_b:,.0f} ms"
+        " (target 2,000 ms; its ask every 0.7 s included)"
+    )
+    print(f"{merged} both phones showing it: {max(shown_a, shown_b):,.0f} ms")
     weight = "first-load weight of a game page (deal screen), gzip,"
-    print(f"{weight} with the offline part: {with_offline / 1024:.1f} KB (budget 60 KB)")
+    print(f"{weight} with the offline part's first load: {with_offline / 1024:.1f} KB (budget 60 KB)")
     print(f"{weight} without the offline part: {without / 1024:.1f} KB")
     print(f"first-load weight of the offline part alone, gzip: {(with_offline - without) / 1024:.1f} KB")
 

@@ -32,6 +32,10 @@ deal's screen (taps_events.py), one line each:
 A key is one key typed on the phone's keyboard (a name's letters, an adjustment's digits), into
 the field the sheet put the cursor in.
 
+Then the table's evening without a surprise (taps_evening.py): a correction that moves a latecomer's
+start, said before it is saved; a misdeal after the bids; another phone to keep score; play again.
+
+The evening's lines alone: .venv/bin/python benchmarks/taps.py --evening
 """
 
 from __future__ import annotations
@@ -113,7 +117,8 @@ class Count:
     def cost(self) -> str:
         """ "7 taps, 0 scrolls, 0 page loads" (with the keys typed, where any were)."""
         keys = f" + {self.keys} key{'s' if self.keys != 1 else ''}" if self.keys else ""
-        return f"{self.taps} taps{keys}, {self.scrolls} scrolls, {self.loads} page loads"
+        taps = f"{self.taps} tap{'s' if self.taps != 1 else ''}"
+        return f"{taps}{keys}, {self.scrolls} scrolls, {self.loads} page loads"
 
 
 class Scorer:
@@ -123,6 +128,9 @@ class Scorer:
         self.page = page
         self.count = Count()
         page.on("load", lambda _page: self._loaded())
+        # The count starts on the deal's screen: the new-game form's own scrolls (a big table's Start is
+        # below the fold, and the page that follows opens at its top) are the setup's, not the deal's.
+        page.evaluate("() => { window.__scrolls = []; }")
 
     def _loaded(self) -> None:
         self.count.loads += 1
@@ -284,6 +292,7 @@ TABLES = [
     Table("german-whist", 2, play_side),
     # The biggest tables each family allows: nothing may need a scroll.
     Table("romanian-whist", 7, play_exact, (("sequence", "8-1-8"),)),
+    Table("romanian-whist", 7, play_exact, (("sequence", "8-1-8"), ("seven_player_deck", "56"))),
     Table("oh-hell", 7, play_exact),
     Table("nomination-whist", 6, play_exact),
     Table("oneonta", 7, play_oneonta),
@@ -352,7 +361,9 @@ def deal_lines(browser: Browser, base: str, tables: list[Table] = TABLES) -> Non
         scorer = Scorer(page)
         table.play(scorer, game, names)
         count = scorer.finish()
-        print(f"{table.code}, {table.size} players: {count.cost()}")
+        chosen = ", ".join(f"{name} {value}" for name, value in table.options)
+        options = f" ({chosen})" if chosen else ""
+        print(f"{table.code}, {table.size} players{options}: {count.cost()}")
         for line in count.story:
             print(f"  {line}")
         context.close()
@@ -360,12 +371,14 @@ def deal_lines(browser: Browser, base: str, tables: list[Table] = TABLES) -> Non
 
 def sections(quick: bool = False) -> list[Callable[[Browser, str], None]]:
     """What the benchmark measures, in the order it prints: the deals, then the table events and the
-    corrections (taps_events.py). A section is a function of the browser and the server's address.
-    ``quick``: one table of each way of playing a deal, the first event and the shorter correction."""
-    from taps_events import CORRECTIONS, EVENTS, correction_lines, event_lines  # beside this script
+    corrections (taps_events.py), then the evening's surprises no more (taps_evening.py). A section is a
+    function of the browser and the server's address. ``quick``: one table of each way of playing a
+    deal, the first event, the shorter correction and the evening's lines."""
+    from taps_evening import evening_lines  # beside this script
+    from taps_events import CORRECTIONS, EVENTS, correction_lines, event_lines
 
     if not quick:
-        return [deal_lines, event_lines, correction_lines]
+        return [deal_lines, event_lines, correction_lines, evening_lines]
     one_a_way: dict[object, Table] = {}
     for table in TABLES:
         one_a_way.setdefault(table.play, table)
@@ -373,16 +386,21 @@ def sections(quick: bool = False) -> list[Callable[[Browser, str], None]]:
         partial(deal_lines, tables=list(one_a_way.values())),
         partial(event_lines, cases=EVENTS[:1]),
         partial(correction_lines, cases=CORRECTIONS[-1:]),
+        evening_lines,
     ]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the smoke run of bin/test: a few deals")
-    quick = parser.parse_args().quick
+    parser.add_argument("--evening", action="store_true", help="the evening's lines alone (taps_evening.py)")
+    arguments = parser.parse_args()
+    chosen = sections(arguments.quick)
+    if arguments.evening:
+        chosen = chosen[-1:]
     with live_server() as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        for section in sections(quick):
+        for section in chosen:
             section(browser, base)
             print()
         browser.close()

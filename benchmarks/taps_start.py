@@ -79,10 +79,11 @@ class Starter(Scorer):
         on the page left behind are counted first, as they go with it."""
         self.count.scrolls += self.page.evaluate(STRANGE_SCROLLS)
         self._in_reach(selector)
-        self.page.locator(selector).tap()
+        # The navigation the tap starts, awaited itself: a page that opens the same address again (a
+        # club's form posting back to the club's page) already matches ``lands`` before it leaves.
+        with self.page.expect_navigation(url=lands, wait_until="load"):
+            self.page.locator(selector).tap()
         self.count.taps += 1
-        self.page.wait_for_url(lands)
-        self.page.wait_for_load_state("load")
 
     def type_names(self, field: str, names: list[str]) -> None:
         """A tap on the first name's field, then each name typed, Enter between them."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import socket
+import struct
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
@@ -30,6 +31,7 @@ DEFAULT_PORT = 5000
 # A private address no packet is sent to: "connecting" a UDP socket only asks the system which of
 # its interfaces would carry the packet, which is the one on the hall's network.
 PROBE = ("10.255.255.255", 9)
+SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
 
 Environ = dict[str, Any]
 StartResponse = Callable[..., Any]
@@ -37,14 +39,39 @@ WsgiApp = Callable[[Environ, StartResponse], Iterable[bytes]]
 
 
 def lan_address(probe: tuple[str, int] = PROBE) -> str | None:
-    """This machine's address on its local network (IPv4), or None when it has none but loopback."""
+    """This machine's address on its local network (IPv4), or None when it has none but loopback.
+
+    A hall's network often has no way out at all (a router with no internet line, a phone's hotspot
+    with no data): with no route to the probe's address, the interfaces' own addresses are read.
+    """
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probing:
             probing.connect(probe)
             address = str(probing.getsockname()[0])
     except OSError:
-        return None
+        return next(iter(interface_addresses()), None)
     return None if ipaddress.ip_address(address).is_loopback or address == "0.0.0.0" else address
+
+
+def interface_addresses() -> list[str]:
+    """The IPv4 addresses of this machine's network interfaces but loopback, private ones first
+    (Linux: asked of the kernel, interface by interface; elsewhere none)."""
+    try:
+        import fcntl
+    except ImportError:  # not Linux, nor any Unix: the probe alone decides
+        return []
+    found: list[str] = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as asking:
+        for _index, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                answer = fcntl.ioctl(asking.fileno(), SIOCGIFADDR, request)
+            except OSError:
+                continue  # no IPv4 address on it
+            address = socket.inet_ntoa(answer[20:24])
+            if not ipaddress.ip_address(address).is_loopback:
+                found.append(address)
+    return sorted(found, key=lambda address: not ipaddress.ip_address(address).is_private)
 
 
 def hall_url(address: str, port: int) -> str:

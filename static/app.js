@@ -17,6 +17,16 @@
     const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (controller) controller.postMessage({ keep: url });
   };
+  // Ask it to keep a game's pages again once the game moved on (its sheet, the deal due at ``deal``),
+  // a moment after the last change: a few changes in a row cost one copy.
+  const moved = {};
+  S.keepGame = function (game, deal) {
+    clearTimeout(moved[game]);
+    moved[game] = setTimeout(() => {
+      const controller = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (controller && navigator.onLine) controller.postMessage({ game: game, deal: deal || null });
+    }, 2000);
+  };
 
   // "Label: value" as the reader's language writes it ("Enchères : 3" in French, with its
   // non-breaking space): the page says how (base.html), never a colon written here.
@@ -113,7 +123,8 @@
     } catch (error) {
       place = null;
     }
-    if (!place) return;
+    // A deal screen drawn offline opens at the top of the deal, from what the phone keeps.
+    if (!place || document.documentElement.classList.contains("offline-entry")) return;
     const forms = document.querySelectorAll("main form");
     (place.forms || []).forEach((pairs, index) => {
       const form = forms[index];
@@ -174,7 +185,7 @@
   // "Runde 12 von 25", "Smazzata 12 di 25" and longer stay on one line on a phone: a title marked
   // data-fit, or the deal screen's title beside the way back and undo/redo, gives up a little of its
   // size until it fits; the screen's title goes to a line of its own first where it would get too
-  // small beside them. Without this script a long title wraps onto two lines.
+  // small beside them (data-least: a screen short of lines lets it get smaller first). Without this script a long title wraps onto two lines.
   function shrink(node, least) {
     const base = parseFloat(getComputedStyle(node).fontSize);
     for (let size = base; node.scrollWidth > node.clientWidth + 1 && size > least; size -= 0.5) {
@@ -192,7 +203,7 @@
       top.classList.remove("title-below");
       title.style.fontSize = "";
       const base = parseFloat(getComputedStyle(title).fontSize);
-      if (shrink(title, base * 0.82)) return;
+      if (shrink(title, base * parseFloat(top.dataset.least || "0.82"))) return;
       title.style.fontSize = "";
       top.classList.add("title-below");
       shrink(title, 11);

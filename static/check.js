@@ -1,8 +1,6 @@
-// The live check every deal screen shares: ask the server (the engine) what the entry so far
-// means, and hand its verdict to the screen's own script. Only the latest answer counts: a
-// newer tap cancels the request still on its way. Rows whose tricks the page filled in by
-// itself are named ("soft"), so the server works them out again from the ones tapped.
-// Without JavaScript the forms work by submitting.
+// The live check every deal screen shares: the engine's verdict on the entry so far, for the screen's
+// script (and a correction's preview). A newer tap cancels the request on its way; rows the page
+// filled in itself are named "soft", for the server to work out again. Without it, forms submit.
 window.Scorekeeper = window.Scorekeeper || {};
 window.Scorekeeper.liveCheck = function (form, show) {
   "use strict";
@@ -16,10 +14,24 @@ window.Scorekeeper.liveCheck = function (form, show) {
     S.pending = fetch(form.dataset.checkUrl, { method: "POST", body: data, signal: mine.signal,
                                                headers: { "Accept": "application/json" } })
       .then((response) => (response.ok ? response.json() : null))
-      .then((result) => { if (result && pending === mine && form.isConnected) show(result); })
+      .then((result) => {
+        if (!result || pending !== mine || !form.isConnected) return;
+        show(result);
+        S.showCorrection(form, result.correction);
+      })
       .catch(() => {});
     return S.pending;
   };
+};
+
+// (games/_knock_slot.html)
+window.Scorekeeper.showCorrection = (form, said) => {
+  const slot = form.querySelector("[data-correction-preview]");
+  if (!slot) return null;
+  slot.hidden = !said;
+  slot.innerHTML = said ? said.html : "";
+  slot.nextElementSibling.value = said ? said.seen : "";
+  return slot;
 };
 
 // The tricks a screen fills in by itself (``fill``: seat → tricks the tapped ones imply), marked

@@ -43,7 +43,10 @@
         node.classList.remove("refused");
       });
       setText("[data-summary]", result.summary);
-      setText("[data-tricks-left]", result.tricks_left);
+      // Too many tricks tapped leave a negative count (shown only once put right): the true minus sign.
+      if (typeof result.tricks_left === "number") {
+        setText("[data-tricks-left]", String(result.tricks_left).replace("-", "\u2212"));
+      }
       strike(result.struck || []);
       form.querySelectorAll(".line.due").forEach((line) => line.classList.remove("due"));
       if (typeof result.next === "number") {

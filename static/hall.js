@@ -1,12 +1,17 @@
 // The hall's screens (caller, projected leaderboard, prize-giving). They follow the drive by themselves
 // (asking every few seconds whether it changed: ETag, 304 while not), lay every list of names out in as
-// many columns as its longest line allows, and turn the pages that do not fit, one every few seconds.
+// many columns as its longest line allows, and turn the pages that do not fit, every name coming round within
+// ten seconds.
 // The projector's screen is kept on without a switch drawn on it. Without this script the pages reload
 // themselves and the lists run on down the page.
 (function () {
   "use strict";
   const POLL_MS = 3000;
+  // Every name comes round within ROUND_MS: a page stays up ROUND_MS / pages (between SHORTEST_PAGE_MS and
+  // PAGE_MS). 160 players' names at 32 px fill three pages of a 1080-line projector: 3.3 s each.
+  const ROUND_MS = 10000;
   const PAGE_MS = 8000;
+  const SHORTEST_PAGE_MS = 2500;
   const root = document.documentElement;
   root.classList.add("paged");
   let turn = 0; // how many times the pages have turned: every list shows page (turn mod its pages)
@@ -52,6 +57,7 @@
     list.style.gridTemplateRows = `repeat(${Math.ceil(perPage / columns)}, auto)`;
     list.dataset.perPage = String(perPage);
     list.dataset.pageCount = String(pages);
+    list.dataset.pageMs = String(Math.max(SHORTEST_PAGE_MS, Math.min(PAGE_MS, Math.floor(ROUND_MS / pages))));
     show(list);
   }
 
@@ -72,12 +78,25 @@
     pager.textContent = `${words} · ${name(items[first])} – ${name(items[last - 1])}`;
   }
 
-  function layOutAll() { document.querySelectorAll("[data-pages]").forEach(layOut); }
+  function layOutAll() {
+    document.querySelectorAll("[data-pages]").forEach(layOut);
+    scheduleTurn();
+  }
 
-  window.setInterval(() => {
-    turn += 1;
-    document.querySelectorAll("[data-pages]").forEach(show);
-  }, PAGE_MS);
+  // Each list turns at its own pace: the quicker the more pages it has, so that its round takes ROUND_MS.
+  // A new fragment every few seconds lays the lists out again without putting the next turn off.
+  let turnTimer = 0;
+  function scheduleTurn() {
+    if (turnTimer) return;
+    const lists = Array.from(document.querySelectorAll("[data-pages]"));
+    const wait = Math.min(PAGE_MS, ...lists.map((list) => Number(list.dataset.pageMs) || PAGE_MS));
+    turnTimer = window.setTimeout(() => {
+      turnTimer = 0;
+      turn += 1;
+      document.querySelectorAll("[data-pages]").forEach(show);
+      scheduleTurn();
+    }, wait);
+  }
   let resizing = 0;
   window.addEventListener("resize", () => {
     window.clearTimeout(resizing);
@@ -111,10 +130,10 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (next && [" ", "ArrowRight", "PageDown", "Enter"].includes(event.key)) {
       event.preventDefault();
-      window.location.assign(next.href);
+      next.click();
     } else if (back && ["ArrowLeft", "PageUp", "Backspace"].includes(event.key)) {
       event.preventDefault();
-      window.location.assign(back.href);
+      back.click();
     }
   });
 

@@ -117,6 +117,8 @@
     } else if (response.ok && answer.html) {
       swap(answer);
       say(answer.message);
+    } else if (response.ok && answer.correction) {
+      S.showCorrection(form, answer.correction);  // what the correction changes, before a second Save
     } else if (response.ok) {
       window.location.assign(answer.url);
     } else if (response.status === 409 && answer.html) {

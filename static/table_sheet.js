@@ -15,7 +15,7 @@
   const body = dialog.querySelector("[data-sheet-body]");
   const game = dialog.dataset.game;
   // The game's pages the sheet shows in place: its events, a player's, the deals and a deal.
-  const INSIDE = new RegExp(`^${game}/(events(/[^/]+)*|deals(/\\d+)?)$`);
+  const INSIDE = new RegExp(`^${game}/(events(/[^/]+)*|deals(/\\d+)?|another-phone)$`);
   const WATCHED = "aria-labelledby aria-describedby aria-controls for list".split(" ");
   let opener = null;
   let shown = null;  // the address of what the sheet shows
@@ -272,7 +272,10 @@
       return;
     }
     if (S.answered) S.answered.forEach((take) => take(answer));
-    if (response.ok && !answer.dialog) {
+    if (response.ok && answer.correction) {
+      const slot = S.showCorrection(form, answer.correction);  // said before it is saved: Save again
+      if (slot) bring(slot);
+    } else if (response.ok && !answer.dialog) {
       done(answer);
     } else if (response.ok && answer.preview && form.matches(".event-form")) {
       preview(form, answer);
@@ -333,14 +336,17 @@
 
   // --- taps -----------------------------------------------------------------------------------------
 
-  box.addEventListener("click", (event) => {
-    if (modified(event)) return;
+  // (The menu's "Another phone keeps score" too.)
+  document.addEventListener("click", (event) => {
+    if (modified(event) || dialog.contains(event.target)) return;
     const link = event.target.closest("a[data-sheet]");
     const standings = event.target.closest("[data-open-corrections]");
     const target = link || (standings && box.querySelector("a.correct-link"));
     if (!target) return;
     event.preventDefault();
-    track(open(target.href, target));
+    const menu = target.closest("[data-menu]");
+    if (menu) menu.open = false;
+    track(open(target.href, menu ? menu.firstElementChild : target));
   });
 
   dialog.addEventListener("click", (event) => {

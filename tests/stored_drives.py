@@ -16,6 +16,7 @@ from sqlalchemy import insert, update
 from scorekeeper.database import utcnow
 from scorekeeper.drives import store
 from scorekeeper.drives.models import DriveHandRecord, DriveRecord
+from scorekeeper.drives.store import ANNOUNCED_ALL
 from scorekeeper.extensions import db
 from scorekeeper.rules.drive import HandEntry
 
@@ -31,10 +32,18 @@ def hall_names(count: int) -> list[str]:
 
 
 def played_drive(
-    app: Flask, name: str, players: int, *, hands: int = 24, played: int = 24, seed: int = 1
+    app: Flask,
+    name: str,
+    players: int,
+    *,
+    hands: int = 24,
+    played: int = 24,
+    seed: int = 1,
+    announced: bool = True,
 ) -> str:
     """A progressive drive of ``players`` named players and ``hands`` hands (interval at the half),
-    with its first ``played`` hands entered at every table; its id."""
+    with its first ``played`` hands entered at every table, and (``announced``) its prize-giving over,
+    so that anyone may read its results and tally cards as after the evening; its id."""
     rng = random.Random(seed)
     with app.app_context():
         record, drive, _key = store.create_drive(
@@ -60,7 +69,7 @@ def played_drive(
         db.session.execute(
             update(DriveRecord)
             .where(DriveRecord.id == record.id)
-            .values(version=1 + len(rows), updated_at=now)
+            .values(version=1 + len(rows), updated_at=now, announced=ANNOUNCED_ALL if announced else 0)
         )
         db.session.commit()
         return record.id

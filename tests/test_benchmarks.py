@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = ROOT / "benchmarks"
 HELPERS = {
     "taps_events.py": "taps.py",  # the table events' and corrections' lines of taps.py
+    "taps_evening.py": "taps.py",  # the evening's lines of taps.py (a correction's knock-ons, play again)
     "lighthouse_game.py": "lighthouse.sh",  # the game whose pages lighthouse.sh measures
 }
 """Scripts of benchmarks/ that are parts of another benchmark, and the benchmark that runs each."""

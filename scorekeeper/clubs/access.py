@@ -6,7 +6,7 @@ it makes the phone keep the club. A phone that keeps a club may add tables and d
 and merge its members and set its seasons.
 
 Refusals (RuleViolation codes): club_name_missing, club_name_unseen(character),
-club_name_too_long(start, most), club_not_found, club_time_zone_unknown.
+club_name_too_long(start, most), club_not_found, club_time_zone_unknown, club_minimum_range(most).
 """
 
 from __future__ import annotations
@@ -25,11 +25,19 @@ from ..groups.access import clean_table_name
 from ..keeping import Keeping, link_key, link_opens
 from ..kept import StaleVersion, Versions
 from ..rules import RuleViolation, Text
+from ..rules.club.ladder import MINIMUM_GAMES, MOST_MINIMUM
 from .models import ClubRecord, DeviceClubRecord
 
 _CLUBS = ClubRecord.__table__
 _HELD = DeviceClubRecord.__table__
-_CLUB_COLUMNS = (_CLUBS.c.id, _CLUBS.c.name, _CLUBS.c.created_at, _CLUBS.c.time_zone, _CLUBS.c.version)
+_CLUB_COLUMNS = (
+    _CLUBS.c.id,
+    _CLUBS.c.name,
+    _CLUBS.c.created_at,
+    _CLUBS.c.time_zone,
+    _CLUBS.c.minimum_games,
+    _CLUBS.c.version,
+)
 _CLUB_ROW = select(*_CLUB_COLUMNS).where(_CLUBS.c.id == bindparam("club"))
 _HELD_CLUBS = (
     select(*_CLUB_COLUMNS)
@@ -70,13 +78,15 @@ class InvalidClubName(RuleViolation):
 
 @dataclass(frozen=True, kw_only=True)
 class Club:
-    """A club as stored: its id (the read-only link), name, when it was started, the time zone
-    its seasons count their days in (an IANA name; None: UTC), and its version (see ``changed``)."""
+    """A club as stored: its id (the read-only link), name, when it was started, the time zone its
+    seasons count their days in (an IANA name; None: UTC), the games and drives a member's rating is
+    provisional for, and its version (see ``changed``)."""
 
     id: str
     name: str
     created_at: datetime
     time_zone: str | None = None
+    minimum_games: int = MINIMUM_GAMES
     version: int = 1
 
     @property
@@ -185,6 +195,27 @@ def set_time_zone(club_id: str, time_zone: object) -> None:
         changed(connection, club_id)
 
 
+def club_minimum(value: object) -> int:
+    """The games and drives a rating is provisional for, as typed ("3"): a whole number from 1 to
+    MOST_MINIMUM, else refused (club_minimum_range)."""
+    number = value.strip() if isinstance(value, str) else value
+    if isinstance(number, str) and number.isascii() and number.isdecimal() and len(number) <= 3:
+        number = int(number)
+    if type(number) is not int or not 1 <= number <= MOST_MINIMUM:
+        raise RuleViolation("club_minimum_range", field="minimum", most=MOST_MINIMUM)
+    return number
+
+
+def set_minimum(club_id: str, value: object) -> int:
+    """Mark ratings provisional until this many games and drives (checked by ``club_minimum``); the
+    club's version rises (its results pictures mark provisional ratings)."""
+    chosen = club_minimum(value)
+    with database.transaction() as connection:
+        connection.execute(update(_CLUBS).where(_CLUBS.c.id == club_id).values(minimum_games=chosen))
+        changed(connection, club_id)
+    return chosen
+
+
 def hold_on(connection: Connection, device_id: str, club_id: str) -> None:
     """In the caller's transaction: the device keeps the club, taken now."""
     KEEPING.hold_on(connection, device_id, club_id)
@@ -222,4 +253,11 @@ def changed(connection: Connection, club_id: str) -> None:
 def _club(row: Any) -> Club:
     """A club's row as a Club, its time with its zone (SQLite gives times back without one)."""
     created = row.created_at if row.created_at.tzinfo is not None else row.created_at.replace(tzinfo=UTC)
-    return Club(id=row.id, name=row.name, created_at=created, time_zone=row.time_zone, version=row.version)
+    return Club(
+        id=row.id,
+        name=row.name,
+        created_at=created,
+        time_zone=row.time_zone,
+        minimum_games=row.minimum_games,
+        version=row.version,
+    )

@@ -33,9 +33,11 @@ from ..groups import files as table_files
 from ..groups.importing import ImportedTable, store_table_in
 from ..groups.roster import name_key
 from ..rules import RuleViolation
-from ..rules.club.outcome import Season
+from ..rules.club.ladder import MINIMUM_GAMES
 from ..rules.table import same_name_key
-from .access import Club, clean_club_name, club_time_zone, find_club, store_club
+from . import house_rules
+from .access import Club, clean_club_name, club_minimum, club_time_zone, find_club, store_club
+from .exchange_marks import Marks, export_marks, export_ratings, read_marks, store_marks
 from .file_checks import check_budget, read_drive
 from .holdings import MOST_DRIVES, MOST_TABLES, drives_of, tables_of
 from .linking import MOST_MEMBERS
@@ -49,7 +51,7 @@ from .models import (
     ClubSeasonRecord,
     ClubTableRecord,
 )
-from .seasons import MOST_SEASONS, checked_season, seasons
+from .seasons import MOST_SEASONS, StoredSeason, read_season, season_document, season_row, seasons
 
 FORMAT = "scorekeeper/club"
 FORMAT_VERSION = 1
@@ -95,29 +97,27 @@ def export_club(club_id: str) -> dict[str, Any]:
         (row.drive_id, row.player): row.member_id
         for row in connection.execute(select(_DRIVE_LINKS).where(_DRIVE_LINKS.c.club_id == club_id))
     }
-    tables = []
-    for group in tables_of(club_id):
+    tables, groups = [], tables_of(club_id)
+    for group in groups:
         document, players = table_files.export_table_and_players(group)
         tables.append({"table": document, "members": [_index(index, player_links.get(p)) for p in players]})
+    drives = [line.id for line in reversed(drives_of(club_id))]
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "name": club.name,
         "created_at": table_files.when(club.created_at),
         "time_zone": club.time_zone or "UTC",
+        "minimum_games": club.minimum_games,
         "members": [
             {"name": row.name, "names": sorted(names[row.id], key=same_name_key)} for row in member_rows
         ],
-        "seasons": [
-            {
-                "name": stored.season.name,
-                "starts_on": stored.season.starts_on.isoformat(),
-                "ends_on": stored.season.ends_on.isoformat(),
-            }
-            for stored in reversed(seasons(club_id))
-        ],
+        "seasons": [season_document(stored) for stored in reversed(seasons(club_id))],
         "tables": tables,
-        "drives": [_drive_document(line.id, index, drive_links) for line in reversed(drives_of(club_id))],
+        "drives": [_drive_document(drive_id, index, drive_links) for drive_id in drives],
+        **export_marks(club_id, index, [group.id for group in groups], drives),
+        **export_ratings(club_id, index),
+        **house_rules.export_part(club_id),
     }
 
 
@@ -164,9 +164,11 @@ class _File:
 
     club: Club
     members: list[tuple[str, list[str]]]
-    seasons: list[Season]
+    seasons: list[StoredSeason]
     tables: list[tuple[ImportedTable, list[int | None]]]
     drives: list[_Drive]
+    marks: Marks
+    house_rules: list[tuple[str, str, dict[str, Any]]]
 
 
 def import_club(data: object, *, holder: str) -> Club:
@@ -183,8 +185,10 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
         store_club(connection, checked.club, holder=holder)
         member_ids = _store_members(connection, checked)
         club_id, added = checked.club.id, checked.club.created_at
+        groups: list[str] = []
         for imported, links in checked.tables:
             group, players = store_table_in(connection, imported, device=hash_key(holder))
+            groups.append(group.id)
             connection.execute(
                 insert(ClubTableRecord.__table__),
                 {"group_id": group.id, "club_id": club_id, "added_at": added},
@@ -223,8 +227,11 @@ def import_club_with_keys(data: object, *, holder: str) -> tuple[Club, dict[str,
             if rows:
                 connection.execute(insert(_DRIVE_LINKS), rows)
         for season in checked.seasons:
-            values = {"name": season.name, "starts_on": season.starts_on, "ends_on": season.ends_on}
-            connection.execute(insert(ClubSeasonRecord.__table__), {"club_id": club_id, **values})
+            connection.execute(insert(ClubSeasonRecord.__table__), season_row(club_id, season))
+        new_drives = list(keys)  # the drives' new ids, in the file's order
+        marks = checked.marks
+        store_marks(connection, club_id, marks, member_ids=member_ids, groups=groups, drives=new_drives)
+        house_rules.store_part(connection, club_id, checked.house_rules)
     return checked.club, keys
 
 
@@ -260,14 +267,20 @@ def read_club(data: object) -> _File:
         shown = repr(data.get("time_zone"))[:40]
         raise RuleViolation("club_file_time_zone", field="file", zone=shown) from None
     check_budget(data)
+    minimum = club_minimum(data.get("minimum_games", MINIMUM_GAMES))  # a file from before: the default
     members = _members(_list(data, "members", MOST_MEMBERS))
     count = len(members)
+    tables = [_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)]
+    drives = [_drive(n, item, count) for n, item in enumerate(_list(data, "drives", MOST_DRIVES), start=1)]
+    games = [len(imported.games) for imported, _links in tables]
     return _File(
-        club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone),
+        club=Club(id=new_game_id(), name=name, created_at=created, time_zone=zone, minimum_games=minimum),
         members=members,
-        seasons=[_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
-        tables=[_table(n, item, count) for n, item in enumerate(_list(data, "tables", MOST_TABLES), start=1)],
-        drives=[_drive(n, item, count) for n, item in enumerate(_list(data, "drives", MOST_DRIVES), start=1)],
+        seasons=[read_season(item) for item in _list(data, "seasons", MOST_SEASONS)],
+        tables=tables,
+        drives=drives,
+        marks=read_marks(data.get("marks"), members=count, games=games, drives=len(drives)),
+        house_rules=house_rules.read_part(data.get("house_rules")),
     )
 
 
@@ -281,29 +294,33 @@ def _list(data: dict[str, Any], part: str, most: int) -> list[dict[str, Any]]:
 
 
 def _members(items: Sequence[dict[str, Any]]) -> list[tuple[str, list[str]]]:
-    """Each member's own name and every name that finds them (their own among them), checked: one
-    name finds one member."""
-    seen: set[str] = set()
-    found = []
+    """Each member's own name and every name that finds them, checked: one name finds one member.
+
+    A member's own name finds them unless another member of the file lists it among its names (a
+    name played by two people, moved to one of them): the club is then as it was exported."""
+    listed: list[dict[str, str]] = []
     for item in items:
-        own = member_name(item.get("name"))
         others = item.get("names", [])
         if not isinstance(others, list):
             raise RuleViolation("club_file_shape", field="file", part="members")
-        names: dict[str, str] = {same_name_key(own): own}
+        names: dict[str, str] = {}
         for other in others:
             cleaned = member_name(other)
             names.setdefault(same_name_key(cleaned), cleaned)
+        listed.append(names)
+    seen: set[str] = set()
+    found = []
+    for item, names in zip(items, listed, strict=True):
+        own = member_name(item.get("name"))
+        key = same_name_key(own)
+        if key not in names and not any(key in other for other in listed if other is not names):
+            names = {key: own, **names}
         for key, name in names.items():
             if key in seen:
                 raise RuleViolation("club_file_name_twice", field="file", name=name)
             seen.add(key)
         found.append((own, list(names.values())))
     return found
-
-
-def _season(item: dict[str, Any]) -> Season:
-    return checked_season(item.get("name"), item.get("starts_on"), item.get("ends_on"))
 
 
 def _links(item: dict[str, Any], count: int, players: int, part: str, number: int) -> list[int | None]:

@@ -12,13 +12,13 @@ club_not_found.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import Connection, Table, bindparam, delete, func, insert, select
 
 from .. import database
 from ..database import utcnow
-from ..drives.models import DriveRecord
+from ..drives.models import DriveHandRecord, DriveRecord
 from ..groups.access import Group
 from ..groups.models import GroupPlayerRecord, GroupRecord
 from ..rules import RuleViolation
@@ -47,8 +47,12 @@ _TABLES_OF = (
     .where(_TABLES.c.club_id == bindparam("club"))
     .order_by(_GROUPS.c.name, _GROUPS.c.id)
 )
+_HANDS = DriveHandRecord.__table__
+_FIRST_HAND = (
+    select(func.min(_HANDS.c.recorded_at)).where(_HANDS.c.drive_id == _DRIVE_ROWS.c.id).scalar_subquery()
+)
 _DRIVES_OF = (
-    select(_DRIVE_ROWS.c.id, _DRIVE_ROWS.c.name, _DRIVE_ROWS.c.created_at)
+    select(_DRIVE_ROWS.c.id, _DRIVE_ROWS.c.name, _DRIVE_ROWS.c.created_at, _FIRST_HAND.label("first_hand"))
     .join(_DRIVES, _DRIVES.c.drive_id == _DRIVE_ROWS.c.id)
     .where(_DRIVES.c.club_id == bindparam("club"))
     .order_by(_DRIVE_ROWS.c.created_at.desc(), _DRIVE_ROWS.c.id)
@@ -57,11 +61,19 @@ _DRIVES_OF = (
 
 @dataclass(frozen=True, kw_only=True)
 class DriveLine:
-    """A drive the club holds: its id, name and when it was set up."""
+    """A drive the club holds: its id, name, when it was set up and when its first hand was played
+    (None before any)."""
 
     id: str
     name: str
     created_at: datetime
+    first_hand: datetime | None = None
+
+    @property
+    def played_at(self) -> datetime:
+        """When the drive was played: its first hand's time (its set-up's, before any hand)."""
+        moment = self.first_hand or self.created_at
+        return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def add_table(club_id: str, group_id: str) -> None:
@@ -137,9 +149,17 @@ def tables_of(club_id: str) -> list[Group]:
 
 
 def drives_of(club_id: str) -> list[DriveLine]:
-    """The club's drives, the latest first."""
+    """The club's drives, the latest played first."""
     rows = database.connection().execute(_DRIVES_OF, {"club": club_id}).all()
-    return [DriveLine(**row._asdict()) for row in rows]
+    found = [DriveLine(**row._asdict()) for row in rows]
+    return sorted(found, key=lambda line: (line.played_at, line.created_at, line.name, line.id), reverse=True)
+
+
+def drive_played_at(drive_id: str) -> datetime | None:
+    """When the drive's first hand was played (None before any hand)."""
+    query = select(func.min(_HANDS.c.recorded_at)).where(_HANDS.c.drive_id == drive_id)
+    found: datetime | None = database.connection().execute(query).scalar()
+    return None if found is None else (found if found.tzinfo is not None else found.replace(tzinfo=UTC))
 
 
 def club_of_group(group_id: str) -> str | None:

@@ -3,31 +3,32 @@
 A member is found by their names (clubs/linking.py): their own, and each name linked or merged
 into them. Merging moves every link of one member to the other, so every game and drive of both
 counts for the one kept; linking a name ("Ann B." of a drive is Ann Baker) moves one player's link
-and the name with it, and a member left with no player at all is merged away. Every change raises
-the club's version.
+and the name with it, and a member left with no player at all is merged away (clubs/moving.py).
+Every change raises the club's version.
 
 Refusals (RuleViolation codes): club_member_name_missing, club_member_name_broken(character),
 club_member_name_unseen(character), club_member_name_too_long(start, most),
 club_member_name_twice(name), club_no_such_member, club_merge_same, club_link_what,
-club_link_not_in_club, club_link_no_such_name(name), club_too_many_members(most).
+club_link_not_in_club, club_link_no_such_name(name), club_too_many_members(most),
+club_merge_played_together(name, other, count, games: texts club_played_at(where, variant, day)).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from .. import database
 from ..database import utcnow
 from ..drives.models import DriveRecord
 from ..groups.models import GroupPlayerRecord, GroupRecord
-from ..groups.roster import name_key, roster_name
-from ..rules import RuleViolation, Text
+from ..groups.roster import name_key
+from ..rules import RuleViolation
 from ..rules.table import same_name_key
 from .access import changed
-from .linking import MOST_MEMBERS
 from .models import (
     ClubDriveLinkRecord,
     ClubDriveRecord,
@@ -36,7 +37,26 @@ from .models import (
     ClubPlayerLinkRecord,
     ClubTableRecord,
 )
+from .moving import link_name, link_to_new_member
 from .outcomes import club_outcomes
+from .people import NAME_HOLDER, ClubMember, check_member, member_name, move_member, refuse_full
+from .together import games_together, players_of, refuse_together
+
+__all__ = [
+    "ClubMember",
+    "HistoryLine",
+    "PlayedAs",
+    "add_member",
+    "link_name",
+    "link_to_new_member",
+    "member",
+    "member_history",
+    "member_name",
+    "members",
+    "merge_members",
+    "names_played",
+    "rename_member",
+]
 
 _MEMBERS = ClubMemberRecord.__table__
 _NAMES = ClubNameRecord.__table__
@@ -48,20 +68,10 @@ _PLAYERS = GroupPlayerRecord.__table__
 _DRIVE_ROWS = DriveRecord.__table__
 _GROUPS = GroupRecord.__table__
 
-_MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name).where(_MEMBERS.c.club_id == bindparam("club"))
-_NAME_ROWS = select(_NAMES.c.member_id, _NAMES.c.name).where(_NAMES.c.club_id == bindparam("club"))
-_NAME_HOLDER = select(_NAMES.c.member_id).where(
-    _NAMES.c.club_id == bindparam("club"), _NAMES.c.name_key == bindparam("key")
+_MEMBER_ROWS = select(_MEMBERS.c.id, _MEMBERS.c.name, _MEMBERS.c.guest, _MEMBERS.c.initials).where(
+    _MEMBERS.c.club_id == bindparam("club")
 )
-
-
-@dataclass(frozen=True, kw_only=True)
-class ClubMember:
-    """A member: their name and the other names they are found by ("Ann B.")."""
-
-    id: int
-    name: str
-    aliases: tuple[str, ...]
+_NAME_ROWS = select(_NAMES.c.member_id, _NAMES.c.name).where(_NAMES.c.club_id == bindparam("club"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,6 +84,8 @@ class HistoryLine:
 
     key: str
     kind: str
+    ladder: str
+    friendly: bool
     title: str
     variant: str
     played_at: datetime
@@ -93,36 +105,27 @@ def members(club_id: str) -> list[ClubMember]:
     for row in connection.execute(_NAME_ROWS, {"club": club_id}):
         names.setdefault(row.member_id, []).append(row.name)
     rows = connection.execute(_MEMBER_ROWS, {"club": club_id})
-    found = [_member(row.id, row.name, names.get(row.id, [])) for row in rows]
+    found = [_member(row, names.get(row.id, [])) for row in rows]
     return sorted(found, key=lambda member: (same_name_key(member.name), member.id))
 
 
 def member(club_id: str, member_id: int) -> ClubMember | None:
     """One member of the club, if there is one."""
     connection = database.connection()
-    name = connection.execute(
-        select(_MEMBERS.c.name).where(_MEMBERS.c.club_id == club_id, _MEMBERS.c.id == member_id)
-    ).scalar()
-    if name is None:
+    row = connection.execute(_MEMBER_ROWS.where(_MEMBERS.c.id == member_id), {"club": club_id}).first()
+    if row is None:
         return None
     names = connection.execute(select(_NAMES.c.name).where(_NAMES.c.member_id == member_id)).scalars().all()
-    return _member(member_id, name, list(names))
+    return _member(row, list(names))
 
 
-def _member(member_id: int, name: str, names: list[str]) -> ClubMember:
-    own = same_name_key(name)
+def _member(row: Any, names: list[str]) -> ClubMember:
+    """A member's row (id, name and flags) and every name that finds them, as a ClubMember."""
+    own = same_name_key(row.name)
     aliases = sorted((other for other in names if same_name_key(other) != own), key=same_name_key)
-    return ClubMember(id=member_id, name=name, aliases=tuple(aliases))
-
-
-def member_name(name: object) -> str:
-    """A member's name, checked as a roster's is; refused with the club's codes."""
-    try:
-        return roster_name(name)
-    except RuleViolation as refused:
-        code = "club_member_name_" + refused.code.rsplit("name_", 1)[-1]
-        params = {key: value for key, value in refused.params.items() if key != "position"}
-        raise RuleViolation.from_text(Text(code, **params), field="name") from None
+    return ClubMember(
+        id=row.id, name=row.name, aliases=tuple(aliases), guest=bool(row.guest), initials=bool(row.initials)
+    )
 
 
 def add_member(club_id: str, name: object) -> ClubMember:
@@ -131,9 +134,7 @@ def add_member(club_id: str, name: object) -> ClubMember:
     key = name_key(cleaned)
     with database.transaction() as connection:
         _refuse_taken(connection, club_id, key, cleaned, member_id=None)
-        count = connection.execute(select(func.count()).where(_MEMBERS.c.club_id == club_id)).scalar_one()
-        if count >= MOST_MEMBERS:
-            raise RuleViolation("club_too_many_members", field="club", most=MOST_MEMBERS)
+        refuse_full(connection, club_id)
         changed(connection, club_id)
         found: int = connection.execute(
             insert(_MEMBERS).returning(_MEMBERS.c.id),
@@ -149,7 +150,7 @@ def rename_member(club_id: str, member_id: int, name: object) -> None:
     cleaned = member_name(name)
     key = name_key(cleaned)
     with database.transaction() as connection:
-        _check_member(connection, club_id, member_id)
+        check_member(connection, club_id, member_id)
         holder = _refuse_taken(connection, club_id, key, cleaned, member_id=member_id)
         changed(connection, club_id)
         connection.execute(update(_MEMBERS).where(_MEMBERS.c.id == member_id).values(name=cleaned))
@@ -166,116 +167,21 @@ def merge_members(club_id: str, keep: int, merged: int) -> None:
     (so all their games and drives count for ``keep``) and ``merged`` is no more."""
     if keep == merged:
         raise RuleViolation("club_merge_same", field="member")
+    club_outcomes(club_id)  # every game's summary brought up to date, newcomers linked
     with database.transaction() as connection:
-        _check_member(connection, club_id, keep)
-        _check_member(connection, club_id, merged)
+        kept_name = check_member(connection, club_id, keep)
+        merged_name = check_member(connection, club_id, merged)
+        first, second = players_of(connection, club_id, keep), players_of(connection, club_id, merged)
+        refuse_together((kept_name, merged_name), games_together(connection, club_id, first, second))
         changed(connection, club_id)
-        _move(connection, merged, keep)
-
-
-def _move(connection: Connection, merged: int, keep: int) -> None:
-    for table in (_PLAYER_LINKS, _DRIVE_LINKS, _NAMES):
-        connection.execute(update(table).where(table.c.member_id == merged).values(member_id=keep))
-    connection.execute(delete(_MEMBERS).where(_MEMBERS.c.id == merged))
-
-
-def link_name(
-    club_id: str,
-    member_id: int,
-    *,
-    group_player_id: int | None = None,
-    drive_id: str | None = None,
-    drive_name: str | None = None,
-) -> None:
-    """A player of one of the club's tables (``group_player_id``) or drives (``drive_id`` and the
-    name they played under there) is this member; their name finds the member from now on. The
-    member the player was linked to before, left with no player, is merged into this one."""
-    by_table = group_player_id is not None
-    if by_table == (drive_id is not None or drive_name is not None) or (not by_table and not drive_name):
-        raise RuleViolation("club_link_what", field="name")
-    with database.transaction() as connection:
-        _check_member(connection, club_id, member_id)
-        if group_player_id is not None:
-            name, before = _table_player(connection, club_id, group_player_id)
-            connection.execute(delete(_PLAYER_LINKS).where(_PLAYER_LINKS.c.player_id == group_player_id))
-            row = {"player_id": group_player_id, "club_id": club_id, "member_id": member_id}
-            connection.execute(insert(_PLAYER_LINKS), row)
-        else:
-            assert drive_id is not None and drive_name is not None
-            player, name, before = _drive_player(connection, club_id, drive_id, drive_name)
-            where = (_DRIVE_LINKS.c.drive_id == drive_id, _DRIVE_LINKS.c.player == player)
-            connection.execute(delete(_DRIVE_LINKS).where(*where))
-            values = {"drive_id": drive_id, "player": player, "name": name}
-            connection.execute(insert(_DRIVE_LINKS), {**values, "club_id": club_id, "member_id": member_id})
-        changed(connection, club_id)
-        _name_finds(connection, club_id, name, member_id)
-        if before is not None and before != member_id and not _has_players(connection, before):
-            _move(connection, before, member_id)
-
-
-def _table_player(connection: Connection, club_id: str, player_id: int) -> tuple[str, int | None]:
-    """The name of a roster player of the club's tables, and the member linked to them."""
-    found = connection.execute(
-        select(_PLAYERS.c.name, _PLAYER_LINKS.c.member_id)
-        .join(_TABLES, _TABLES.c.group_id == _PLAYERS.c.group_id)
-        .outerjoin(_PLAYER_LINKS, _PLAYER_LINKS.c.player_id == _PLAYERS.c.id)
-        .where(_PLAYERS.c.id == player_id, _TABLES.c.club_id == club_id)
-    ).first()
-    if found is None:
-        raise RuleViolation("club_link_not_in_club", field="name")
-    return found.name, found.member_id
-
-
-def _drive_player(
-    connection: Connection, club_id: str, drive_id: str, typed: str
-) -> tuple[int, str, int | None]:
-    """The place, name and linked member of the player of a club's drive called ``typed``."""
-    players = connection.execute(
-        select(_DRIVE_ROWS.c.players)
-        .join(_DRIVES, _DRIVES.c.drive_id == _DRIVE_ROWS.c.id)
-        .where(_DRIVE_ROWS.c.id == drive_id, _DRIVES.c.club_id == club_id)
-    ).scalar()
-    if players is None:
-        raise RuleViolation("club_link_not_in_club", field="name")
-    key = same_name_key(" ".join(typed.split()))
-    for player, name in enumerate(players):
-        if same_name_key(name) == key:
-            where = (_DRIVE_LINKS.c.drive_id == drive_id, _DRIVE_LINKS.c.player == player)
-            before = connection.execute(select(_DRIVE_LINKS.c.member_id).where(*where)).scalar()
-            return player, name, before
-    raise RuleViolation("club_link_no_such_name", field="name", name=typed[:40])
-
-
-def _name_finds(connection: Connection, club_id: str, name: str, member_id: int) -> None:
-    """From now on ``name`` finds ``member_id`` (it may have found another member before)."""
-    key = name_key(name)
-    if connection.execute(_NAME_HOLDER, {"club": club_id, "key": key}).first() is None:
-        row = {"club_id": club_id, "name_key": key, "name": name, "member_id": member_id}
-        connection.execute(insert(_NAMES), row)
-    else:
-        where = (_NAMES.c.club_id == club_id, _NAMES.c.name_key == key)
-        connection.execute(update(_NAMES).where(*where).values(member_id=member_id))
-
-
-def _has_players(connection: Connection, member_id: int) -> bool:
-    for table in (_PLAYER_LINKS, _DRIVE_LINKS):
-        query = select(table.c.member_id).where(table.c.member_id == member_id).limit(1)
-        if connection.execute(query).first() is not None:
-            return True
-    return False
-
-
-def _check_member(connection: Connection, club_id: str, member_id: int) -> None:
-    query = select(_MEMBERS.c.id).where(_MEMBERS.c.club_id == club_id, _MEMBERS.c.id == member_id)
-    if connection.execute(query).first() is None:
-        raise RuleViolation("club_no_such_member", field="member")
+        move_member(connection, merged, keep)
 
 
 def _refuse_taken(
     connection: Connection, club_id: str, key: str, name: str, *, member_id: int | None
 ) -> int | None:
     """The member the name finds (refused when it is another member than ``member_id``)."""
-    holder: int | None = connection.execute(_NAME_HOLDER, {"club": club_id, "key": key}).scalar()
+    holder: int | None = connection.execute(NAME_HOLDER, {"club": club_id, "key": key}).scalar()
     if holder is not None and holder != member_id:
         raise RuleViolation("club_member_name_twice", field="name", name=name)
     return holder
@@ -338,6 +244,8 @@ def member_history(club_id: str, member_id: int) -> list[HistoryLine]:
             HistoryLine(
                 key=outcome.key,
                 kind=outcome.kind,
+                ladder=outcome.ladder,
+                friendly=outcome.friendly,
                 title=played.title,
                 variant=outcome.variant,
                 played_at=outcome.played_at,

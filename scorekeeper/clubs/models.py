@@ -7,8 +7,9 @@ drives' replays (clubs/outcomes.py), so a club never holds a copy of a game that
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
-from sqlalchemy import Date, DateTime, ForeignKey, Integer, String
+from sqlalchemy import JSON, Boolean, Date, DateTime, ForeignKey, Integer, String, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..database import new_game_id, utcnow
@@ -31,6 +32,8 @@ class ClubRecord(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The IANA zone its seasons count their days in; None: UTC (migration 0012).
     time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # Games and drives before a member's rating stops being provisional (migration 0013).
+    minimum_games: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
 
 
 class DeviceClubRecord(db.Model):  # type: ignore[name-defined,misc]
@@ -74,6 +77,10 @@ class ClubMemberRecord(db.Model):  # type: ignore[name-defined,misc]
     club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # A guest's games rate the members, and the guest is on no ladder, league or record (migration 0015).
+    guest: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Shown by initials ("A. B.") on the club's public pages (migration 0016).
+    initials: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ClubNameRecord(db.Model):  # type: ignore[name-defined,misc]
@@ -125,3 +132,37 @@ class ClubSeasonRecord(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(60))
     starts_on: Mapped[date] = mapped_column(Date)
     ends_on: Mapped[date] = mapped_column(Date)
+    # Its league beside the rating (migration 0014): None, "placings" or "drive_totals"; the points
+    # per place ("3,2,1"), the best N scores counted (None: all), the evenings to qualify.
+    league: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    league_points: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    league_best: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    league_qualify: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+
+class ClubFriendlyRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A game of a club's table or a drive of the club played as a friendly: off the ladder, the
+    league and the records (migration 0015). ``outcome`` is "game:<id>" or "drive:<id>"."""
+
+    __tablename__ = "club_friendlies"
+
+    club_id: Mapped[str] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    outcome: Mapped[str] = mapped_column(String(40), primary_key=True)
+    marked_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HouseRulesRecord(db.Model):  # type: ignore[name-defined,misc]
+    """A variant's options saved under a name ("Thursday Oh Hell"), shared by its link (its id) and
+    offered first at a club's tables when a club holds them (migration 0017). ``options`` are those
+    set away from the variant's defaults (rules/club/house.py)."""
+
+    __tablename__ = "house_rules"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True, default=new_game_id)
+    name: Mapped[str] = mapped_column(String(60))
+    variant: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    club_id: Mapped[str | None] = mapped_column(
+        ForeignKey("clubs.id", ondelete="SET NULL"), nullable=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -6,7 +6,9 @@ date first as a table's statistics do, so no game is replayed here once its summ
 member's place is the summary's position, their side its side (partners share one), their score
 the side's total, their exact bids and longest run of them the summary's ``made`` and
 ``longest_run``. A drive is replayed by the engine (drives/store.py) and its players ranked by
-their final totals; its standings are kept per drive version in this worker. Members come through
+their final totals, equal totals an equal rank (the drive's tie-break decides its prizes, not a
+skill); its standings are kept per drive version in this worker, and its moment is its first
+hand's (the evening it was played, whenever it was set up). Members come through
 the club's links (clubs/linking.py); a player no member is linked to is left out, the others keep
 the ranks they had.
 
@@ -31,7 +33,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any, TypeVar
 
@@ -41,13 +43,14 @@ from werkzeug.exceptions import NotFound
 
 from .. import database
 from ..drives import store as drives
-from ..drives.models import DriveRecord
+from ..drives.models import DriveHandRecord, DriveRecord
 from ..games.models import GameRecord
 from ..groups import summaries
 from ..groups.models import GameSummaryRecord, GroupRecord
 from ..kept import KeptByVersion
 from ..rules import RuleViolation
-from ..rules.club.outcome import DRIVE, Outcome, Placing, ladder_of
+from ..rules.club.outcome import DRIVE, Outcome, Placing, ladder_of, ranks_by_total
+from .guests import friendlies
 from .linking import link_newcomers
 from .models import ClubDriveLinkRecord, ClubDriveRecord, ClubPlayerLinkRecord, ClubRecord, ClubTableRecord
 
@@ -63,6 +66,7 @@ _GROUPS = GroupRecord.__table__
 _DRIVE_ROWS = DriveRecord.__table__
 _PLAYER_LINKS = ClubPlayerLinkRecord.__table__
 _DRIVE_LINKS = ClubDriveLinkRecord.__table__
+_HANDS = DriveHandRecord.__table__
 
 _IN_CLUB = _TABLES.c.club_id == bindparam("club")
 _DRIVES_IN = _DRIVES.c.club_id == bindparam("club")
@@ -120,6 +124,8 @@ _FINISHED_MEMBERS = (
     .select_from(_IN_CLUB_ROWS)
     .where(_IN_CLUB, _ROWS.c.status == FINISHED)
 )
+# The names of those columns, in that order: what ``game_outcome`` reads of each row.
+MEMBER_COLUMNS = tuple(column.name for column in _FINISHED_MEMBERS.selected_columns)
 # ...or those of a few games only: the games changed since this worker last read the club.
 _FINISHED_MEMBERS_OF = _FINISHED_MEMBERS.where(_ROWS.c.game_id.in_(bindparam("games", expanding=True)))
 # More changed games than this and every game's rows are read at once, as the first time.
@@ -134,6 +140,11 @@ _PLAYER_MEMBERS = select(_PLAYER_LINKS.c.player_id, _PLAYER_LINKS.c.member_id).w
 _DRIVE_MEMBERS = select(_DRIVE_LINKS.c.drive_id, _DRIVE_LINKS.c.player, _DRIVE_LINKS.c.member_id).where(
     _DRIVE_LINKS.c.club_id == bindparam("club")
 )
+# A drive's evening is the one its first hand was played on, not the day it was set up (a drive is
+# often set up days before, to print its cards).
+FIRST_HAND = (
+    select(func.min(_HANDS.c.recorded_at)).where(_HANDS.c.drive_id == _DRIVE_ROWS.c.id).scalar_subquery()
+)
 _CLUB_DRIVES = (
     select(
         _DRIVE_ROWS.c.id,
@@ -141,6 +152,7 @@ _CLUB_DRIVES = (
         _DRIVE_ROWS.c.version,
         _DRIVE_ROWS.c.created_at,
         _DRIVE_ROWS.c.players,
+        FIRST_HAND.label("first_hand"),
     )
     .select_from(_DRIVES_IN_CLUB)
     .where(_DRIVES_IN)
@@ -236,6 +248,8 @@ def read_outcomes(club_id: str) -> ClubOutcomes:
         club = connection.execute(_CLUB_VERSION, {"club": club_id}).one_or_none()
         version, zone = (None, UTC) if club is None else (club.version, _zone(club.time_zone))
         found = _games(club_id, played, version, zone) + _drives(club_id, drive_rows, played, zone)
+    marked = friendlies(club_id)  # a friendly game or drive is read, and counts for nothing
+    found = [replace(outcome, friendly=True) if outcome.key in marked else outcome for outcome in found]
     found.sort(key=lambda outcome: (outcome.played_at, outcome.key))
     return ClubOutcomes(outcomes=tuple(found), played=played)
 
@@ -263,7 +277,7 @@ def _games(
     before = GAMES_READ.get(club_id)
     now = _GamesRead(
         club_version=club_version,
-        members={row[0]: row[1] for row in connection.execute(_PLAYER_MEMBERS, parameters)},
+        members=player_members(club_id),
         titles={row[0]: row[1] for row in connection.execute(_TABLE_NAMES, parameters)},
         versions={},
         outcomes={},
@@ -294,12 +308,12 @@ def _games(
             now.played[game_id] = before.played[game_id]
             continue
         if variant not in ladders:
-            ladders[variant] = _ladder(variant)
+            ladders[variant] = variant_ladder(variant)
         rows = by_game.get(game_id, [])
         now.played[game_id] = Played(title=now.titles.get(group_id, ""), players=len(rows), ref=game_id)
         ladder = ladders[variant]
         moment = _aware(played_at).astimezone(zone)  # its day: the club's calendar's
-        now.outcomes[game_id] = _game_outcome(game_id, variant, ladder, moment, rows, now.members)
+        now.outcomes[game_id] = game_outcome(game_id, variant, ladder, moment, rows, now.members)
     GAMES_READ.put(club_id, now)
     found = []
     for game_id, outcome in now.outcomes.items():
@@ -309,7 +323,13 @@ def _games(
     return found
 
 
-def _game_outcome(
+def player_members(club_id: str) -> dict[int, int]:
+    """The member each linked roster player of the club's tables is, by player id."""
+    found = database.connection().execute(_PLAYER_MEMBERS, {"club": club_id})
+    return {row[0]: row[1] for row in found}
+
+
+def game_outcome(
     game_id: str,
     variant: str,
     ladder: str | None,
@@ -317,7 +337,8 @@ def _game_outcome(
     rows: Sequence[Any],
     members: Mapping[int, int],
 ) -> Outcome | None:
-    """A finished game's outcome from its members' summary rows (None: it rates on no ladder)."""
+    """A finished game's outcome from its members' summary rows, each with ``MEMBER_COLUMNS`` in that
+    order, and the member each roster player is (None: it rates on no ladder)."""
     if ladder is None:
         return None
     placings: dict[int, Placing] = {}
@@ -359,12 +380,13 @@ def _drives(
         if result.standings is None:
             continue
         placings: dict[int, Placing] = {}
-        for player, rank, total in result.standings:
+        by_total = ranks_by_total([total for _player, _rank, total in result.standings])
+        for (player, rank, total), rated_rank in zip(result.standings, by_total, strict=True):
             member = members.get((row.id, player))
             if member is not None:
-                _keep_better(
-                    placings, Placing(member=member, side=player, rank=rank, score=total, won=rank == 1)
-                )
+                # Rated by total, equal totals an equal rank; won as the drive's tie-break says.
+                placing = Placing(member=member, side=player, rank=rated_rank, score=total, won=rank == 1)
+                _keep_better(placings, placing)
         key = f"drive:{row.id}"
         played[key] = Played(title=row.name, players=len(result.standings), ref=row.id)
         found.append(
@@ -373,7 +395,7 @@ def _drives(
                 kind="drive",
                 ladder=DRIVE,
                 variant=DRIVE,
-                played_at=_aware(row.created_at).astimezone(zone),
+                played_at=_aware(row.first_hand or row.created_at).astimezone(zone),
                 placings=tuple(placings.values()),
             )
         )
@@ -426,7 +448,8 @@ def _keep_better(placings: dict[int, Placing], placing: Placing) -> None:
         placings[placing.member] = placing
 
 
-def _ladder(variant: str) -> str | None:
+def variant_ladder(variant: str) -> str | None:
+    """The ladder a variant's games rate on (None: none, or a variant this server no longer knows)."""
     try:
         return ladder_of(variant)
     except RuleViolation:

@@ -12,6 +12,7 @@ from ..rules.drive import (
     DriveSetup,
     PrizeRule,
     PrizeSpec,
+    Role,
     RosterChange,
     RosterKind,
     Seat,
@@ -58,23 +59,33 @@ def read_prize(data: Mapping[str, Any]) -> PrizeSpec:
 
 
 def roster_data(change: RosterChange) -> dict[str, Any]:
-    """An arrival or a departure as stored."""
-    return {
-        "hand": change.hand,
-        "player": change.player,
-        "kind": change.kind.value,
-        "start": change.start.value,
-    }
+    """An arrival, a departure, a substitute or a table that goes, as stored (only the fields it has)."""
+    data: dict[str, Any] = {"hand": change.hand, "kind": change.kind.value}
+    if change.player is not None:
+        data["player"] = change.player
+    if change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE):
+        data["start"] = change.start.value
+    if change.role is not None:
+        data["role"] = change.role.value
+    if change.replaces is not None:
+        data["replaces"] = change.replaces
+    if change.table is not None:
+        data["table"] = change.table
+    return data
 
 
 def roster_of(record: HasInputs) -> tuple[RosterChange, ...]:
-    """The stored arrivals and departures, for the engine to check on replay."""
+    """The stored roster changes, for the engine to check on replay (a late player stored before
+    roles were chosen plays the role of their entry order)."""
     return tuple(
         RosterChange(
             hand=item["hand"],
-            player=item["player"],
             kind=RosterKind(item["kind"]),
+            player=item.get("player"),
             start=StartFrom(item.get("start", StartFrom.ZERO.value)),
+            role=None if item.get("role") is None else Role(item["role"]),
+            replaces=item.get("replaces"),
+            table=item.get("table"),
         )
         for item in record.roster or ()
     )

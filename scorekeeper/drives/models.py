@@ -27,7 +27,8 @@ class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
     ``prizes`` those the organiser added; ``roster`` the players who arrived late
     (their names are at the end of ``players``) or left early, each from a hand; ``seatings``
     where players actually sat when the hall did not move as planned (hand, player, table, seat).
-    The version rises with every change.
+    ``announced`` counts the prizes the organiser has revealed at the prize-giving (until then the
+    final standings and prizes are the organiser's only). The version rises with every change.
     """
 
     __tablename__ = "drives"
@@ -41,6 +42,7 @@ class DriveRecord(db.Model):  # type: ignore[name-defined,misc]
     seatings: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default=text("'[]'"))
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     version: Mapped[int] = mapped_column(Integer, default=1)
+    announced: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

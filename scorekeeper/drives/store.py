@@ -1,9 +1,5 @@
-"""Loading and saving whist drives: stored inputs in, engine drives out.
-
-The database keeps a drive's set-up and one row per table per hand as the
-table entered it; every load replays them with the engine, so a correction
-of any table's hand re-scores (and, while its movement is not yet called, re-seats)
-everything after it. Replays are kept per drive version, as games' are.
+"""Changing whist drives: every change judged by the engine on the stored drive, then written under
+the drive's version claim. Reading a drive back is :mod:`.records` (re-exported here).
 
 **Versions.** Forty tables enter the same hand within a minute, each raising
 the drive's version; a phone that saw version 12 is not stale because another
@@ -18,43 +14,57 @@ drive.
 
 from __future__ import annotations
 
-import hmac
-import secrets
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from flask import abort
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, update
 
 from .. import database
-from ..database import hash_key, new_game_id, utcnow
-from ..kept import KeptByVersion
+from ..database import utcnow
 from ..rules.drive import (
     Drive,
     DriveSetup,
     HandEntry,
     InvalidDriveSetup,
-    Pair,
     PrizeSpec,
+    Role,
     Seat,
     StartFrom,
 )
 from ..rules.errors import OutOfTurn
-from .inputs import (
-    prize_data,
-    read_prize,
-    roster_data,
-    roster_of,
-    seating_data,
-    seatings_of,
-    setup_options,
-)
+from .inputs import prize_data, roster_data, seating_data, setup_options
 from .models import DriveHandRecord, DriveRecord
+from .records import DRIVES, Seen, StoredDrive, create_drive, drive_of, find_drive, load_drive, setup_of
 
-DRIVES: KeptByVersion[Drive] = KeptByVersion(size=64)
+__all__ = [
+    "ANNOUNCED_ALL",
+    "DRIVES",
+    "DriveChangedElsewhere",
+    "Seen",
+    "StaleVersion",
+    "StoredDrive",
+    "add_pair",
+    "add_player",
+    "announce",
+    "confirm_hand",
+    "correct_hand",
+    "create_drive",
+    "drive_of",
+    "enter_card",
+    "enter_hand",
+    "find_drive",
+    "load_drive",
+    "record_seat",
+    "remove_player",
+    "remove_table",
+    "rename_players",
+    "results_withheld",
+    "set_prizes",
+    "setup_of",
+    "withdraw_hand",
+]
 # A lost claim means another table's change was stored meanwhile, so every round some table goes
 # on: forty tables entering at once all get through within forty rounds. The time bound only stops
 # a change that never gets its turn (a database answering every claim too late).
@@ -70,62 +80,23 @@ class DriveChangedElsewhere(OutOfTurn):
         super().__init__("drive_changed_elsewhere", field="version")
 
 
-@dataclass(kw_only=True)
-class StoredDrive:
-    """A drive's row as stored: its set-up inputs, key hash, version and times (no hands)."""
+class StaleVersion(OutOfTurn):
+    """A change made from a version of the whole drive (``If-Match``) that another change replaced:
+    checked in the write's own transaction, so of several sent from one version exactly one goes on."""
 
-    id: str
-    name: str
-    players: list[str]
-    options: dict[str, Any]
-    prizes: list[dict[str, Any]]
-    roster: list[dict[str, Any]]
-    seatings: list[dict[str, Any]]
-    edit_key_hash: str
-    version: int
-    created_at: datetime
-    updated_at: datetime
+    field = "version"
 
-    def key_matches(self, key: str | None) -> bool:
-        """True when ``key`` is this drive's organiser key (compared in constant time)."""
-        return key is not None and hmac.compare_digest(hash_key(key), self.edit_key_hash)
+    def __init__(self, seen: int, version: int) -> None:
+        super().__init__("api_drive_stale_version", field="version", seen=str(seen), version=version)
+        self.version = version
 
 
-@dataclass(frozen=True, kw_only=True)
-class Seen:
-    """What a phone showed of one table's hand when its change was made.
-
-    ``players`` the four seated (N, E, S, W), ``north_south`` the tricks
-    already entered (None: not entered yet).
-    """
-
-    hand: int
-    table: int
-    players: tuple[int, ...] | None = None
-    north_south: int | None = None
+# The prize-giving's "everything shown": more prizes than any drive has (see ``announce``).
+ANNOUNCED_ALL = 1_000_000
 
 
 _DRIVES = DriveRecord.__table__
 _HANDS = DriveHandRecord.__table__
-_DRIVE_ROW = select(*(_DRIVES.c[name] for name in StoredDrive.__dataclass_fields__)).where(
-    _DRIVES.c.id == bindparam("drive")
-)
-_VERSION_AND_HANDS = (
-    select(
-        _DRIVES.c.version,
-        _HANDS.c.hand,
-        _HANDS.c.table_number,
-        _HANDS.c.tricks,
-        _HANDS.c.pair,
-        _HANDS.c.moved_as,
-        _HANDS.c.needs_confirmation,
-        _HANDS.c.confirmed_by,
-        _HANDS.c.corrected,
-    )
-    .select_from(_DRIVES.outerjoin(_HANDS, _HANDS.c.drive_id == _DRIVES.c.id))
-    .where(_DRIVES.c.id == bindparam("drive"))
-    .order_by(_HANDS.c.hand, _HANDS.c.table_number)
-)
 _CLAIM = (
     update(_DRIVES)
     .where(_DRIVES.c.id == bindparam("drive"), _DRIVES.c.version == bindparam("seen"))
@@ -174,112 +145,30 @@ _SET_ROSTER = (
     .where(_DRIVES.c.id == bindparam("drive"))
     .values(players=bindparam("new_players"), roster=bindparam("new_roster"))
 )
-
-
-# --- set-up --------------------------------------------------------------------------
-
-
-def setup_of(record: StoredDrive) -> DriveSetup:
-    """The engine's set-up of a stored drive, checked again."""
-    return DriveSetup.create(
-        record.name, record.players, **record.options, prizes=[read_prize(item) for item in record.prizes]
-    )
-
-
-def create_drive(name: str, players: Sequence[str] | int, **options: Any) -> tuple[StoredDrive, Drive, str]:
-    """Check the set-up with the engine, store it, and return it with its new organiser key.
-
-    Raises a RuleViolation, and stores nothing, when the engine refuses it.
-    """
-    drive = Drive.start(name, players, **options)
-    setup = drive.setup
-    key = secrets.token_urlsafe(24)
-    now = utcnow()
-    record = StoredDrive(
-        id=new_game_id(),
-        name=setup.name,
-        players=list(setup.players),
-        options=setup_options(setup),
-        prizes=[],
-        roster=[],
-        seatings=[],
-        edit_key_hash=hash_key(key),
-        version=1,
-        created_at=now,
-        updated_at=now,
-    )
-    with database.transaction() as writing:
-        writing.execute(insert(_DRIVES), [vars(record)])
-    DRIVES.put((record.id, record.version), drive)
-    return record, drive, key
-
-
-# --- loading -------------------------------------------------------------------------
-
-
-def find_drive(drive_id: str) -> StoredDrive | None:
-    """The stored drive's row, if there is one."""
-    row = database.connection().execute(_DRIVE_ROW, {"drive": drive_id}).first()
-    return None if row is None else StoredDrive(**row._asdict())
-
-
-def load_drive(drive_id: str) -> tuple[StoredDrive, Drive]:
-    """The stored drive and its replay, or 404."""
-    record = find_drive(drive_id)
-    if record is None:
-        abort(404)
-    return record, drive_of(record)
-
-
-def drive_of(record: StoredDrive) -> Drive:
-    """Replay a stored drive, or take this version's kept replay.
-
-    The hands are read with the version in one statement; should the drive
-    have changed since ``record`` was read, ``record`` is brought up to date.
-    """
-    while (kept := DRIVES.get((record.id, record.version))) is None:
-        rows = database.connection().execute(_VERSION_AND_HANDS, {"drive": record.id}).all()
-        if not rows:
-            abort(404)
-        if rows[0].version != record.version:
-            if (fresh := find_drive(record.id)) is None:
-                abort(404)
-            vars(record).update(vars(fresh))
-            continue
-        entries = tuple(
-            HandEntry(
-                hand=row.hand,
-                table=row.table_number,
-                tricks=row.tricks,
-                pair=Pair(row.pair),
-                moved_as=None if row.moved_as is None else Pair(row.moved_as),
-                needs_confirmation=bool(row.needs_confirmation),
-                confirmed_by=row.confirmed_by,
-                corrected=bool(row.corrected),
-            )
-            for row in rows
-            if row.hand is not None
-        )
-        drive = Drive(setup_of(record), entries, roster_of(record), seatings_of(record))
-        DRIVES.put((record.id, record.version), drive)
-        return drive
-    return kept
+_SET_ANNOUNCED = (
+    update(_DRIVES).where(_DRIVES.c.id == bindparam("drive")).values(announced=bindparam("new_announced"))
+)
 
 
 # --- changes -------------------------------------------------------------------------
 
 
-def enter_hand(drive_id: str, entry: HandEntry, seen: Seen) -> tuple[StoredDrive, Drive]:
-    """Record a table's hand for the first time; refused entries store nothing."""
+def enter_hand(
+    drive_id: str, entry: HandEntry, seen: Seen | None, expected: int | None = None
+) -> tuple[StoredDrive, Drive]:
+    """Record a table's hand for the first time; refused entries store nothing. ``expected``: the
+    version of the whole drive the change was made from (the API's If-Match), if any."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         updated = drive.enter(entry)
         return updated, _ADD_HAND, _hand_values(entry)
 
-    return _apply(drive_id, seen, change)
+    return _apply(drive_id, seen, change, expected)
 
 
-def correct_hand(drive_id: str, entry: HandEntry, seen: Seen) -> tuple[StoredDrive, Drive]:
+def correct_hand(
+    drive_id: str, entry: HandEntry, seen: Seen | None, expected: int | None = None
+) -> tuple[StoredDrive, Drive]:
     """Replace a table's recorded hand; everything after it is re-scored (seats stay once called)."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
@@ -288,10 +177,12 @@ def correct_hand(drive_id: str, entry: HandEntry, seen: Seen) -> tuple[StoredDri
         assert stored is not None
         return updated, _CORRECT_HAND, _hand_values(stored)
 
-    return _apply(drive_id, seen, change)
+    return _apply(drive_id, seen, change, expected)
 
 
-def confirm_hand(drive_id: str, seen: Seen, player: int) -> tuple[StoredDrive, Drive]:
+def confirm_hand(
+    drive_id: str, seen: Seen, player: int, expected: int | None = None
+) -> tuple[StoredDrive, Drive]:
     """A player of the other pair confirms the table's result, as the phone showed it."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
@@ -300,7 +191,7 @@ def confirm_hand(drive_id: str, seen: Seen, player: int) -> tuple[StoredDrive, D
         assert stored is not None
         return updated, _CORRECT_HAND, _hand_values(stored)
 
-    return _apply(drive_id, seen, change)
+    return _apply(drive_id, seen, change, expected)
 
 
 def withdraw_hand(drive_id: str, seen: Seen) -> tuple[StoredDrive, Drive]:
@@ -313,14 +204,16 @@ def withdraw_hand(drive_id: str, seen: Seen) -> tuple[StoredDrive, Drive]:
     return _apply(drive_id, seen, change)
 
 
-def set_prizes(drive_id: str, prizes: Sequence[PrizeSpec]) -> tuple[StoredDrive, Drive]:
+def set_prizes(
+    drive_id: str, prizes: Sequence[PrizeSpec], expected: int | None = None
+) -> tuple[StoredDrive, Drive]:
     """Replace the organiser's prizes, each checked by the engine; the hands are untouched."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         updated = drive.with_prizes(prizes)
         return updated, _SET_PRIZES, {"new_prizes": [prize_data(prize) for prize in updated.setup.prizes]}
 
-    return _apply(drive_id, None, change)
+    return _apply(drive_id, None, change, expected)
 
 
 def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Drive]:
@@ -339,22 +232,58 @@ def rename_players(drive_id: str, names: Sequence[str]) -> tuple[StoredDrive, Dr
     return _apply(drive_id, None, change)
 
 
-def add_player(drive_id: str, name: str, start: StartFrom) -> tuple[StoredDrive, Drive]:
-    """A late player joins from the next hand nobody has played (checked by the engine)."""
+def add_player(
+    drive_id: str, name: str, start: StartFrom, role: Role | None = None, expected: int | None = None
+) -> tuple[StoredDrive, Drive]:
+    """A late player joins from the next move in ``role`` (None: the engine's suggestion)."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
-        return _roster_change(drive.arrive(name, start=start))
+        return _roster_change(drive.arrive(name, start=start, role=role))
 
-    return _apply(drive_id, None, change)
+    return _apply(drive_id, None, change, expected)
 
 
-def remove_player(drive_id: str, player: int) -> tuple[StoredDrive, Drive]:
-    """A player leaves from the next hand nobody has played; their scores stay theirs."""
+def add_pair(
+    drive_id: str, lady: str, gent: str, start: StartFrom, expected: int | None = None
+) -> tuple[StoredDrive, Drive]:
+    """A partner drive's late pair joins from the next move (checked by the engine)."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
-        return _roster_change(drive.leave(player))
+        return _roster_change(drive.arrive_pair(lady, gent, start=start))
 
-    return _apply(drive_id, None, change)
+    return _apply(drive_id, None, change, expected)
+
+
+def remove_player(
+    drive_id: str,
+    player: int,
+    substitute: str | None = None,
+    start: StartFrom = StartFrom.ZERO,
+    expected: int | None = None,
+) -> tuple[StoredDrive, Drive]:
+    """A player leaves from the next move (a substitute taking their place, if named); their scores
+    stay theirs."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        return _roster_change(drive.leave(player, substitute=substitute, start=start))
+
+    return _apply(drive_id, None, change, expected)
+
+
+def announce(drive_id: str, shown: int, expected: int | None = None) -> tuple[StoredDrive, Drive]:
+    """The prize-giving has revealed ``shown`` prizes (``ANNOUNCED_ALL``: everything, standings too)."""
+
+    def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
+        return drive, _SET_ANNOUNCED, {"new_announced": max(0, min(shown, ANNOUNCED_ALL))}
+
+    return _apply(drive_id, None, change, expected)
+
+
+def results_withheld(record: StoredDrive, drive: Drive) -> bool:
+    """True once the last hand is in and until the organiser has announced every prize: the final
+    standings and the prizes are the organiser's only (RULES.md §10, "results until announced")."""
+    state = drive.state
+    return state.finished and record.announced < len(state.prizes)
 
 
 def enter_card(drive_id: str, player: int, rows: Mapping[int, int]) -> tuple[StoredDrive, Drive]:
@@ -379,13 +308,13 @@ def record_seat(drive_id: str, hand: int, player: int, table: int, seat: Seat) -
     return _apply(drive_id, None, change)
 
 
-def remove_table(drive_id: str, table: int) -> tuple[StoredDrive, Drive]:
-    """A table goes from the next hand nobody has played: its four players leave (checked by the engine)."""
+def remove_table(drive_id: str, table: int, expected: int | None = None) -> tuple[StoredDrive, Drive]:
+    """Table ``table`` stops from the next move: its players sit out (checked by the engine)."""
 
     def change(drive: Drive) -> tuple[Drive, Any, dict[str, Any]]:
         return _roster_change(drive.remove_table(table))
 
-    return _apply(drive_id, None, change)
+    return _apply(drive_id, None, change, expected)
 
 
 def _roster_change(updated: Drive) -> tuple[Drive, Any, dict[str, Any]]:
@@ -427,22 +356,35 @@ Values = dict[str, Any] | list[dict[str, Any]]  # one row's parameters, or sever
 
 
 def _apply(
-    drive_id: str, seen: Seen | None, change: Callable[[Drive], tuple[Drive, Any, Values]]
+    drive_id: str,
+    seen: Seen | None,
+    change: Callable[[Drive], tuple[Drive, Any, Values]],
+    expected: int | None = None,
 ) -> tuple[StoredDrive, Drive]:
     """Judge ``change`` on the stored drive and write it under the drive's version claim.
 
     A claim lost to another change (the version moved on) judges the change again on the fresh
     drive, as often as it takes: only a change to the same table's hand makes the phone stale
-    (``_check_seen``, 409); another table's hand entered meanwhile never does.
+    (``_check_seen``, 409); another table's hand entered meanwhile never does. A change made from
+    an ``expected`` version of the whole drive (the API's If-Match) is judged on that version only
+    and claims exactly it, in the write's own transaction: of several sent at once from one version,
+    one goes on and the others are refused (``StaleVersion``, naming the version that won).
     """
     deadline = time.monotonic() + CLAIM_SECONDS
     while True:
         record, drive = load_drive(drive_id)
+        if expected is not None and record.version != expected:
+            raise StaleVersion(expected, record.version)
         _check_seen(drive, seen)
         updated, statement, values = change(drive)  # raises before anything is stored
         if _claim_and(record, statement, values):
+            if statement is _SET_ANNOUNCED:
+                record.announced = values["new_announced"]  # type: ignore[call-overload]
             DRIVES.put((record.id, record.version), updated)
             return record, updated
+        if expected is not None:
+            fresh = find_drive(drive_id)
+            raise StaleVersion(expected, record.version if fresh is None else fresh.version)
         if time.monotonic() > deadline:
             raise DriveChangedElsewhere()
 

@@ -95,6 +95,10 @@ class DealEntryRecord(db.Model):  # type: ignore[name-defined,misc]
     number: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The id a phone gave the entry in its offline queue, once the queue's merge stored it there: a
+    # queue sent again (its answer lost, a second tab) finds it and is not applied twice. A change
+    # made since by another phone keeps it; removing the row (undo) takes it away.
+    sent_id: Mapped[str | None] = mapped_column(String(40), nullable=True, default=None)
 
     game: Mapped[GameRecord] = relationship(back_populates="entries")
 

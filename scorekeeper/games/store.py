@@ -20,7 +20,19 @@ from datetime import datetime
 from typing import Any, Protocol, cast
 
 from flask import abort
-from sqlalchemy import JSON, Connection, DateTime, Integer, bindparam, delete, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    DateTime,
+    Integer,
+    String,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from .. import database
 from ..database import ONE_STATEMENT_DIALECTS, hash_key, new_game_id, utcnow
@@ -101,20 +113,27 @@ _CLAIM = (
     .values(version=_GAMES_TABLE.c.version + 1, updated_at=bindparam("now"))
 )
 _ABANDON = _CLAIM.values(abandoned_at=bindparam("now"))
-# ``position`` is a row's place in the game's log, from 1.
+# ``position`` is a row's place in the game's log, from 1; ``sent`` the id a phone's offline queue gave
+# the entry (None for one entered online). A correction without one keeps the row's: the queue that
+# stored it, sent again, still finds it there and is not applied twice.
+_KEEP_SENT = func.coalesce(bindparam("sent", type_=String), _ENTRIES_TABLE.c.sent_id)
 _ADD_ENTRY = insert(_ENTRIES_TABLE).values(
     game_id=bindparam("game"),
     number=bindparam("position"),
     data=bindparam("inputs"),
     recorded_at=bindparam("now"),
+    sent_id=bindparam("sent"),
 )
 _CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
     .where(_ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position"))
-    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"), sent_id=_KEEP_SENT)
 )
 _REMOVE_ENTRY = delete(_ENTRIES_TABLE).where(
     _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number == bindparam("position")
+)
+_REMOVE_FROM = delete(_ENTRIES_TABLE).where(
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.number >= bindparam("position")
 )
 
 # The same changes as single statements, for PostgreSQL: the claim of the
@@ -127,12 +146,13 @@ _CLAIMED = _CLAIM.returning(_GAMES_TABLE.c.id).cte("claimed")
 _CLAIM_AND_ADD_ENTRY = (
     insert(_ENTRIES_TABLE)
     .from_select(
-        ["game_id", "number", "data", "recorded_at"],
+        ["game_id", "number", "data", "recorded_at", "sent_id"],
         select(
             _CLAIMED.c.id,
             bindparam("position", type_=Integer),
             bindparam("inputs", type_=JSON),
             bindparam("now", type_=DateTime(timezone=True)),
+            bindparam("sent", type_=String),
         ),
     )
     .add_cte(_CLAIMED)
@@ -141,7 +161,7 @@ _CLAIM_AND_ADD_ENTRY = (
 _CLAIM_AND_CORRECT_ENTRY = (
     update(_ENTRIES_TABLE)
     .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
-    .values(data=bindparam("inputs"), recorded_at=bindparam("now"))
+    .values(data=bindparam("inputs"), recorded_at=bindparam("now"), sent_id=_KEEP_SENT)
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
 )
@@ -150,6 +170,10 @@ _CLAIM_AND_REMOVE_ENTRY = (
     .where(_ENTRIES_TABLE.c.game_id == _CLAIMED.c.id, _ENTRIES_TABLE.c.number == bindparam("position"))
     .add_cte(_CLAIMED)
     .returning(_ENTRIES_TABLE.c.number)
+)
+# The ids phones' offline queues gave the rows of a game, by the row's place in its log.
+_SENT_IDS = select(_ENTRIES_TABLE.c.number, _ENTRIES_TABLE.c.sent_id).where(
+    _ENTRIES_TABLE.c.game_id == bindparam("game"), _ENTRIES_TABLE.c.sent_id.is_not(None)
 )
 _ONE_STATEMENT = {
     _ADD_ENTRY: _CLAIM_AND_ADD_ENTRY,
@@ -323,28 +347,75 @@ def _keep(record: StoredGame, game: Game) -> None:
     GAMES.put((record.id, record.version), game)
 
 
-def record_deal(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
+def record_deal(
+    record: StoredGame, game: Game, number: int, data: Mapping[str, Any], *, sent: str | None = None
+) -> Game:
     """Enter or correct deal ``number`` in one transaction; refused entries store nothing.
 
     ``game`` is the replay of ``record`` as loaded; if another phone changed the
-    game since, ChangedElsewhere is raised and nothing is stored.
+    game since, ChangedElsewhere is raised and nothing is stored. ``sent`` is the
+    id a phone's offline queue gave the entry (kept with the row, see ``sent_ids``).
     """
     engine = game.table.variant.engine
     updated = game.record(cast(NumberedEntry, engine.read_entry(number, data)))  # raises before storing
     stored = engine.write_entry(updated.entries[number - 1])
     change = _CORRECT_ENTRY if number <= len(game.entries) else _ADD_ENTRY
-    _change(record, change, {"position": updated.deal_position(number), "inputs": stored}, game=updated)
+    position = updated.deal_position(number)
+    _change(record, change, {"position": position, "inputs": stored, "sent": sent}, game=updated)
     _keep(record, updated)
     return updated
 
 
-def record_event(record: StoredGame, game: Game, data: Mapping[str, Any]) -> Game:
-    """Record a table event after everything recorded so far; a refused event stores nothing."""
+def record_event(record: StoredGame, game: Game, data: Mapping[str, Any], *, sent: str | None = None) -> Game:
+    """Record a table event after everything recorded so far; a refused event stores nothing.
+    ``sent`` as for record_deal.
+
+    While a deal is under way the engine may record it elsewhere than at the end (a misdeal drops
+    what was entered of the deal, a substitute goes before it): the log is then rewritten from
+    where it changed, in the same one change."""
     updated = game.add(read_event(data))  # raises before anything is stored
+    if updated.log[:-1] != game.log:
+        return replace_log(record, game, updated, sent=sent)
     stored = updated.log_data()[-1]
-    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored}, game=updated)
+    _change(record, _ADD_ENTRY, {"position": len(updated.log), "inputs": stored, "sent": sent}, game=updated)
     _keep(record, updated)
     return updated
+
+
+def replace_log(record: StoredGame, game: Game, updated: Game, *, sent: str | None = None) -> Game:
+    """Store ``updated`` (a replay checked by the engine) over ``game``, the game as loaded: its log is
+    written again from the first item where the two differ, in one transaction (ChangedElsewhere if
+    another phone changed the game since it was loaded).
+
+    A row written again with the same inputs keeps the id a phone's offline queue gave it (so that
+    the queue sent again still finds it applied); the one new row takes ``sent``."""
+    before, after = game.log_data(), updated.log_data()
+    same = next(
+        (position for position, (old, new) in enumerate(zip(before, after, strict=False)) if old != new),
+        min(len(before), len(after)),
+    )
+    ids_by_row = {number: sent_id for sent_id, number in sent_ids(record).items()}
+    carried = [
+        (inputs, ids_by_row.get(position)) for position, inputs in enumerate(before[same:], start=same + 1)
+    ]
+    written = []
+    for position, inputs in enumerate(after[same:], start=same + 1):
+        found = next((index for index, (old, _) in enumerate(carried) if old == inputs), None)
+        if found is not None:
+            sent_id = carried.pop(found)[1]
+        else:
+            sent_id, sent = sent, None  # the one new row: what the queue called it
+        written.append((_ADD_ENTRY, {"position": position, "inputs": inputs, "sent": sent_id}))
+    _change(record, _REMOVE_FROM, {"position": same + 1}, game=updated, then=written)
+    _keep(record, updated)
+    return updated
+
+
+def sent_ids(record: StoredGame) -> dict[str, int]:
+    """The ids phones' offline queues gave the game's stored rows, each with its row's place in the log
+    (from 1): what a queue sent again finds applied already."""
+    rows = database.connection().execute(_SENT_IDS, {"game": record.id})
+    return {row.sent_id: row.number for row in rows}
 
 
 def correct_event(record: StoredGame, game: Game, number: int, data: Mapping[str, Any]) -> Game:
@@ -379,6 +450,7 @@ def _change(
     *,
     claim: Any = _CLAIM,
     game: Game | None = None,
+    then: Sequence[tuple[Any, dict[str, Any]]] = (),
 ) -> None:
     """One change to a game: the claim of its version, then ``change`` (if any), atomically.
 
@@ -392,12 +464,14 @@ def _change(
     On PostgreSQL claim and change are one statement (see _ONE_STATEMENT);
     elsewhere they are two in one transaction, and the functions of
     ALSO_IN_CHANGE are given ``game`` (the game as the change leaves it) to
-    write what they keep of it in that same transaction.
+    write what they keep of it in that same transaction. ``then`` are more
+    changes (a statement and its parameters each) made after ``change`` in the
+    same transaction, on every database.
     """
     seen, now = record.version, utcnow()
-    values = {**parameters, "game": record.id, "seen": seen, "now": now}
+    values = {"sent": None, **parameters, "game": record.id, "seen": seen, "now": now}
     connection = database.connection()
-    if change is not None and connection.dialect.name in ONE_STATEMENT_DIALECTS:
+    if change is not None and not then and connection.dialect.name in ONE_STATEMENT_DIALECTS:
         # The deal's number comes back only if the claim succeeded (rowcount is not
         # reported for an INSERT ... SELECT).
         claimed = connection.execute(_ONE_STATEMENT[change], values).first() is not None
@@ -406,6 +480,8 @@ def _change(
             claimed = connection.execute(claim, values).rowcount == 1
             if claimed and change is not None:
                 connection.execute(change, values)
+                for statement, more in then:
+                    connection.execute(statement, {**more, "game": record.id, "now": now})
             if claimed and game is not None and ALSO_IN_CHANGE:
                 changed = replace(record, version=seen + 1, updated_at=now)
                 for also in ALSO_IN_CHANGE:

@@ -67,6 +67,9 @@ class Member:
     name: str
     player_id: int | None
     won: bool = False
+    score: int | None = None
+    position: int | None = None
+    side: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,6 +88,34 @@ class GameLine:
     def winner_names(self) -> list[str]:
         """The names of the winners, in seat order."""
         return [player.name for player in self.players if player.won]
+
+    @property
+    def results(self) -> list[Result]:
+        """Each side's final (or, while played, current) score, by place: partners together."""
+        sides: dict[int, list[Member]] = {}
+        for player in self.players:  # a member a substitute replaced has no side, nor a score
+            if player.side is not None and player.score is not None:
+                sides.setdefault(player.side, []).append(player)
+        results = [
+            Result(
+                names=tuple(member.name for member in members),
+                score=members[0].score or 0,
+                won=any(member.won for member in members),
+                position=members[0].position,
+            )
+            for members in sides.values()
+        ]
+        return sorted(results, key=lambda result: (result.position or len(results) + 1, -result.score))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result:
+    """A side of a game of the history: its players' names, its score, its place, whether it won."""
+
+    names: tuple[str, ...]
+    score: int
+    won: bool
+    position: int | None
 
 
 def history(group_id: str, filters: Filters, *, page: int = 1) -> tuple[list[GameLine], int]:
@@ -145,6 +176,9 @@ def _add_players(lines: list[GameLine]) -> None:
             _G.c.member,
             _G.c.player_id,
             _G.c.won,
+            _G.c.score,
+            _G.c.position,
+            _G.c.side,
             _PLAYERS.c.name,
             _SEATS.c.name.label("seated"),
         )
@@ -155,6 +189,12 @@ def _add_players(lines: list[GameLine]) -> None:
     for row in database.connection().execute(query):
         by_game[row.game_id].players.append(
             Member(
-                member=row.member, name=row.name or row.seated or "?", player_id=row.player_id, won=row.won
+                member=row.member,
+                name=row.name or row.seated or "?",
+                player_id=row.player_id,
+                won=row.won,
+                score=row.score,
+                position=row.position,
+                side=row.side,
             )
         )

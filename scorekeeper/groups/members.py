@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..rules import Arrival, GameState, TableLife
+from ..rules import Arrival, Game, GameState, TableLife
 from ..rules.table import same_name_key
 
 
@@ -139,6 +139,17 @@ def holders_by_deal(state: GameState) -> dict[int, tuple[str, ...]]:
     if life is None:
         return {deal.number: state.table.players for deal in state.deals}
     return {deal.number: life.names_at(deal.number) for deal in state.deals}
+
+
+def options_kept(game: Game) -> dict[str, object]:
+    """The options the table chose for a game (those not at their default for its number of players):
+    the next game with the same people keeps them, and takes the defaults for its own number of players."""
+    table = game.table
+    return {
+        spec.name: table.options[spec.name]
+        for spec in table.variant.options
+        if table.options[spec.name] != spec.default_for(table.size)
+    }
 
 
 def seated_at_end(state: GameState) -> tuple[int, ...]:

@@ -44,12 +44,14 @@ from .table import Table
 from .table_events import (
     EventChoice,
     EventPreview,
+    arrival_starts,
     event_laws,
     possible_events,
     preview,
     revoke_penalties,
     table_laws,
     table_rules,
+    under_way_refusal,
     verify_adjustment,
     verify_arrival,
     verify_departure,
@@ -58,6 +60,7 @@ from .table_events import (
     verify_sit_out,
     verify_stop,
     verify_substitute,
+    waiting_for_the_deal,
 )
 from .text import Param, Text
 from .variant import Engine, Variant
@@ -116,6 +119,7 @@ __all__ = [
     "Trump",
     "UnknownVariant",
     "Variant",
+    "arrival_starts",
     "event_laws",
     "families",
     "forbidden_bid",
@@ -129,6 +133,7 @@ __all__ = [
     "revoke_penalties",
     "table_laws",
     "table_rules",
+    "under_way_refusal",
     "verify_adjustment",
     "verify_arrival",
     "verify_bids",
@@ -139,5 +144,6 @@ __all__ = [
     "verify_stop",
     "verify_substitute",
     "verify_tricks",
+    "waiting_for_the_deal",
     "write_event",
 ]

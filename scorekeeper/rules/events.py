@@ -12,7 +12,7 @@ name the player and the rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
@@ -23,10 +23,23 @@ MOST_POINTS = 10_000
 REASON_MAX_LENGTH = 80
 StartRule = Literal["lowest", "average"]
 START_RULES: tuple[StartRule, ...] = ("lowest", "average")
+MidDeal = Literal["drops", "before"]
+"""What an event that may be recorded while a deal is under way does to what was entered of it (RULES.md
+§9, settled December 2026): ``drops`` it (a misdeal deals the deal again, stopping early ends the game
+before it) or is recorded ``before`` it and so applies to it (a substitute takes over for the deal under
+way)."""
 RevokePenalty = Literal["tricks", "points"]
 REVOKE_PENALTIES: tuple[RevokePenalty, ...] = ("tricks", "points")
 """What the other side may choose a revoke to cost where its game's laws give it the choice (Classic
 Whist: three tricks, or three points added to its score); which games offer which is their ``TableLaws``."""
+
+
+def start_from(rule: StartRule, totals: Sequence[int]) -> int:
+    """A newcomer's start by ``rule`` from the totals of the players seated (RULES.md §9): the lowest, or
+    the average rounded down. Derived afresh on every replay, so it follows a correction."""
+    if rule == "lowest":
+        return min(totals)
+    return sum(totals) // len(totals)
 
 
 class InvalidEvent(RuleViolation):
@@ -37,9 +50,11 @@ class InvalidEvent(RuleViolation):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Misdeal:
-    """The next deal was misdealt and is dealt again; nothing is scored."""
+    """The next deal was misdealt and is dealt again; nothing is scored. Recorded while a deal is under
+    way, it is that deal that was misdealt: what was entered of it is dropped."""
 
     kind: ClassVar[str] = "misdeal"
+    mid_deal: ClassVar[MidDeal | None] = "drops"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -51,6 +66,7 @@ class Revoke:
     """
 
     kind: ClassVar[str] = "revoke"
+    mid_deal: ClassVar[MidDeal | None] = None
     seats: tuple[int, ...]
     penalty: RevokePenalty | None = None
 
@@ -64,6 +80,7 @@ class Arrival:
     """
 
     kind: ClassVar[str] = "arrival"
+    mid_deal: ClassVar[MidDeal | None] = None
     name: str
     left_of: int
     start: int | StartRule = 0
@@ -74,14 +91,17 @@ class Departure:
     """The player in ``seat`` leaves after the deal just recorded; their total is kept."""
 
     kind: ClassVar[str] = "departure"
+    mid_deal: ClassVar[MidDeal | None] = None
     seat: int
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Substitute:
-    """``name`` takes over ``seat`` from the next deal on; the seat keeps its total."""
+    """``name`` takes over ``seat`` from the next deal on (from the deal under way, keeping what was
+    entered of it, when one is); the seat keeps its total."""
 
     kind: ClassVar[str] = "substitute"
+    mid_deal: ClassVar[MidDeal | None] = "before"
     seat: int
     name: str
 
@@ -91,6 +111,7 @@ class SitOut:
     """The player in ``seat`` sits the next deal out: no bid, no tricks, no points."""
 
     kind: ClassVar[str] = "sit_out"
+    mid_deal: ClassVar[MidDeal | None] = None
     seat: int
 
 
@@ -102,6 +123,7 @@ class Adjustment:
     """
 
     kind: ClassVar[str] = "adjustment"
+    mid_deal: ClassVar[MidDeal | None] = None
     side: int
     points: int
     reason: str
@@ -109,9 +131,11 @@ class Adjustment:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Stop:
-    """The game stops after the last complete deal; the standings then are final."""
+    """The game stops after the last complete deal; the standings then are final (a deal under way is
+    dropped, not scored)."""
 
     kind: ClassVar[str] = "stop"
+    mid_deal: ClassVar[MidDeal | None] = "drops"
 
 
 TableEvent = Misdeal | Revoke | Arrival | Departure | Substitute | SitOut | Adjustment | Stop

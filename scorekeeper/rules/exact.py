@@ -92,6 +92,11 @@ class ExactDeal(DealState):
         """The sum of the bids made so far."""
         return sum(bid for bid in self.bids if bid is not None)
 
+    def entered(self) -> tuple[tuple[int, Text | int], ...]:
+        """The bids entered so far, in bidding order."""
+        order = self.facts.bidding_order
+        return tuple((seat, bid) for seat in order if (bid := self.bids[seat]) is not None)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class StreakRule:

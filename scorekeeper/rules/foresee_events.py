@@ -21,7 +21,7 @@ from .constraints import Constraint, DealAhead, Foresight, refusal
 from .errors import RuleViolation
 from .game import Game, NumberedEntry
 
-__all__ = ["foresee_game"]
+__all__ = ["foresee_game", "played_ahead"]
 
 
 def foresee_game(game: Game, count: int) -> Foresight:
@@ -53,6 +53,34 @@ def foresee_game(game: Game, count: int) -> Foresight:
             break  # the game is over (or the family foresees no further deal)
         deals.append(following.deals[0])
     return replace(first, deals=tuple(deals))
+
+
+def played_ahead(game: Game, number: int) -> Game | None:
+    """The game as it will stand when deal ``number`` is due: every deal due before it completed with a
+    stand-in entry that keeps its declared rules. Its facts, and those of the deals after it, are the
+    game's own (they do not depend on what the stand-ins hold); its points are not. None where the game
+    ends before deal ``number``, a stand-in cannot be found or the replay refuses one."""
+    engine = game.table.variant.engine
+    ahead = game
+    turn = 0
+    while (current := ahead.state.current) is not None and current.number < number:
+        due = engine.foresee(ahead.table, ahead.state, 1).deals
+        if not due or due[0].facts.number != current.number:
+            return None
+        values = (
+            due[0].stand_in
+            if due[0].stand_in is not None
+            else stand_in(due[0], ahead.state.players, turn=turn)
+        )
+        if values is None:
+            return None
+        try:
+            ahead = ahead.record(cast(NumberedEntry, engine.read_entry(current.number, values)))
+        except RuleViolation:
+            return None
+        turn += 1
+    current = ahead.state.current
+    return ahead if current is not None and current.number == number else None
 
 
 def stand_in(deal: DealAhead, players: Sequence[str], *, turn: int = 0) -> Mapping[str, object] | None:

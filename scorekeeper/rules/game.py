@@ -16,7 +16,7 @@ from typing import Protocol, cast
 from .ending import MOST_DEALS, MOST_LOG_ITEMS
 from .errors import OutOfTurn, RuleViolation
 from .events import TableEvent, is_event, is_event_data, read_event, write_event
-from .state import GameState
+from .state import DealState, GameState
 from .table import Table
 from .variants import get_variant
 
@@ -193,12 +193,35 @@ class Game:
     def add(self, event: TableEvent) -> Game:
         """Record a table event after everything recorded so far.
 
+        While a deal is under way (``deal_under_way``), the events RULES.md §9 allows then are recorded
+        as their ``mid_deal`` says: a misdeal or stopping early drops what was entered of the deal (it
+        is not scored), a substitute goes before it (taking over the seat for that deal, whose entries
+        stay). Any other event is refused there, as it is after an incomplete deal.
+
         Raises a RuleViolation naming the player and the rule, and changes
         nothing, when the rules refuse it there, or when the log already holds
         the most items a game keeps (``MOST_LOG_ITEMS``).
         """
         self._check_room()
-        return _checked(Game(self.table, (*self.log, event)))
+        log = (*self.log, event)
+        if event.mid_deal is not None and self.deal_under_way() is not None:
+            under_way = self.log[-1]
+            log = (*self.log[:-1], event) if event.mid_deal == "drops" else (*self.log[:-1], event, under_way)
+        return _checked(Game(self.table, log))
+
+    def deal_under_way(self) -> DealState | None:
+        """The deal being entered, when its entry is the last thing recorded and it is not complete
+        (bids saved, tricks not yet); None between deals."""
+        if not self.log or is_event(self.log[-1]):
+            return None
+        deals = self.state.deals
+        return deals[-1] if deals and not deals[-1].complete else None
+
+    def with_tail(self, position: int, items: Sequence[Mapping[str, object]]) -> Game:
+        """The game with its log from ``position`` (from 1) on replaced by ``items`` (as data, which
+        ``log_data`` writes): what a change replaced, put back by undo; checked in one replay."""
+        kept = self.log_data()[: max(0, position - 1)]
+        return _checked(Game.from_data(self.table, [*kept, *items]))
 
     def _check_room(self) -> None:
         """Refuse one more item once the log holds MOST_LOG_ITEMS deals and events together."""

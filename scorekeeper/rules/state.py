@@ -72,6 +72,12 @@ class DealState:
         """True once the deal is fully recorded and scored."""
         return self.points is not None
 
+    def entered(self) -> tuple[tuple[int, Text | int], ...]:
+        """What was entered of the deal so far, as (seat, bid or call) in the order of the bidding: what
+        an event recorded while it is under way drops (a misdeal) or keeps (a substitute). A family
+        whose deals are entered in one go has nothing to say."""
+        return ()
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Standing:

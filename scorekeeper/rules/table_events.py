@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .declared import StandIn, english_stand_in
 from .errors import RuleViolation
 from .events import (
+    START_RULES,
     Adjustment,
     Arrival,
     Departure,
@@ -26,6 +27,7 @@ from .events import (
     Stop,
     Substitute,
     TableEvent,
+    start_from,
 )
 from .game import Game
 from .seating import EventState
@@ -75,6 +77,18 @@ def verify_stop(game: Game) -> None:
     game.verify_event(Stop())
 
 
+def arrival_starts(game: Game) -> dict[StartRule, int]:
+    """What each starting-total rule gives a newcomer now, from the totals of the players seated (empty
+    where partners score together): for the arrival's form to say, beside each rule, that its value
+    follows a correction while a number agreed stays that number."""
+    state = game.state
+    if state.teams is not None:
+        return {}
+    ring = state.life.ring if state.life is not None else range(len(state.players))
+    seated = [state.totals[seat] for seat in ring]
+    return {rule: start_from(rule, seated) for rule in START_RULES}
+
+
 def table_laws(table: Table) -> tuple[Text, ...]:
     """What the variant's laws (or its house rules) say about each table event under the table's
     options, as texts: for a rules page, so that no page restates a rule."""
@@ -121,7 +135,8 @@ def table_rules(table: Table) -> tuple[Text, ...]:
     in the order of RULES.md §9, for its rules page: ``table_laws``, and what they settle besides (when
     a revoke is recorded, a newcomer's starting total, a departed player's final total, how the deals
     to come are re-planned, who deals when sitting out, adjustments and the target, and the winner
-    rule of a game stopped early), all read from the family's declared ``TableLaws``."""
+    rule of a game stopped early, and what may be recorded while a deal is under way), all read from
+    the family's declared ``TableLaws``."""
     variant = table.variant
     laws = variant.engine.laws
     by_kind = event_laws(table)
@@ -138,17 +153,20 @@ def table_rules(table: Table) -> tuple[Text, ...]:
     target = laws.target(table)
     if target is not None:
         lines.append(Text("law_adjustment_target", target=target))
-    lines += [by_kind["stop"], Text("law_stop_between"), laws.stop_winners(table)]
+    lines += [by_kind["stop"], Text("law_under_way"), laws.stop_winners(table)]
     return tuple(dict.fromkeys(lines))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class EventPreview:
     """What recording an event would do: the event as it would replay (its words, its new plan)
-    and the game after it (not recorded anywhere)."""
+    and the game after it (not recorded anywhere). ``under_way`` says what it does to the deal under
+    way, when there is one (RULES.md §9): the bids or calls a misdeal or stopping early drops, or that
+    a substitute plays the rest of it."""
 
     event: EventState
     game: Game
+    under_way: Text | None = None
 
     @property
     def state(self) -> GameState:
@@ -157,11 +175,38 @@ class EventPreview:
 
 
 def preview(game: Game, event: TableEvent) -> EventPreview:
-    """Replay the game with ``event`` added at the end; raise the RuleViolation if it is refused."""
+    """Replay the game with ``event`` recorded (``Game.add``); raise the RuleViolation if it is refused."""
     after = game.add(event)
     life = after.state.life
     assert life is not None
-    return EventPreview(event=life.events[-1], game=after)
+    return EventPreview(event=life.events[-1], game=after, under_way=_under_way(game, event))
+
+
+def _under_way(game: Game, event: TableEvent) -> Text | None:
+    """What ``event`` does to the deal under way, in words to say before it is recorded."""
+    deal = game.deal_under_way()
+    if deal is None or event.mid_deal is None:
+        return None
+    names = game.state.players
+    entries = tuple(Text("seat_entry", player=names[seat], entry=entry) for seat, entry in deal.entered())
+    if isinstance(event, Substitute):
+        return Text("event_plays_on", name=event.name, before=names[event.seat], number=deal.number)
+    return Text("event_drops_entries", number=deal.number, entries=entries)
+
+
+def waiting_for_the_deal(game: Game, choices: Sequence[EventChoice]) -> Text | None:
+    """Once, why the events ``choices`` refuses wait for the deal under way (RULES.md §9: an arrival, a
+    departure, a sit-out, an adjustment and a revoke stay between deals): None between deals."""
+    deal = game.deal_under_way()
+    if deal is None:
+        return None
+    kinds = tuple(choice.kind for choice in choices if under_way_refusal(choice))
+    return Text("events_wait_for_the_deal", number=deal.number, kinds=kinds) if kinds else None
+
+
+def under_way_refusal(choice: EventChoice) -> bool:
+    """True when ``choice`` is refused only because a deal is under way (said once, for them all)."""
+    return not choice.allowed and choice.reason is not None and choice.reason.code == "event_deal_under_way"
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -24,6 +24,7 @@ from .events import (
     Stop,
     Substitute,
     TableEvent,
+    start_from,
 )
 from .replan import capped
 from .seating import (
@@ -120,7 +121,8 @@ class TableState:
         """Take the deal the family just replayed, with what the revoke after it (if any) cost."""
         self.over = over
         if revoke is not None and not deal.complete:
-            raise InvalidEvent("event_revoke_before_scored", number=self.number)
+            # A revoke waits for the deal under way, as every event but those RULES.md §9 lets in.
+            raise InvalidEvent("event_deal_under_way", number=self.number, kind="revoke")
         marks = None
         if self._misdeals or revoked is not None:
             marks = DealMarks(misdeals=tuple(self._misdeals), revoke=revoked)
@@ -425,10 +427,7 @@ class TableState:
             return event.start
         if self._totals is None:
             return 0
-        current = [self._totals[seat] for seat in self._ring]
-        if event.start == "lowest":
-            return min(current)
-        return sum(current) // len(current)
+        return start_from(event.start, [self._totals[seat] for seat in self._ring])
 
     def _side_name(self, side: int) -> str | Text | tuple[str, ...]:
         """A side by name: the player, the partners, or the one team of a cooperative game."""

@@ -23,6 +23,7 @@ SHELL = (
     "app.css",
     "app.js",
     "soft.js",
+    "queue.js",
     "offline.js",
     "screen.js",
     "check.js",
@@ -32,6 +33,18 @@ SHELL = (
 )
 """The files every game page uses: kept when the worker installs. Others are kept as they are used (the
 live view's script among them: a phone that follows a game is online to follow it)."""
+
+LATER = (
+    "queue_send.js",
+    "follow.js",
+    "offline_play.js",
+    "offline_screen.js",
+    "offline_events.js",
+    "offline_merge.js",
+    "offline_merge.css",
+)
+"""What a game's page fetches in the background to go on offline: kept by the worker once installed, never
+part of a page's first load."""
 
 LIGHT = {"theme": "#0b5d3b", "background": "#fdfcf8"}
 DARK = {"theme": "#12402c", "background": "#0f1318"}
@@ -105,6 +118,7 @@ def service_worker() -> Response:
         "version": version,
         "shell": [url_for("static", filename=name) for name in SHELL]
         + [url_for("app_shell.manifest"), url_for("app_shell.offline")],
+        "later": [url_for("static", filename=name) for name in LATER],
         "offline": url_for("app_shell.offline"),
         "static": url_for("static", filename=""),
     }

@@ -48,6 +48,9 @@ MESSAGES = {
 }
 """What a page says in place of werkzeug's own description of an HTTP error (its words are not in
 the catalogue); a view that aborts with a sentence of its own marks it with ``N_``."""
+# A drive's refusals are the organiser's rights (running it, its results before the prize-giving):
+# "that game" would send a whist drive's players looking for a game.
+DRIVE_TITLES = {403: N_("For the organiser only")}
 
 
 def register_error_pages(app: Flask) -> None:
@@ -115,7 +118,8 @@ def register_error_pages(app: Flask) -> None:
             ), 413
         # Titles and the refusals views abort with are marked for the catalogue (N_); werkzeug's
         # own descriptions are not in it, so ours stand in for them.
-        title = gettext(TITLES[code]) if code in TITLES else error.name
+        titles = DRIVE_TITLES if request.path.startswith("/drives/") and code in DRIVE_TITLES else TITLES
+        title = gettext(titles[code]) if code in titles else error.name
         message = error.description
         if message == type(error).description and code in MESSAGES:
             message = MESSAGES[code]

@@ -134,6 +134,8 @@ def _resume() -> list[dict[str, Any]]:
                 "summary": summary,
                 "url": url_for("games.deal", game_id=record.id, number=current.number),
                 "sheet": url_for("games.sheet", game_id=record.id),
+                "group_id": record.group_id,  # the club the table belongs to, if any, is named below
+                "played_at": record.created_at,
             }
         )
         if len(found) == RESUME_SHOWS:

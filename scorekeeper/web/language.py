@@ -21,8 +21,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytz
-from flask import Blueprint, Flask, abort, current_app, redirect, request
-from flask_babel import Babel, get_locale, get_timezone, get_translations
+from flask import Blueprint, Flask, abort, current_app, g, redirect, request
+from flask_babel import Babel, get_locale, get_timezone, get_translations, refresh
 from werkzeug.wrappers import Response
 
 from .. import words
@@ -38,6 +38,10 @@ LANGUAGES: dict[str, str] = {
 }
 """Every language the app is written for, by code, each named in its own words (as the picker shows
 it); offered once its catalogue is compiled (``offered_languages``)."""
+FORMAT_LOCALES: dict[str, str] = {"pt": "pt_PT"}
+"""The Babel locale a language's dates, numbers and zone names are written in, where it is not the
+language's own: our Portuguese is Portugal's ("Hora da Arménia", "7 de dez. de 2026"), and Babel's
+"pt" is Brazil's. Its catalogue is still found under "pt" (gettext tries "pt_PT", then "pt")."""
 DEFAULT_LANGUAGE = "en"
 COOKIE = "language"
 COOKIE_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
@@ -76,11 +80,33 @@ def chosen_language() -> str:
     return request.accept_languages.best_match(offered) or DEFAULT_LANGUAGE
 
 
+def chosen_locale() -> str:
+    """The Babel locale of the reader's language: its dates, numbers and zone names
+    (``FORMAT_LOCALES``)."""
+    language = chosen_language()
+    return FORMAT_LOCALES.get(language, language)
+
+
 def chosen_time_zone() -> str | None:
     """The reader's zone as their phone named it; None (UTC) when it has not, or for a name pytz
     does not know (a cookie is the reader's to write: it is checked against the list)."""
     named = request.cookies.get(TIME_ZONE_COOKIE, "")
     return named if named in pytz.all_timezones_set else None
+
+
+def show_dates_in(zone: str | None) -> None:
+    """Show this request's dates on the calendar of ``zone`` (None: UTC) rather than the reader's:
+    a club's pages date its evenings on the club's own days, wherever the reader is, as its seasons
+    count them."""
+    g.page_time_zone = zone or "UTC"
+    refresh()  # a date already formatted in this request took the reader's zone: forget it
+
+
+def _page_time_zone() -> str | None:
+    """The zone this request's dates are shown in: the page's own (``show_dates_in``), else the
+    reader's."""
+    shown: str | None = g.get("page_time_zone")
+    return shown if shown is not None else chosen_time_zone()
 
 
 def reader_time_zone() -> str:
@@ -101,7 +127,14 @@ def region_tags() -> list[str]:
 
 
 def current_language() -> str:
-    """This request's language code, as ``<html lang>`` gives it."""
+    """This request's language code, as ``<html lang>`` gives it ("pt", even where its formats are
+    Portugal's)."""
+    locale = get_locale()
+    return str(locale.language) if locale is not None else DEFAULT_LANGUAGE
+
+
+def current_locale() -> str:
+    """This request's Babel locale, for numbers and names Babel writes ("pt_PT" for Portuguese)."""
     return str(get_locale() or DEFAULT_LANGUAGE)
 
 
@@ -146,9 +179,9 @@ def _varies_by_language(response: Response) -> Response:
 
 def init_language(app: Flask) -> None:
     """Flask-Babel with the reader's language; the words go through its catalogues; the picker."""
-    Babel(app, locale_selector=chosen_language, timezone_selector=chosen_time_zone)
+    Babel(app, locale_selector=chosen_locale, timezone_selector=_page_time_zone)
     words.use_translations(_translate, _translate_plural)
-    words.use_locale(current_language)
+    words.use_locale(current_locale)
     app.register_blueprint(bp)
     app.after_request(_varies_by_language)
     app.jinja_env.globals["current_language"] = current_language

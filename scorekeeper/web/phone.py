@@ -222,7 +222,10 @@ def _refusal(outcome: str) -> str:
         return gettext(
             "That is this phone's own code: open it on the other phone, the one that is to keep everything."
         )
-    return gettext(
+    return ngettext(
+        "That code opens nothing: it may be mistyped, or more than %(minutes)s minute old. Ask the other "
+        "phone for a new one.",
         "That code opens nothing: it may be mistyped, or more than %(minutes)s minutes old. Ask the other "
-        "phone for a new one."
+        "phone for a new one.",
+        keeping.CARRY_OVER_MINUTES,
     ) % {"minutes": keeping.CARRY_OVER_MINUTES}

@@ -129,11 +129,12 @@ def percent_sign() -> str:
 
 def decimal(value: float | None, places: int = 1, *, signed: bool = False) -> str:
     """A number with ``places`` decimals in the reader's locale ("2.4", "2,4" in Romanian; "+0.3"
-    when ``signed``); a dash for none."""
+    when ``signed``, "−0.3" below zero); a dash for none."""
     if value is None:
         return "—"
     pattern = "#,##0." + "0" * places
-    return str(format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern))
+    written = str(format_decimal(value, format=f"+{pattern};-{pattern}" if signed else pattern))
+    return words.true_minus(written)  # the true minus sign (U+2212), as every negative number has
 
 
 def in_sentence(label: str) -> str:
@@ -153,6 +154,12 @@ def long_day(moment: datetime | date) -> str:
     return str(format_date(moment, "long"))
 
 
+def in_reader_order(name: str) -> tuple[int, ...]:
+    """The key that files a name where the reader's language files it ("Ägypten" beside "Algerien",
+    Romanian "Țurcanu" after "Tudor"): sort every list of names a reader sees by it."""
+    return words.collation_key(name, str(get_locale() or "en"))
+
+
 def time_zone_label(name: str | None) -> str:
     """A time zone as the reader's language names it: "United States (New York) Time", "heure :
     États-Unis (New York)"; UTC for none."""
@@ -161,18 +168,27 @@ def time_zone_label(name: str | None) -> str:
     return _zone_label(name, str(get_locale()))
 
 
-def time_zone_choices() -> tuple[tuple[str, str], ...]:
-    """Every common time zone as (IANA name, the reader's words for it), UTC first, then by those
-    words (so a country's zones stand together); worked out once per language."""
-    return _zone_choices(str(get_locale()))
+def time_zone_choices(kept: str | None = None) -> tuple[tuple[str, str], ...]:
+    """Every common time zone as (IANA name, the reader's words for it), UTC first, then in the order
+    the reader's language files those words (so a country's zones stand together, "Ägypten" beside
+    "Algerien"), each label once; worked out once per language. ``kept`` (a club's zone) is listed
+    even when it is an old name another zone's label stands for, so that it stays chosen."""
+    choices = _zone_choices(str(get_locale()))
+    if kept and kept != "UTC" and kept in pytz.all_timezones_set and all(name != kept for name, _ in choices):
+        label = time_zone_label(kept)
+        choices = (*choices, (kept, f"{label} ({kept})"))
+    return choices
 
 
 @cache
 def _zone_choices(locale: str) -> tuple[tuple[str, str], ...]:
-    named = sorted(
-        ((name, _zone_label(name, locale)) for name in pytz.common_timezones if name != "UTC"),
-        key=lambda item: item[1].casefold(),
-    )
+    # Two names for one place ("America/New_York" and its old link "US/Eastern") read the same:
+    # the first, the continent's, is listed (pytz lists them in code order).
+    labelled: dict[str, str] = {}
+    for name in pytz.common_timezones:
+        if name != "UTC":
+            labelled.setdefault(_zone_label(name, locale), name)
+    named = words.in_order([(name, label) for label, name in labelled.items()], lambda item: item[1], locale)
     return (("UTC", "UTC"), *named)
 
 
@@ -196,6 +212,7 @@ def init_wording(app: Flask) -> None:
         ("variant_name", variant_name),
         ("percent", percent),
         ("decimal", decimal),
+        ("whole", words.whole),
         ("in_sentence", in_sentence),
         # The first letter in capitals, the rest as written (never Jinja's ``capitalize``).
         ("capitalised", words.capitalised),

@@ -25,6 +25,7 @@ from ..rules.rulebook import OptionLine
 from ..rules.text import Param, Text
 from ..rules.variant import DEAL, DealWord
 from . import (  # noqa: F401  (their words)
+    corrections,
     drive,
     event_laws,
     events,
@@ -57,11 +58,13 @@ from ._core import (
     signed,
     stand_in,
     total,
+    true_minus,
     use_locale,
     use_translations,
     whole,
 )
 from .cards import bid_kind, order_words, pair_words, trump_lower, trump_name, trump_sign
+from .collation import collation_key, in_order
 
 __all__ = [
     "CATALOGUE",
@@ -73,10 +76,12 @@ __all__ = [
     "bid_kind",
     "capitalised",
     "clauses",
+    "collation_key",
     "deal_words",
     "declared",
     "english",
     "gettext",
+    "in_order",
     "in_sentence",
     "labelled",
     "names_list",
@@ -89,6 +94,7 @@ __all__ = [
     "signed",
     "stand_in",
     "total",
+    "true_minus",
     "trump_lower",
     "trump_name",
     "trump_sign",

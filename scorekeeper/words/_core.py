@@ -60,8 +60,9 @@ def use_locale(locale: Callable[[], str]) -> None:
 
 
 def whole(number: int) -> str:
-    """A whole number as the reader's locale writes it: "12,500" in English, "12.500" in German."""
-    return format_decimal(number, locale=_locale[0]())
+    """A whole number as the reader's locale writes it: "12,500" in English, "12.500" in German; below
+    zero with the true minus sign ("−1,250")."""
+    return true_minus(format_decimal(number, locale=_locale[0]()))
 
 
 # Languages that write every noun with a capital: a label ("Revoke", "Trumpf aufdecken") set inside a
@@ -161,7 +162,9 @@ class Phrase:
         if self.plural is None or self.count is None:
             template = gettext(self.singular)
         else:
-            template = ngettext(self.singular, self.plural, _number(params[self.count]))
+            # The form follows the number's size, as CLDR's plural rules do: "−1 point", and in Romanian
+            # "−20 de puncte" (gettext's formula would read −1 % 100 as 99).
+            template = ngettext(self.singular, self.plural, abs(_number(params[self.count])))
         return template % speaker.fill(params)
 
 
@@ -218,6 +221,8 @@ class Speaker:
             return ""
         if isinstance(said, tuple):
             return names_list(self(item) for item in said)
+        if isinstance(said, int) and not isinstance(said, bool):
+            return total(said)
         return str(said)
 
     def fill(self, params: Params) -> dict[str, object]:
@@ -234,6 +239,8 @@ class Speaker:
                 values[key] = self(value)
             elif key in DECLARED_PARAMS and isinstance(value, str):
                 values[key] = declared(value)
+            elif isinstance(value, int) and not isinstance(value, bool) and value < 0:
+                values[key] = total(value)  # "−3": the true minus sign, never a hyphen
             else:
                 values[key] = value
         return values
@@ -261,16 +268,27 @@ def and_list(names: Iterable[str]) -> str:
     return gettext(" and ").join(names)
 
 
+MINUS = "\N{MINUS SIGN}"
+"""The one sign a negative number is written with, on every page, chart and PDF (never a hyphen)."""
+
+
 def signed(points: int) -> str:
-    """Points as the sheet prints them, with a real minus sign: "+8", "−2", "0"."""
+    """Points as the sheet prints them, with a real minus sign: "+8", "−2", "0". The one helper for a
+    number shown with its sign (a deal's points, a change, an adjustment, a swing)."""
     if points > 0:
         return f"+{points}"
-    return f"−{-points}" if points < 0 else "0"
+    return f"{MINUS}{-points}" if points < 0 else "0"
 
 
 def total(points: int) -> str:
     """A total as the sheet prints it, with the same real minus sign as ``signed``: "8", "−2", "0"."""
-    return f"−{-points}" if points < 0 else str(points)
+    return f"{MINUS}{-points}" if points < 0 else str(points)
+
+
+def true_minus(number: str) -> str:
+    """A number as a formatter wrote it ("-0.07", "-1,250") with its leading hyphen-minus made the
+    true minus sign ("−0.07"): for what a locale's formatter writes."""
+    return MINUS + number[1:] if number.startswith("-") else number
 
 
 def labelled(label: str, value: object) -> str:

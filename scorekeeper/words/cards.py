@@ -7,7 +7,20 @@ a Joker by the deck's code for it ("large", "red"); these are the words.
 from __future__ import annotations
 
 from ..rules.cards import Trump
-from ._core import N_, Params, Speaker, gettext, in_sentence, say, say_n, signed, worded, words
+from ._core import (
+    N_,
+    Params,
+    Speaker,
+    gettext,
+    in_sentence,
+    ngettext,
+    number_param,
+    say,
+    say_n,
+    signed,
+    worded,
+    words,
+)
 
 TRUMP_NAMES = {
     "S": N_("Spades"),
@@ -134,8 +147,13 @@ def _deck_bid_whist(speaker: Speaker, params: Params) -> str:
 
 @worded("deck_oneonta_judge")
 def _deck_oneonta_judge(speaker: Speaker, params: Params) -> str:
-    template = gettext("%(size)s cards: A down to %(lowest)s of each suit and two Jokers")
-    return template % {"size": params["size"], "lowest": rank_word(params["lowest"])}
+    size = number_param(params["size"])
+    template = ngettext(
+        "%(size)s card: A down to %(lowest)s of each suit and two Jokers",
+        "%(size)s cards: A down to %(lowest)s of each suit and two Jokers",
+        size,
+    )
+    return template % {"size": size, "lowest": rank_word(params["lowest"])}
 
 
 words(
@@ -147,13 +165,19 @@ words(
             "%(size)s cards: take %(removed)s cards from the bottom of a 52-card pack",
             "removed",
         ),
-        "deck_romanian": say("%(size)s cards: %(low)s to ace of each suit"),
+        "deck_romanian": say_n(
+            "%(size)s card: %(low)s to ace of each suit",
+            "%(size)s cards: %(low)s to ace of each suit",
+            "size",
+        ),
         "deck_romanian_56": say("56 cards: a full pack and 4 extra low cards, such as jokers counting as 1"),
         "deck_romanian_56_judge": say(
             "56 cards: a full pack and a low 1 of each suit (the four extra low cards)"
         ),
-        "deck_oneonta": say(
-            "%(size)s cards: A down to %(lowest)s of each suit, and two Jokers, Large and Small"
+        "deck_oneonta": say_n(
+            "%(size)s card: A down to %(lowest)s of each suit, and two Jokers, Large and Small",
+            "%(size)s cards: A down to %(lowest)s of each suit, and two Jokers, Large and Small",
+            "size",
         ),
         "deck_oneonta_54": say("54 cards: a full 52-card pack and two Jokers, Large and Small"),
     }

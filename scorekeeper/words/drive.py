@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, names_list, names_param, say, say_n, worded, words
+from ._core import (
+    N_,
+    Params,
+    Speaker,
+    gettext,
+    names_list,
+    names_param,
+    ngettext,
+    number_param,
+    say,
+    say_n,
+    worded,
+    words,
+)
 from .cards import pair_words, trump_name
 
 DRIVE_OPTIONS = {
@@ -84,10 +97,12 @@ def _tricks_range(speaker: Speaker, params: Params) -> str:
     values = speaker.fill(params)
     values["pair"] = pair_words(params["pair"])
     return (
-        gettext(
-            "Table %(table)s, hand %(hand)s: %(pair)s cannot "
-            "take %(tricks)s tricks; a hand has %(most)s, so a "
-            "pair takes 0 to %(most)s"
+        ngettext(
+            "Table %(table)s, hand %(hand)s: %(pair)s cannot take %(tricks)s trick; a hand has %(most)s, so "
+            "a pair takes 0 to %(most)s",
+            "Table %(table)s, hand %(hand)s: %(pair)s cannot take %(tricks)s tricks; a hand has %(most)s, so "
+            "a pair takes 0 to %(most)s",
+            number_param(params["tricks"]),
         )
         % values
     )
@@ -95,11 +110,24 @@ def _tricks_range(speaker: Speaker, params: Params) -> str:
 
 @worded("drive_no_such_table")
 def _no_such_table(speaker: Speaker, params: Params) -> str:
-    if params["tables"] == 1:
-        return gettext("There is no table %(value)s: this drive has 1 table") % speaker.fill(params)
-    return gettext("There is no table %(value)s: this drive has tables 1 to %(tables)s") % speaker.fill(
-        params
-    )
+    """The tables playing by their numbers: "tables 1 to 6", or "tables 1, 2, 4 and 5" once one stopped."""
+    raw = params["tables"]
+    numbers = [int(str(number)) for number in names_param(raw)] if not isinstance(raw, int) else []
+    if isinstance(raw, int):  # refusals recorded before tables kept their numbers
+        numbers = list(range(1, raw + 1))
+    values = speaker.fill(params)
+    if len(numbers) == 1:
+        return gettext("There is no table %(value)s: this drive has only table %(table)s") % {
+            **values,
+            "table": numbers[0],
+        }
+    if numbers == list(range(1, len(numbers) + 1)):
+        return gettext("There is no table %(value)s: this drive has tables 1 to %(last)s") % {
+            **values,
+            "last": len(numbers),
+        }
+    values["tables"] = names_list([str(number) for number in numbers])
+    return gettext("There is no table %(value)s: the tables playing are %(tables)s") % values
 
 
 @worded("drive_option_choice")
@@ -175,8 +203,22 @@ words(
         "drive_roster_leave_before_start": say(
             "Nobody has played yet: take the player off by renaming the players instead"
         ),
-        "drive_roster_partner": say(
-            "A partner drive keeps its pairs all evening: players join or leave it only at the set-up"
+        "drive_roster_pair_needed": say(
+            "A partner drive is played in fixed pairs: a late player joins with a partner, as a pair"
+        ),
+        "drive_roster_pair_only_partner": say(
+            "Only a partner drive takes a late pair: here each late player joins on their own"
+        ),
+        "drive_roster_role": say(
+            "A late player plays lady (North or East) or gent (South or West), not %(value)s"
+        ),
+        "drive_roster_no_table": say_n(
+            "From hand %(hand)s the %(count)s player left cannot make a table of two ladies and two gents",
+            "From hand %(hand)s the %(count)s players left cannot make a table of two ladies and two gents",
+            "count",
+        ),
+        "drive_roster_last_table": say(
+            "Table %(table)s is the only table left: the drive needs it from hand %(hand)s"
         ),
         "drive_roster_not_here": say(
             "%(player)s is not playing from hand %(hand)s: there is nobody to leave"
@@ -184,8 +226,10 @@ words(
         "drive_roster_unknown_player": say("%(value)s is not one of the drive's players"),
         "drive_roster_left_twice": say("A player leaves the drive once, after joining it"),
         "drive_roster_start": say("A late player starts from 0 or from the lowest total, not %(value)s"),
-        "drive_roster_too_few": say(
-            "From hand %(hand)s only %(count)s players would be left: a drive needs 4 to fill a table"
+        "drive_roster_too_few": say_n(
+            "From hand %(hand)s only %(count)s player would be left: a drive needs 4 to fill a table",
+            "From hand %(hand)s only %(count)s players would be left: a drive needs 4 to fill a table",
+            "count",
         ),
         "drive_confirm_after_entry": say(
             "Table %(table)s, hand %(hand)s: a player of the other pair confirms the result once it is "
@@ -207,20 +251,36 @@ words(
             "Table %(table)s, hand %(hand)s: tricks are a whole number, not %(value)s"
         ),
         # the set-up
-        "drive_partner_odd": say(
-            "A partner drive is played in fixed pairs: %(players)s players cannot all have a partner"
+        "drive_partner_odd": say_n(
+            "A partner drive is played in fixed pairs: %(players)s player cannot have a partner",
+            "A partner drive is played in fixed pairs: %(players)s players cannot all have a partner",
+            "players",
         ),
-        "drive_hands_range": say("A drive has 1 to %(most)s hands, not %(value)s"),
+        "drive_hands_range": say_n(
+            "A drive has 1 to %(most)s hand, not %(value)s",
+            "A drive has 1 to %(most)s hands, not %(value)s",
+            "most",
+        ),
         "drive_players_shape": say("The players are a list of names or a number of players"),
-        "drive_too_few_players": say(
-            "A whist drive needs at least %(least)s players to fill one table, not %(count)s"
+        "drive_too_few_players": say_n(
+            "A whist drive needs at least %(least)s player to fill one table, not %(count)s",
+            "A whist drive needs at least %(least)s players to fill one table, not %(count)s",
+            "least",
         ),
-        "drive_too_many_players": say("A drive has at most %(most)s players, not %(count)s"),
+        "drive_too_many_players": say_n(
+            "A drive has at most %(most)s player, not %(count)s",
+            "A drive has at most %(most)s players, not %(count)s",
+            "most",
+        ),
         "drive_name_missing": say("The drive needs a name"),
         "drive_name_unseen": say(
             "The drive's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "drive_name_too_long": say("The drive's name has at most %(most)s letters, not %(length)s"),
+        "drive_name_too_long": say_n(
+            "The drive's name has at most %(most)s letter, not %(length)s",
+            "The drive's name has at most %(most)s letters, not %(length)s",
+            "most",
+        ),
         "drive_interval_range": say(
             "The interval comes after one of hands 1 to %(last)s, not after hand %(value)s"
         ),
@@ -231,15 +291,33 @@ words(
         "drive_prize_name_unseen": say(
             "The prize's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "drive_prize_name_too_long": say("A prize's name has at most %(most)s letters: %(start)s…"),
+        "drive_prize_name_too_long": say_n(
+            "A prize's name has at most %(most)s letter: %(start)s…",
+            "A prize's name has at most %(most)s letters: %(start)s…",
+            "most",
+        ),
         "drive_prize_place_range": say("%(prize)s: the place is from 1 to %(players)s, not %(value)s"),
         "drive_prize_place_unwanted": say("%(prize)s: only a prize for a place has a place"),
-        "drive_prize_choose_player": say("%(prize)s: choose one of the drive's %(players)s players"),
+        "drive_prize_choose_player": say_n(
+            "%(prize)s: choose the drive's one player",
+            "%(prize)s: choose one of the drive's %(players)s players",
+            "players",
+        ),
         "drive_prize_player_unwanted": say("%(prize)s: only a prize the organiser awards names its player"),
         "drive_prize_half_needs_interval": say("%(prize)s: a prize for a half needs an interval"),
         "drive_prize_name_twice": say("Two prizes are called %(prize)s: give each a different name"),
     }
 )
+
+
+@worded("drive_seat_other_role")
+def _seat_other_role(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    if str(params["role"]) == "lady":
+        template = gettext("Hand %(hand)s: %(player)s plays lady all evening, so sits North or East")
+    else:
+        template = gettext("Hand %(hand)s: %(player)s plays gent all evening, so sits South or West")
+    return template % values
 
 
 @worded("drive_seat_moved_on")
@@ -281,9 +359,7 @@ words(
             "Hand %(hand)s: %(player)s was not at a table (sitting out, or not there): only players at a "
             "table change places"
         ),
-        "drive_seat_already": say(
-            "Hand %(hand)s: %(player)s already sits there, at table %(table)s"
-        ),
+        "drive_seat_already": say("Hand %(hand)s: %(player)s already sits there, at table %(table)s"),
         "drive_form_table_missing": say("Choose the table that goes"),
         "drive_form_seat_missing": say("Choose the player, the table and the seat where they sat"),
         "drive_form_card_tricks": say(
@@ -303,7 +379,9 @@ words(
         "drive_form_pair_missing": say("Tap the pair whose tricks you are entering"),
         "drive_form_leaver_missing": say("Choose the player who leaves"),
         "drive_form_prize_rule": say("Choose what the prize is for"),
-        "drive_names_all": say("Give all %(count)s players a name"),
+        "drive_names_all": say_n(
+            "Give the player a name", "Give all %(count)s players a name", "count"
+        ),
         "drive_hand_moved_on": say(
             "Hand %(hand)s is over and everyone has moved on to hand %(in_play)s: this phone enters only "
             "the hand in play. Ask the organiser to correct hand %(hand)s."

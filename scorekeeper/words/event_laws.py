@@ -29,11 +29,16 @@ words(
         "fixed_player_count": say_n(
             "is played by exactly %(count)s player", "is played by exactly %(count)s players", "count"
         ),
-        "law_whist_revoke_choice": say(
+        "law_whist_revoke_choice": say_n(
+            "A revoke found after a %(deal)s: the other side chooses three tricks taken from the revoking "
+            "side and added to its own, or %(points)s point added to its score; either way the revoking "
+            "side cannot reach %(play_to)s on that %(deal)s. Both sides revoking, the %(deal)s is void "
+            "and the same dealer deals it again (the Laws of Whist)",
             "A revoke found after a %(deal)s: the other side chooses three tricks taken from the revoking "
             "side and added to its own, or %(points)s points added to its score; either way the revoking "
             "side cannot reach %(play_to)s on that %(deal)s. Both sides revoking, the %(deal)s is void "
-            "and the same dealer deals it again (the Laws of Whist)"
+            "and the same dealer deals it again (the Laws of Whist)",
+            "points",
         ),
         "law_revoke_recorded": say(
             "A revoke is recorded right after the %(deal)s it was found in, before anything else (undo "
@@ -42,7 +47,9 @@ words(
         ),
         "law_arrival_start": say(
             "A newcomer starts on 0, unless the table chooses the lowest total or the average (rounded "
-            "down) of the players seated then, or another number"
+            "down) of the players seated then, or another number. A start from the lowest total or the "
+            "average follows the totals of that moment, so correcting an earlier %(deal)s can change it; "
+            "a number stays that number"
         ),
         "law_departure_final": say(
             "A player who leaves keeps their total, final, and their place in the standings; no "
@@ -74,8 +81,11 @@ words(
             "An adjustment counts in the totals at once but never ends the game by itself: %(target)s is "
             "judged at the end of a %(deal)s, counting every adjustment made before it"
         ),
-        "law_stop_between": say(
-            "The table stops only between %(deals)s: a %(deal)s half entered is finished or undone first"
+        "law_under_way": say(
+            "While a %(deal)s is under way (some of it entered, not all): a misdeal drops what was entered "
+            "of it and it is dealt again; a substitute takes over the seat for the rest of it, and what was "
+            "entered stays; stopping early drops it, unscored. Every other event waits until it is "
+            "finished"
         ),
         "law_stop_highest": say(
             "A game stopped early goes to the highest total; players level at the top win together"

@@ -3,10 +3,11 @@ and what each family's laws say about them (for the rules pages)."""
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, gettext, ngettext, say, say_n, signed, worded, words
+from ._core import N_, Params, Speaker, gettext, names_list, ngettext, say, say_n, signed, worded, words
 
 EVENT_WHAT = {
     "misdeal": N_("a misdeal"),
+    "revoke": N_("a revoke"),
     "arrival": N_("a player's arrival"),
     "departure": N_("a player's departure"),
     "substitute": N_("a substitute"),
@@ -106,6 +107,27 @@ def _deal_under_way(speaker: Speaker, params: Params) -> str:
     return template % _filled(speaker, params, what=what)
 
 
+@worded("events_wait_for_the_deal")
+def _wait_for_the_deal(speaker: Speaker, params: Params) -> str:
+    kinds = [gettext(EVENT_WHAT[str(kind)]) for kind in params["kinds"] or ()]  # type: ignore[union-attr]
+    template = gettext(
+        "%(Deal)s %(number)s is under way: %(what)s wait until it is finished, or until what was entered "
+        "of it is undone"
+    )
+    return template % _filled(speaker, params, what=names_list(kinds))
+
+
+@worded("event_drops_entries")
+def _drops_entries(speaker: Speaker, params: Params) -> str:
+    if not params["entries"]:
+        return gettext("%(Deal)s %(number)s is not scored: what was entered of it is dropped") % speaker.fill(
+            params
+        )
+    return gettext(
+        "%(Deal)s %(number)s is not scored: what was entered of it is dropped (%(entries)s)"
+    ) % speaker.fill(params)
+
+
 @worded("event_replan_refused")
 def _replan_refused(speaker: Speaker, params: Params) -> str:
     if params["action"] == "join":
@@ -160,7 +182,7 @@ def _departure(speaker: Speaker, params: Params) -> str:
 def _adjustment(speaker: Speaker, params: Params) -> str:
     points = params["points"]
     assert isinstance(points, int)
-    shown = f"+{points}" if points > 0 else f"−{-points}"
+    shown = signed(points)
     return gettext("%(who)s %(shown)s after %(deal)s %(number)s: %(reason)s") % _filled(
         speaker, params, shown=shown
     )
@@ -222,21 +244,20 @@ words(
         "event_revoke_seats_twice": say("Name each player who revoked once"),
         "event_name_missing": say("The player needs a name"),
         "event_start_total": say(
-            'The starting total is a number from -%(most)s to %(most)s, "lowest" or "average", not %(value)s'
+            'The starting total is a number from −%(most)s to %(most)s, "lowest" or "average", not %(value)s'
         ),
         "event_adjustment_points": say(
-            "An adjustment is a whole number of points from -%(most)s to %(most)s, not 0, not %(value)s"
+            "An adjustment is a whole number of points from −%(most)s to %(most)s, not 0, not %(value)s"
         ),
         "event_adjustment_reason_missing": say("Say why the points change, such as “late to the table”"),
         "event_reason_unseen": say(
             "The reason has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "event_adjustment_reason_long": say("Keep the reason to %(most)s letters"),
+        "event_adjustment_reason_long": say_n(
+            "Keep the reason to %(most)s letter", "Keep the reason to %(most)s letters", "most"
+        ),
         # refusals of an event where it stands
         "event_stopped_no_deal": say("The game was stopped after %(deal)s %(number)s: no %(deal)s follows"),
-        "event_revoke_before_scored": say(
-            "A revoke is recorded once %(deal)s %(number)s is scored: enter its tricks first"
-        ),
         "event_after_stop": say("The game was stopped after %(deal)s %(number)s: nothing more is recorded"),
         "event_revoke_twice": say(
             "%(Deal)s %(number)s already has a revoke: correct that one to name every player who revoked"
@@ -249,9 +270,12 @@ words(
         "event_join_fixed_table": say(
             "%(name)s cannot join: %(variant)s %(why)s. %(name)s can take over a seat as a substitute"
         ),
-        "event_join_table_full": say(
-            "%(name)s cannot join: %(variant)s is played by at most %(most)s players, and %(count)s already "
-            "play. %(name)s can take over a seat as a substitute"
+        "event_join_table_full": say_n(
+            "%(name)s cannot join: %(variant)s is played by at most %(most)s player, and the table has "
+            "%(count)s already. %(name)s can take over a seat as a substitute",
+            "%(name)s cannot join: %(variant)s is played by at most %(most)s players, and the table has "
+            "%(count)s already. %(name)s can take over a seat as a substitute",
+            "most",
         ),
         "event_left_of_absent": say(
             "Seat %(at_seat)s is not at the table: seat %(name)s at the left of a player who plays"
@@ -262,23 +286,33 @@ words(
         "event_leave_fixed_table": say(
             "%(name)s cannot leave: %(variant)s %(why)s. A substitute can take over %(name)s's seat"
         ),
-        "event_leave_too_few": say(
-            "%(name)s cannot leave: %(variant)s needs at least %(least)s players, and only %(left)s would be "
-            "left. A substitute can take over %(name)s's seat"
+        "event_leave_too_few": say_n(
+            "%(name)s cannot leave: %(variant)s needs at least %(least)s player, and without %(name)s the "
+            "table would have %(left)s. A substitute can take over %(name)s's seat",
+            "%(name)s cannot leave: %(variant)s needs at least %(least)s players, and without %(name)s the "
+            "table would have %(left)s. A substitute can take over %(name)s's seat",
+            "least",
         ),
         "event_sit_out_not_allowed": say(
             "%(name)s cannot sit out: in %(variant)s every player plays every %(deal)s. "
             "A substitute can take over %(name)s's seat"
         ),
         "event_sits_out_already": say("%(name)s already sits %(deal)s %(number)s out"),
-        "event_leave_sit_out_too_few": say(
-            "%(name)s cannot leave now: with %(sitting)s sitting %(deal)s %(number)s out, only %(playing)s "
-            "would play it, and at least %(least)s must. Take the sit-out back first"
+        "event_leave_sit_out_too_few": say_n(
+            "%(name)s cannot leave now: at least %(least)s player must play %(deal)s %(number)s, and "
+            "without %(name)s and those sitting it out (%(sitting)s) it would have %(playing)s. Take the "
+            "sit-out back first",
+            "%(name)s cannot leave now: at least %(least)s players must play %(deal)s %(number)s, and "
+            "without %(name)s and those sitting it out (%(sitting)s) it would have %(playing)s. Take the "
+            "sit-out back first",
+            "least",
         ),
-        "event_sit_out_too_few": say(
-            "%(name)s cannot sit %(deal)s %(number)s out: at "
-            "least %(least)s players must play each %(deal)s of "
-            "%(variant)s, and only %(playing)s would"
+        "event_sit_out_too_few": say_n(
+            "%(name)s cannot sit %(deal)s %(number)s out: at least %(least)s player must play each %(deal)s "
+            "of %(variant)s, and it would have only %(playing)s",
+            "%(name)s cannot sit %(deal)s %(number)s out: at least %(least)s players must play each %(deal)s "
+            "of %(variant)s, and it would have only %(playing)s",
+            "least",
         ),
         "event_side_out_of_range": say("The points go to a side from 0 to %(highest)s, not %(value)s"),
         "event_side_left": say("%(who)s left after %(deal)s %(number)s: their total is final"),
@@ -298,6 +332,11 @@ words(
         ),
         "event_misdeal": say("%(dealer)s misdealt %(deal)s %(number)s and deals it again"),
         "event_substitute": say("%(name)s takes over %(before)s's seat from %(deal)s %(number)s"),
+        "event_plays_on": say(
+            "%(Deal)s %(number)s is under way: %(name)s plays the rest of it in %(before)s's seat, and what "
+            "was entered of it stays"
+        ),
+        "seat_entry": say("%(player)s %(entry)s"),
         "event_sit_out": say("%(name)s sits %(deal)s %(number)s out"),
         # what a revoke cost
         "revoke_house_redeal": say(
@@ -315,9 +354,12 @@ words(
             "%(target)s on this %(deal)s",
             "moved",
         ),
-        "revoke_whist_points": say(
+        "revoke_whist_points": say_n(
+            "%(who)s revoked in %(deal)s %(number)s: %(to)s add %(points)s point to their score, and "
+            "%(side)s cannot reach %(target)s on this %(deal)s",
             "%(who)s revoked in %(deal)s %(number)s: %(to)s add %(points)s points to their score, and "
-            "%(side)s cannot reach %(target)s on this %(deal)s"
+            "%(side)s cannot reach %(target)s on this %(deal)s",
+            "points",
         ),
         "renege_both_sides": say(
             "%(who)s reneged in hand %(number)s: both sides reneged, so the hand is dealt again"
@@ -341,20 +383,26 @@ words(
             "table; the %(deals)s to come are re-planned for the new number, and a player who leaves keeps "
             "their total. A substitute can take over a seat"
         ),
-        "law_sit_out": say(
-            "A player may sit one %(deal)s out, as long as %(least)s still play it: the bidding skips them, "
-            "and the last to bid still carries the hook"
+        "law_sit_out": say_n(
+            "A player may sit one %(deal)s out, as long as %(least)s player still plays it: the bidding "
+            "skips them, and the last to bid still carries the hook",
+            "A player may sit one %(deal)s out, as long as %(least)s players still play it: the bidding "
+            "skips them, and the last to bid still carries the hook",
+            "least",
         ),
         "law_no_sit_out": say("Nobody sits a %(deal)s out: every player plays every %(deal)s"),
         "law_adjustment": say("Points may be added or taken away between %(deals)s, with a reason"),
         "law_stop": say("The table may stop early: the standings after the last complete %(deal)s are final"),
         "law_house_revoke_redeal": say(
             "A revoke found after a %(deal)s: the %(deal)s is "
-            "dealt again (a house rule: these laws say nothing)"
+            "dealt again (a house rule: the published rules of this game say nothing about a revoke)"
         ),
-        "law_house_revoke_penalty": say(
+        "law_house_revoke_penalty": say_n(
+            "A revoke found after a %(deal)s: the player who revoked loses %(points)s point and the rest of "
+            "the %(deal)s stands (a house rule: the published rules of this game say nothing about a revoke)",
             "A revoke found after a %(deal)s: the player who revoked loses %(points)s points and the rest of "
-            "the %(deal)s stands (a house rule: these laws say nothing)"
+            "the %(deal)s stands (a house rule: the published rules of this game say nothing about a revoke)",
+            "points",
         ),
         "law_whist_revoke": say(
             "A revoke found after a %(deal)s: three tricks go from the revoking side to the other, and the "

@@ -15,6 +15,7 @@ from ._core import (
     ngettext,
     number_param,
     say,
+    say_n,
     signed,
     worded,
     words,
@@ -110,13 +111,18 @@ def _sat_out(speaker: Speaker, params: Params) -> str:
 @worded("explain_streak")
 def _streak(speaker: Speaker, params: Params) -> str:
     values = _values(speaker, params, ("award", "points"))
+    length = number_param(params["length"])
     if params["made"]:
-        template = gettext(
-            "%(words)s; a streak of %(length)s exact %(deals)s in a row: %(award)s; %(points)s in all"
+        template = ngettext(
+            "%(words)s; a streak of %(length)s exact %(deal)s in a row: %(award)s; %(points)s in all",
+            "%(words)s; a streak of %(length)s exact %(deals)s in a row: %(award)s; %(points)s in all",
+            length,
         )
     else:
-        template = gettext(
-            "%(words)s; a streak of %(length)s missed %(deals)s in a row: %(award)s; %(points)s in all"
+        template = ngettext(
+            "%(words)s; a streak of %(length)s missed %(deal)s in a row: %(award)s; %(points)s in all",
+            "%(words)s; a streak of %(length)s missed %(deals)s in a row: %(award)s; %(points)s in all",
+            length,
         )
     return template % values
 
@@ -125,6 +131,17 @@ def _streak(speaker: Speaker, params: Params) -> str:
 def _streak_points(speaker: Speaker, params: Params) -> str:
     bonus = number_param(params["bonus"])
     return gettext("%(bonus)s (or %(minus)s)") % {"bonus": signed(bonus), "minus": signed(-bonus)}
+
+
+@worded("explain_zero_bid_five_plus")
+def _zero_bid_five_plus(speaker: Speaker, params: Params) -> str:
+    return ngettext(
+        "bid %(bid)s, took %(took)s: a made bid of none scores 5 + %(cards)s card in the %(deal)s "
+        "= %(points)s",
+        "bid %(bid)s, took %(took)s: a made bid of none scores 5 + %(cards)s cards in the %(deal)s "
+        "= %(points)s",
+        number_param(params["cards"]),
+    ) % _values(speaker, params)
 
 
 @worded("explain_oneonta_double")
@@ -174,7 +191,14 @@ def _whist(speaker: Speaker, params: Params) -> str:
     if honours is not None:
         if params["award"]:
             values["award"] = signed(number_param(params["award"]))
-            parts.append(gettext("%(honours)s trump honours dealt to them: %(award)s") % values)
+            parts.append(
+                ngettext(
+                    "%(honours)s trump honour dealt to them: %(award)s",
+                    "%(honours)s trump honours dealt to them: %(award)s",
+                    number_param(honours),
+                )
+                % values
+            )
         elif params["note"] is not None:
             parts.append(speaker(params["note"]))
         else:
@@ -202,14 +226,22 @@ def _german_trick_points(speaker: Speaker, params: Params) -> str:
 def _whist_inputs(speaker: Speaker, params: Params) -> str:
     if params["honours"] is None:
         return gettext("a side took %(tricks)s") % speaker.fill(params)
-    return gettext("a side took %(tricks)s, %(honours)s honours") % speaker.fill(params)
+    return ngettext(
+        "a side took %(tricks)s, %(honours)s honour",
+        "a side took %(tricks)s, %(honours)s honours",
+        number_param(params["honours"]),
+    ) % speaker.fill(params)
 
 
 @worded("explain_bid_whist")
 def _bid_whist(speaker: Speaker, params: Params) -> str:
     values = _values(speaker, params, ("points", "base"))
     head = (
-        gettext("bid %(call)s, needing %(contract)s books; took %(took)s + 1 for the kitty = %(books)s books")
+        ngettext(
+            "bid %(call)s, needing %(contract)s book; took %(took)s + 1 for the kitty = %(books)s",
+            "bid %(call)s, needing %(contract)s books; took %(took)s + 1 for the kitty = %(books)s",
+            number_param(params["contract"]),
+        )
         % values
     )
     if params["made"]:
@@ -262,12 +294,6 @@ words(
         "explain_both_sides": say("%(first)s; %(second)s"),
         # the bid-exactly games
         "explain_score": _signed_phrase(N_("bid %(bid)s, took %(took)s: %(points)s")),
-        "explain_zero_bid_five_plus": _signed_phrase(
-            N_(
-                "bid %(bid)s, took %(took)s: a made bid of none scores "
-                "5 + %(cards)s cards in the %(deal)s = %(points)s"
-            )
-        ),
         "explain_zero_bid": _signed_phrase(
             N_("bid %(bid)s, took %(took)s: a made bid of none scores %(points)s")
         ),
@@ -299,11 +325,22 @@ words(
         "explain_custom_miss_scores_nothing": _signed_phrase(
             N_("bid %(bid)s, took %(took)s: missed by %(off)s, and a miss scores nothing: %(points)s")
         ),
-        "example_exact_inputs": say("%(cards)s cards: bid %(bid)s, took %(took)s"),
-        "example_streak_inputs": say("%(length)s exact %(deals)s in a row (or missed)"),
-        "example_streak_explanation": say(
+        "example_exact_inputs": say_n(
+            "%(cards)s card: bid %(bid)s, took %(took)s",
+            "%(cards)s cards: bid %(bid)s, took %(took)s",
+            "cards",
+        ),
+        "example_streak_inputs": say_n(
+            "%(length)s exact %(deal)s in a row (or missed)",
+            "%(length)s exact %(deals)s in a row (or missed)",
+            "length",
+        ),
+        "example_streak_explanation": say_n(
+            "a streak of %(length)s %(deal)s of more than one card earns the bonus on the %(deal)s that "
+            "completes it, then the count starts again",
             "a streak of %(length)s %(deals)s of more than one card earns the bonus on the %(deal)s that "
-            "completes it, then the count starts again"
+            "completes it, then the count starts again",
+            "length",
         ),
         "end_after_deal": say("The game ends after %(deal)s %(number)s."),
         "end_on_target": say(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._core import Params, Speaker, and_list, gettext, names_param, say, worded, words
+from ._core import Params, Speaker, and_list, gettext, names_param, say, say_n, worded, words
 
 
 @worded("reminder_jokers_top_trumps")
@@ -64,8 +64,16 @@ words(
         "reminder_bid_whist_calls": say(
             "%(first)s calls first; if the first three pass, %(dealer)s must bid"
         ),
-        "reminder_kitty_book": say("The kitty has %(cards)s cards and counts as the bidders' first book"),
-        "reminder_kitty_to_bidder": say("The high bidder takes the kitty and discards %(cards)s cards"),
+        "reminder_kitty_book": say_n(
+            "The kitty has %(cards)s card and counts as the bidders' first book",
+            "The kitty has %(cards)s cards and counts as the bidders' first book",
+            "cards",
+        ),
+        "reminder_kitty_to_bidder": say_n(
+            "The high bidder takes the kitty and discards %(cards)s card",
+            "The high bidder takes the kitty and discards %(cards)s cards",
+            "cards",
+        ),
         "reminder_kitty_out": say("The kitty stays out of play"),
         "reminder_kitty_shown": say("Show the kitty to everyone"),
         "reminder_kitty_shown_after_trump_bids": say(
@@ -108,10 +116,17 @@ words(
         "note_player_wins": say("%(player)s wins %(score)s to %(other)s"),
         "note_german_first_to": say("The first player to %(target)s wins"),
         "note_german_hand_of": say("Hand %(number)s of %(hands)s: the higher total then wins"),
-        "note_german_hands_to_win": say("The first player to win %(hands)s hands wins"),
-        "rules_deal_limit": say(
+        "note_german_hands_to_win": say_n(
+            "The first player to win %(hands)s hand wins",
+            "The first player to win %(hands)s hands wins",
+            "hands",
+        ),
+        "rules_deal_limit": say_n(
+            "The app takes at most %(most)s %(deal)s in one game: no table plays that long, so start a new "
+            "game to play on.",
             "The app takes at most %(most)s %(deals)s in one game: no table plays that long, so start a new "
-            "game to play on."
+            "game to play on.",
+            "most",
         ),
     }
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._core import Params, Speaker, gettext, say, worded, words
+from ._core import Params, Speaker, gettext, ngettext, number_param, say, worded, words
 from .cards import order_words, rank_word, suit_plural, suit_singular, trump_lower
 
 
@@ -39,12 +39,25 @@ def _order_only(speaker: Speaker, params: Params) -> str:
 @worded("judge_trick_size")
 def _trick_size(speaker: Speaker, params: Params) -> str:
     chosen = params["chosen"]
+    size = number_param(params["size"])
     if chosen == 0:
-        template = gettext("A trick has %(size)s cards, one from each player: no card was chosen")
+        template = ngettext(
+            "A trick has %(size)s card, one from each player: no card was chosen",
+            "A trick has %(size)s cards, one from each player: no card was chosen",
+            size,
+        )
     elif chosen == 1:
-        template = gettext("A trick has %(size)s cards, one from each player: 1 card was chosen")
+        template = ngettext(
+            "A trick has %(size)s card, one from each player: 1 card was chosen",
+            "A trick has %(size)s cards, one from each player: 1 card was chosen",
+            size,
+        )
     else:
-        template = gettext("A trick has %(size)s cards, one from each player: %(chosen)s were chosen")
+        template = ngettext(
+            "A trick has %(size)s card, one from each player: %(chosen)s were chosen",
+            "A trick has %(size)s cards, one from each player: %(chosen)s were chosen",
+            size,
+        )
     return template % speaker.fill(params)
 
 

@@ -11,6 +11,7 @@ from ._core import (
     gettext,
     names_param,
     ngettext,
+    number_param,
     say,
     say_n,
     worded,
@@ -91,7 +92,14 @@ def _tie_break(speaker: Speaker, params: Params) -> str:
 def _cannot_deal(speaker: Speaker, params: Params) -> str:
     values = speaker.fill(params)
     values["game"] = declared(str(params["game"]))  # the game's declared title
-    return gettext("%(game)s cannot be dealt to %(players)s players") % values
+    return (
+        ngettext(
+            "%(game)s cannot be dealt to %(players)s player",
+            "%(game)s cannot be dealt to %(players)s players",
+            number_param(params["players"]),
+        )
+        % values
+    )
 
 
 @worded("oneonta_hands_played")
@@ -99,7 +107,12 @@ def _hands_played(speaker: Speaker, params: Params) -> str:
     values = speaker.fill(params)
     values["game"] = declared(str(params["game"]))
     return (
-        gettext("%(game)s with %(players)s players lasts %(hands)s hands, and %(done)s are played") % values
+        ngettext(
+            "%(game)s at a table of %(players)s lasts %(hands)s hand; played so far: %(done)s",
+            "%(game)s at a table of %(players)s lasts %(hands)s hands; played so far: %(done)s",
+            number_param(params["hands"]),
+        )
+        % values
     )
 
 
@@ -110,8 +123,10 @@ def _table_talk(speaker: Speaker, params: Params) -> str:
 
 @worded("oneonta_deal_solitaire")
 def _deal_solitaire(speaker: Speaker, params: Params) -> str:
-    template = gettext(
-        "Deal %(cards)s cards each to the dummy and %(player)s, alternately, the dummy first; %(left)s"
+    template = ngettext(
+        "Deal %(cards)s card each to the dummy and %(player)s, alternately, the dummy first; %(left)s",
+        "Deal %(cards)s cards each to the dummy and %(player)s, alternately, the dummy first; %(left)s",
+        number_param(params["cards"]),
     )
     values = speaker.fill(params)
     values["left"] = _left(params)
@@ -120,15 +135,21 @@ def _deal_solitaire(speaker: Speaker, params: Params) -> str:
 
 @worded("oneonta_deal")
 def _deal(speaker: Speaker, params: Params) -> str:
+    cards = number_param(params["cards"])
     if params["dummy"]:
-        template = gettext(
-            "%(dealer)s deals %(cards)s cards each, the dummy "
-            "included, one at a time clockwise, starting with "
-            "%(first)s; %(left)s"
+        template = ngettext(
+            "%(dealer)s deals %(cards)s card each, the dummy included, one at a time clockwise, starting "
+            "with %(first)s; %(left)s",
+            "%(dealer)s deals %(cards)s cards each, the dummy included, one at a time clockwise, starting "
+            "with %(first)s; %(left)s",
+            cards,
         )
     else:
-        template = gettext(
-            "%(dealer)s deals %(cards)s cards each one at a time clockwise, starting with %(first)s; %(left)s"
+        template = ngettext(
+            "%(dealer)s deals %(cards)s card each one at a time clockwise, starting with %(first)s; %(left)s",
+            "%(dealer)s deals %(cards)s cards each one at a time clockwise, starting with %(first)s; "
+            "%(left)s",
+            cards,
         )
     values = speaker.fill(params)
     values["left"] = _left(params)
@@ -212,7 +233,7 @@ words(
         ),
         "oneonta_note_null": say("The bids add up to %(cards)s already: %(player)s must bid null"),
         "oneonta_note_at_most": say(
-            "%(player)s may bid at most %(left)s: %(bid)s of %(cards)s are bid already"
+            "%(player)s may bid at most %(left)s: the bids so far add up to %(bid)s of %(cards)s"
         ),
         # trumps and tricks
         "oneonta_trump_unreadable": say(
@@ -222,13 +243,17 @@ words(
             "Oneonta Whist always turns a card for trump: enter its suit, or JK when a Joker is turned"
         ),
         "oneonta_out_no_tricks": say("%(player)s is out of this hand and took no tricks"),
-        "oneonta_tricks_above_cards": say(
-            "%(player)s took %(took)s tricks, but a hand has only %(cards)s cards"
+        "oneonta_tricks_above_cards": say_n(
+            "%(player)s took %(took)s, but a hand has only %(cards)s card",
+            "%(player)s took %(took)s, but a hand has only %(cards)s cards",
+            "cards",
         ),
-        "oneonta_tricks_above_dummy": say(
-            "The players' tricks add up to %(total)s, but only "
-            "%(cards)s were played: the dummy takes the rest, "
-            "never fewer than none"
+        "oneonta_tricks_above_dummy": say_n(
+            "The players' tricks add up to %(total)s, but only %(cards)s was played: the dummy takes the "
+            "rest, never fewer than none",
+            "The players' tricks add up to %(total)s, but only %(cards)s were played: the dummy takes the "
+            "rest, never fewer than none",
+            "cards",
         ),
         # the table
         # who bids first, and the hand's reminders
@@ -260,19 +285,33 @@ words(
         ),
         # how the games end
         "note_team_scored": say_n(
-            "The team scored %(total)s in %(hands)s hands",
+            "The team scored %(total)s in %(hands)s hand",
             "The team scored %(total)s in %(hands)s hands",
             "hands",
         ),
-        "note_edd_allard_win": say("%(player)s wins: %(total)s points, more than %(target)s"),
+        "note_edd_allard_win": say_n(
+            "%(player)s wins: %(total)s point, more than %(target)s",
+            "%(player)s wins: %(total)s points, more than %(target)s",
+            "total",
+        ),
         "note_edd_allard_draw": say("Draw: %(player)s scored exactly %(target)s"),
-        "note_edd_allard_loss": say("%(player)s loses: %(total)s points, fewer than %(target)s"),
-        "note_beat_the_game": say("%(player)s beat the game with %(total)s points"),
-        "note_game_not_beaten": say(
-            "%(player)s did not beat the game: %(total)s points, and it takes more than 0"
+        "note_edd_allard_loss": say_n(
+            "%(player)s loses: %(total)s point, fewer than %(target)s",
+            "%(player)s loses: %(total)s points, fewer than %(target)s",
+            "total",
+        ),
+        "note_beat_the_game": say_n(
+            "%(player)s beat the game with %(total)s point",
+            "%(player)s beat the game with %(total)s points",
+            "total",
+        ),
+        "note_game_not_beaten": say_n(
+            "%(player)s did not beat the game: %(total)s point, and it takes more than 0",
+            "%(player)s did not beat the game: %(total)s points, and it takes more than 0",
+            "total",
         ),
         "note_solitaire_scored": say_n(
-            "%(player)s scored %(total)s in %(played)s %(deals)s",
+            "%(player)s scored %(total)s in %(played)s %(deal)s",
             "%(player)s scored %(total)s in %(played)s %(deals)s",
             "played",
         ),

@@ -4,7 +4,20 @@ of deals, and each family's own (Classic Whist, Bid Whist, German Whist). Oneont
 
 from __future__ import annotations
 
-from ._core import N_, Params, Speaker, Wording, gettext, names_list, say, say_n, worded, words
+from ._core import (
+    N_,
+    Params,
+    Speaker,
+    Wording,
+    gettext,
+    names_list,
+    ngettext,
+    number_param,
+    say,
+    say_n,
+    worded,
+    words,
+)
 from .cards import trump_lower
 
 # What an entry of each kind records, for a refusal of an entry of another kind.
@@ -83,12 +96,16 @@ def _entry_wrong_kind(speaker: Speaker, params: Params) -> str:
 @worded("player_count")
 def _player_count(speaker: Speaker, params: Params) -> str:
     if params["low"] == params["high"]:
-        return gettext("%(variant)s is played by exactly %(low)s players, not %(count)s") % speaker.fill(
-            params
-        )
-    return gettext("%(variant)s is played by %(low)s to %(high)s players, not %(count)s") % speaker.fill(
-        params
-    )
+        return ngettext(
+            "%(variant)s is played by exactly %(low)s player, not %(count)s",
+            "%(variant)s is played by exactly %(low)s players, not %(count)s",
+            number_param(params["low"]),
+        ) % speaker.fill(params)
+    return ngettext(
+        "%(variant)s is played by %(low)s to %(high)s player, not %(count)s",
+        "%(variant)s is played by %(low)s to %(high)s players, not %(count)s",
+        number_param(params["high"]),
+    ) % speaker.fill(params)
 
 
 @worded("option_not_a_choice")
@@ -109,6 +126,20 @@ def _option_words(template: str) -> Wording:
         return gettext(template) % values
 
     return word
+
+
+@worded("option_out_of_range")
+def _option_out_of_range(speaker: Speaker, params: Params) -> str:
+    values = speaker.fill(params)
+    values["label"] = gettext(str(params["label"]))
+    return (
+        ngettext(
+            "%(label)s must be from %(low)s to %(high)s with %(players)s player, not %(value)s",
+            "%(label)s must be from %(low)s to %(high)s with %(players)s players, not %(value)s",
+            number_param(params["players"]),
+        )
+        % values
+    )
 
 
 @worded("custom_shape")
@@ -142,11 +173,18 @@ def _auction_not_higher(speaker: Speaker, params: Params) -> str:
 
 @worded("german_tricks_range")
 def _german_tricks_range(speaker: Speaker, params: Params) -> str:
+    tricks = number_param(params["tricks"])
     if params["every_trick"]:
-        template = gettext("%(player)s took %(tricks)s tricks, but all 26 tricks count: enter 0 to %(most)s")
+        template = ngettext(
+            "%(player)s took %(tricks)s trick, but all 26 tricks count: enter 0 to %(most)s",
+            "%(player)s took %(tricks)s tricks, but all 26 tricks count: enter 0 to %(most)s",
+            tricks,
+        )
     else:
-        template = gettext(
-            "%(player)s took %(tricks)s tricks, but the 13 tricks of stage two count: enter 0 to %(most)s"
+        template = ngettext(
+            "%(player)s took %(tricks)s trick, but the 13 tricks of stage two count: enter 0 to %(most)s",
+            "%(player)s took %(tricks)s tricks, but the 13 tricks of stage two count: enter 0 to %(most)s",
+            tricks,
         )
     return template % speaker.fill(params)
 
@@ -200,18 +238,28 @@ words(
         "deal_tricks_first": say("Enter the tricks of %(deal)s %(previous)s before %(deal)s %(number)s"),
         "deal_finish_first": say("Finish %(deal)s %(previous)s before %(deal)s %(number)s"),
         "bids_before_tricks": say("Every bid of %(deal)s %(number)s must be in before its tricks"),
-        "deal_limit": say(
+        "deal_limit": say_n(
+            "A game has at most %(most)s %(deal)s, so %(deal)s %(number)s cannot be entered: no table plays "
+            "one game that long. Start a new game to play on.",
             "A game has at most %(most)s %(deals)s, so %(deal)s %(number)s cannot be entered: no table plays "
-            "one game that long. Start a new game to play on."
+            "one game that long. Start a new game to play on.",
+            "most",
         ),
-        "log_limit": say(
-            "A game keeps at most %(most)s %(deals)s and table events together, and this one holds "
-            "%(entered)s %(deals)s and %(events)s events: nothing more can be recorded. Start a new game "
-            "to play on."
+        "log_limit": say_n(
+            "A game keeps at most %(most)s %(deal)s or table event in all, and this one is full (%(deals)s: "
+            "%(entered)s; table events: %(events)s): nothing more can be recorded. Start a new game to play "
+            "on.",
+            "A game keeps at most %(most)s %(deals)s and table events together, and this one is full "
+            "(%(deals)s: %(entered)s; table events: %(events)s): nothing more can be recorded. Start a new "
+            "game to play on.",
+            "most",
         ),
-        "import_log_limit": say(
-            "A game keeps at most %(most)s %(deals)s and table events together, and the file holds "
-            "%(entered)s %(deals)s and %(events)s events: it cannot be imported."
+        "import_log_limit": say_n(
+            "A game keeps at most %(most)s %(deal)s or table event in all, and the file holds more "
+            "(%(deals)s: %(entered)s; table events: %(events)s): it cannot be imported.",
+            "A game keeps at most %(most)s %(deals)s and table events together, and the file holds more "
+            "(%(deals)s: %(entered)s; table events: %(events)s): it cannot be imported.",
+            "most",
         ),
         "deal_not_yet": say("%(Deal)s %(number)s cannot be entered yet: the next %(deal)s is %(next)s"),
         "no_such_deal": say_n(
@@ -225,7 +273,11 @@ words(
             "recorded",
         ),
         "nothing_to_undo": say("There is nothing to undo: nothing has been recorded"),
-        "deck_too_small": say("%(deck)s cannot deal %(cards)s cards to %(players)s players"),
+        "deck_too_small": say_n(
+            "%(deck)s cannot deal %(cards)s card each at a table of %(players)s",
+            "%(deck)s cannot deal %(cards)s cards each at a table of %(players)s",
+            "cards",
+        ),
         # the table
         "unknown_variant": say("There is no variant called %(value)s"),
         "name_twice": say("Two players are called %(name)s: give each a different name"),
@@ -241,13 +293,14 @@ words(
             "Player %(position)s's name has a character that cannot be seen (%(character)s): "
             "type the name again without it"
         ),
-        "name_too_long": say("%(start)s… is too long: a name has at most %(most)s letters"),
+        "name_too_long": say_n(
+            "%(start)s… is too long: a name has at most %(most)s letter",
+            "%(start)s… is too long: a name has at most %(most)s letters",
+            "most",
+        ),
         # options
         "option_not_on_off": _option_words(N_("%(label)s is on or off, not %(value)s")),
         "option_not_whole": _option_words(N_("%(label)s must be a whole number, not %(value)s")),
-        "option_out_of_range": _option_words(
-            N_("%(label)s must be from %(low)s to %(high)s with %(players)s players, not %(value)s")
-        ),
         "option_unknown": say("%(variant)s has no option %(option)s"),
         "romanian_zero_finish_sequence": say("0 finish is played only in 1-8-1 games"),
         "romanian_penalty_needs_progressive": say(
@@ -255,25 +308,37 @@ words(
         ),
         "whist_rubber_play_to": say("A rubber is played in games of 5: set play to 5 or turn the rubber off"),
         # Classic Whist
-        "whist_tricks_range": say(
-            "%(team)s took %(tricks)s tricks, but a %(deal)s has %(most)s: enter 0 to %(most)s"
+        "whist_tricks_range": say_n(
+            "%(team)s took %(tricks)s trick, but a %(deal)s has %(most)s: enter 0 to %(most)s",
+            "%(team)s took %(tricks)s tricks, but a %(deal)s has %(most)s: enter 0 to %(most)s",
+            "tricks",
         ),
         "honours_not_counted": say("Honours are not counted in this game: leave them out"),
         "honours_missing": say("Enter how many trump honours (A, K, Q, J) %(team)s were dealt"),
-        "honours_range": say(
+        "honours_range": say_n(
+            "%(team)s were dealt %(honours)s honour, but there are only %(most)s: "
+            "the ace, king, queen and jack of trumps",
             "%(team)s were dealt %(honours)s honours, but there are only %(most)s: "
-            "the ace, king, queen and jack of trumps"
+            "the ace, king, queen and jack of trumps",
+            "honours",
         ),
         # Bid Whist
         "auction_not_list": say('The auction is the list of calls in order, such as ["pass", "4 downtown"]'),
         "auction_not_over": say("The auction is not over: %(player)s has still to call"),
         "declaration_first": say("Enter what %(player)s declared before the tricks"),
-        "bid_whist_tricks_range": say(
-            "%(team)s took %(tricks)s tricks, but only %(most)s are played: enter 0 to %(most)s "
-            "(the kitty's book is added for you)"
+        "bid_whist_tricks_range": say_n(
+            "%(team)s took %(tricks)s trick, but a hand has only %(most)s in play: enter 0 to %(most)s "
+            "(the kitty's book is added for you)",
+            "%(team)s took %(tricks)s tricks, but a hand has only %(most)s in play: enter 0 to %(most)s "
+            "(the kitty's book is added for you)",
+            "tricks",
         ),
         "call_incomplete": say("A bid has both a level and a type (uptown, downtown or no trump)"),
-        "auction_all_called": say("Each player calls once: all %(count)s have called"),
+        "auction_all_called": say_n(
+            "Each player calls once: the %(count)s player has called",
+            "Each player calls once: all %(count)s have called",
+            "count",
+        ),
         "auction_dealer_forced": say(
             "Everyone passed to %(player)s, the dealer, who must bid at least %(lowest)s"
         ),
@@ -281,7 +346,11 @@ words(
         "auction_above_highest": say(
             "The highest bid is %(highest)s, all 13 books: %(player)s cannot bid %(call)s"
         ),
-        "auction_too_many": say("Each player calls once: an auction has %(calls)s calls, not %(given)s"),
+        "auction_too_many": say_n(
+            "Each player calls once: an auction has %(calls)s call, not %(given)s",
+            "Each player calls once: an auction has %(calls)s calls, not %(given)s",
+            "calls",
+        ),
         "declaration_direction": say("%(player)s bid %(call)s: say uptown or downtown, not a trump suit"),
         "declaration_suit": say("%(player)s bid %(call)s and names the trump suit: S, H, D or C"),
         "call_unreadable": say(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..rules.text import Text
-from ._core import Params, Speaker, gettext, ngettext, number_param, say, whole, worded, words
+from ._core import Params, Speaker, gettext, ngettext, number_param, say, say_n, whole, worded, words
 
 words(
     {
@@ -11,7 +11,11 @@ words(
         "table_name_unseen": say(
             "The table's name has a character that cannot be seen (%(character)s): type it again without it"
         ),
-        "table_name_too_long": say("%(start)s… is too long: a table's name has at most %(most)s letters"),
+        "table_name_too_long": say_n(
+            "%(start)s… is too long: a table's name has at most %(most)s letter",
+            "%(start)s… is too long: a table's name has at most %(most)s letters",
+            "most",
+        ),
         "table_not_kept": say("This phone does not keep that table: choose another, or none"),
         "roster_changed": say(
             "The table's players changed on another phone: check the names and start again"
@@ -53,10 +57,12 @@ words(
 
 @worded("table_file_too_many_games")
 def _too_many_games(speaker: Speaker, params: Params) -> str:
-    return gettext("A table file holds at most %(most)s games, not %(count)s") % {
-        "most": whole(number_param(params["most"])),
-        "count": whole(number_param(params["count"])),
-    }
+    most = number_param(params["most"])
+    return ngettext(
+        "A table file holds at most %(most)s game, not %(count)s",
+        "A table file holds at most %(most)s games, not %(count)s",
+        most,
+    ) % {"most": whole(most), "count": whole(number_param(params["count"]))}
 
 
 @worded("table_file_too_many_items")
@@ -68,10 +74,12 @@ def _too_many_items(speaker: Speaker, params: Params) -> str:
             "A table file holds at most %(most)s deals and table events in all: this one holds more",
             most,
         ) % {"most": whole(most)}
-    return gettext("A table file holds at most %(most)s deals and table events in all, not %(count)s") % {
-        "most": whole(number_param(params["most"])),
-        "count": whole(number_param(params["count"])),
-    }
+    most = number_param(params["most"])
+    return ngettext(
+        "A table file holds at most %(most)s deal or table event in all, not %(count)s",
+        "A table file holds at most %(most)s deals and table events in all, not %(count)s",
+        most,
+    ) % {"most": whole(most), "count": whole(number_param(params["count"]))}
 
 
 @worded("table_file_game")

@@ -53,8 +53,12 @@ def _wrong_type(speaker: Speaker, params: Params) -> str:
 
 @worded("json_number_too_long")
 def _number_too_long(speaker: Speaker, params: Params) -> str:
-    digits = whole(number_param(params["digits"]))
-    return gettext("A number in the JSON has more than %(digits)s digits") % {"digits": digits}
+    digits = number_param(params["digits"])
+    return ngettext(
+        "A number in the JSON has more than %(digits)s digit",
+        "A number in the JSON has more than %(digits)s digits",
+        digits,
+    ) % {"digits": whole(digits)}
 
 
 def _wait(seconds: int) -> str:
@@ -153,8 +157,10 @@ words(
         # JSON that cannot be read
         "json_not_utf8": say("The text is not UTF-8"),
         "json_syntax": say("Not JSON: %(problem)s at character %(position)s"),
-        "json_too_deep": say(
-            "The JSON is nested more than %(most)s levels deep: no game is shaped like that"
+        "json_too_deep": say_n(
+            "The JSON is nested more than %(most)s level deep: no game is shaped like that",
+            "The JSON is nested more than %(most)s levels deep: no game is shaped like that",
+            "most",
         ),
         "json_constant": say("%(name)s is not a number JSON allows"),
         "json_number_too_large": say("A number in the JSON is larger than any game holds"),
@@ -187,7 +193,11 @@ words(
         "undo_nothing": say("There is nothing to undo: nothing has been recorded"),
         "redo_nothing": say("There is nothing to redo: the game changed since the undo"),
         # blank sheets
-        "blank_rows_range": say("Print from 1 to %(most)s rows, not %(value)s"),
+        "blank_rows_range": say_n(
+            "Print from 1 to %(most)s row, not %(value)s",
+            "Print from 1 to %(most)s rows, not %(value)s",
+            "most",
+        ),
         "blank_players_missing": say("Give the players' names, or only how many play"),
         "blank_count_not_whole": say("The number of players is a whole number, not %(value)s"),
         "blank_count_too_many": say_n(

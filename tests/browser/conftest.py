@@ -14,7 +14,7 @@ import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -85,6 +85,87 @@ SMALL_TARGETS = """() => {
   });
   return small;
 }"""
+
+
+# One minus sign (U+2212) wherever a number can be negative: every page a browser test opens is watched, as
+# it loads and as it changes in place (a swapped screen, a sheet, a chart drawn by a script), for a
+# hyphen-minus standing for a minus before a digit — in its text, SVG text included, and in the labels a
+# screen reader reads. Dates, sequences ("10-1-10") and codes put a letter or digit before the hyphen.
+HYPHEN_MINUS_WATCH = r"""(() => {
+  if (window.__minusWatched) return;
+  window.__minusWatched = true;
+  const NUMBER = /(^|[\s(\[{:=→←+\/|·,;])-\d/;
+  const LABELS = ["aria-label", "title", "alt", "aria-valuetext"];
+  const AWAY = "script, style, textarea, noscript, template, pre, code";
+  function look(text) {
+    if (!text || text.indexOf("-") < 0) return;
+    const found = text.match(NUMBER);
+    if (found) {
+      try { window.__hyphenMinus(text.slice(Math.max(0, found.index - 40), found.index + 40).trim()); }
+      catch (error) { /* the page is going */ }
+    }
+  }
+  function scan(node) {
+    if (document.contentType !== "text/html") return;
+    if (node.nodeType === 3) {
+      if (!(node.parentElement && node.parentElement.closest(AWAY))) look(node.data);
+      return;
+    }
+    if (node.nodeType !== 1 || node.closest(AWAY)) return;
+    const away = (item) => item.nodeType === 1 && item.matches(AWAY);
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+      acceptNode: (item) => (away(item) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    for (let item = node; item; item = walker.nextNode()) {
+      if (item.nodeType === 3) look(item.data);
+      else LABELS.forEach((name) => look(item.getAttribute(name)));
+    }
+  }
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.type === "childList") record.addedNodes.forEach(scan);
+      else if (record.type === "characterData") scan(record.target);
+      else look(record.target.getAttribute(record.attributeName));
+    }
+  }).observe(document, {
+    subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: LABELS,
+  });
+})();"""
+HYPHEN_MINUS_FOUND: list[str] = []
+
+
+def watch_minus_signs(context: BrowserContext) -> BrowserContext:
+    """Report every hyphen-minus before a digit that a page of ``context`` shows (``HYPHEN_MINUS_WATCH``)."""
+
+    def found(source: dict[str, Any], text: str) -> None:
+        HYPHEN_MINUS_FOUND.append(f"{source['page'].url}: “{text}”")
+
+    context.expose_binding("__hyphenMinus", found)
+    context.add_init_script(HYPHEN_MINUS_WATCH)
+    return context
+
+
+class WatchedBrowser:
+    """The session's Chromium, every context of it watched for a hyphen-minus (``watch_minus_signs``)."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        return watch_minus_signs(self._browser.new_context(**options))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture(autouse=True)
+def one_minus_sign() -> Iterator[None]:
+    """Fail a browser test whose pages wrote a negative number with a hyphen-minus instead of U+2212 (−)."""
+    HYPHEN_MINUS_FOUND.clear()
+    yield
+    found = list(dict.fromkeys(HYPHEN_MINUS_FOUND))
+    HYPHEN_MINUS_FOUND.clear()
+    assert not found, "a negative number written with a hyphen-minus, not −:\n" + "\n".join(found[:12])
 
 
 def check_accessibility(page: Page, where: str = "") -> None:
@@ -207,7 +288,7 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package to run the browser tests")
     expect.set_options(timeout=TIMEOUT_MS)
     chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-    yield chromium
+    yield cast(Browser, WatchedBrowser(chromium))
     chromium.close()
 
 
@@ -428,8 +509,11 @@ class Phone:
 
     def standings(self) -> dict[str, int]:
         """The standings under the sheet: each side's name and total."""
-        names = self.page.locator(".standings li span").all_text_contents()
-        totals = self.page.locator(".standings li strong").all_text_contents()
+        # Both read in one go: the sheet may be putting in its new standings meanwhile.
+        names, totals = self.page.evaluate(
+            """() => ["span", "strong"].map((tag) =>
+                 [...document.querySelectorAll(`.standings li ${tag}`)].map((node) => node.textContent))"""
+        )
         return {name.strip(): number(total) for name, total in zip(names, totals, strict=True)}
 
     def shoot(self, name: str, *, dark: bool = False) -> Path:

@@ -92,7 +92,7 @@ def test_a_call_that_does_not_beat_the_high_call_is_struck_then_four_downtown_ma
     tap_call(phone, DEE_THIRD, "pass", said="pass")
     tap_call(phone, ANN_LAST, "pass", said="pass")
     expect(page.locator("[data-summary]")).to_have_text(
-        "Cy bid 4 ↓: Ann & Cy need 10 books, 9 tricks in play"
+        "Cy bid 4 ↓: Ann & Cy need 10 books (in play: 9)"
     )
     play = page.locator("[data-play]")
     expect(play).to_be_visible()
@@ -149,7 +149,7 @@ def test_three_passes_force_the_dealer_whose_pass_is_struck_with_the_reason(phon
 
     tap_call(phone, ANN_LAST, "3 uptown", said="3 ↑")
     expect(page.locator("[data-summary]")).to_have_text(
-        "Ann bid 3 ↑ (forced): Ann & Cy need 9 books, 8 tricks in play"
+        "Ann bid 3 ↑ (forced): Ann & Cy need 9 books (in play: 8)"
     )
     page.locator("label[data-declaration='S']").click()
     page.locator("label.chip.books:has(input[name=tricks][value='9'])").click()

@@ -116,7 +116,7 @@ def test_a_result_confirmed_by_the_other_pair_and_a_correction_after_move_now(
     organiser.goto(drive_url)
     organiser.get_by_label("A player arriving").fill("Mia")
     organiser.get_by_role("button", name="Add the player").click()
-    expect(organiser.locator(".flash")).to_contain_text("Mia joins from hand 3: sits out")
+    expect(organiser.locator(".flash")).to_contain_text("Mia joins from hand 3 as a lady: sits out")
     check_accessibility(organiser, "the organiser's page after an arrival")
     organiser.goto(f"{drive_url}/hands/3")
     expect(organiser.locator(".hint").filter(has_text="Sitting out")).to_contain_text("Mia")

@@ -218,7 +218,14 @@ def test_a_phone_reads_who_can_still_win_and_the_prize_giving(phone: Phone, proj
     projector.goto(f"/drives/{drive['id']}/leaderboard/projector")
     expect(projector.locator(".board-lines li")).to_have_count(8)
     projector.screenshot(path=f"{SHOTS}/projector-8.png")
-    projector.goto(f"/drives/{drive['id']}/leaderboard/announce?shown=1")
+    # The prize-giving is the organiser's: a projector without the organiser link is refused it.
+    assert projector.goto(f"/drives/{drive['id']}/leaderboard/announce").status == 403
+    # The hall's laptop opens the organiser link (its key after "#", never sent) and steps on.
+    projector.goto(f"/drives/{drive['id']}/organise#key={drive['edit_token']}")
+    expect(projector.get_by_role("heading", name="Run it from another phone")).to_be_visible()
+    projector.goto(f"/drives/{drive['id']}/leaderboard/announce?shown=1")  # ?shown changes nothing
+    expect(projector.locator(".announce-prize")).to_have_text("1 prize to give")
+    projector.keyboard.press("Space")
     expect(projector.locator(".announce-current .announce-prize")).to_have_text("Best first half")
     projector.screenshot(path=f"{SHOTS}/announce-8.png")
     projector.keyboard.press("ArrowLeft")

@@ -66,6 +66,8 @@ def test_a_latecomer_chosen_from_the_roster_counts_at_the_table(phone: Phone) ->
     expect(page.locator(".made-shares")).to_contain_text("Elena: ")
     phone.shoot("latecomer-finish")
     page.goto(table_url)
-    expect(page.locator(".game-history")).to_contain_text("Ana, Bogdan, Cristi, Elena")
+    # Every side's final score, Elena's among them, by place.
+    expect(page.locator(".game-history .results")).to_contain_text(re.compile(r"Elena \d+"))
+    expect(page.locator(".game-history .result")).to_have_count(4)
     page.goto(table_url + "/stats")
     expect(page.locator("table.figures").first).to_contain_text(re.compile(r"Elena\s*\d+ · \d+%"))

@@ -24,7 +24,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from playwright.sync_api import APIRequestContext, Browser, Page, Playwright
 
-from ..catalogue_check import catalogue_path
+from ..catalogue_check import TRANSLATED_LANGUAGES, catalogue_path
 from ..web.drive_pages import SETUP_FIELDS
 from .conftest import PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone, serve_app
 
@@ -215,22 +215,21 @@ REAL = "de"
 
 
 @pytest.fixture(scope="module")
-def german_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real app with the committed German catalogue compiled (and no other), on a free port."""
-    folder = tmp_path_factory.mktemp("german_server")
-    source = catalogue_path(REAL)
-    if not source.is_file():
-        pytest.fail(f"{source} is missing: the German catalogue has not been merged yet")
-    target = folder / "translations" / REAL / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with source.open("rb") as po, (target / "messages.mo").open("wb") as mo:
-        write_mo(mo, read_po(po, locale=REAL))
-    yield from serve_app(folder, folder / "translations", "german")
+def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app with every committed catalogue compiled, as bin/setup does, on a free port."""
+    folder = tmp_path_factory.mktemp("real_server")
+    for code in TRANSLATED_LANGUAGES:
+        source = catalogue_path(code)
+        target = folder / "translations" / code / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        with source.open("rb") as po, (target / "messages.mo").open("wb") as mo:
+            write_mo(mo, read_po(po, locale=code))
+    yield from serve_app(folder, folder / "translations", "real")
 
 
 @pytest.mark.browser
 def test_real_german_cuts_nothing_off_on_a_phone(
-    browser: Browser, playwright: Playwright, german_server: str, tmp_path: Path
+    browser: Browser, playwright: Playwright, real_server: str, tmp_path: Path
 ) -> None:
     SHOTS.mkdir(exist_ok=True)
     profile = dict(playwright.devices[PHONE_MODEL])
@@ -238,7 +237,7 @@ def test_real_german_cuts_nothing_off_on_a_phone(
     profile.update(viewport=VIEWPORT, screen=VIEWPORT)
     # A German phone: the browser asks for German, as a player's would; no cookie, no picker.
     context = browser.new_context(
-        **profile, base_url=german_server, extra_http_headers={"Accept-Language": REAL}
+        **profile, base_url=real_server, extra_http_headers={"Accept-Language": REAL}
     )
     context.set_default_timeout(TIMEOUT_MS)
     try:
@@ -251,4 +250,47 @@ def test_real_german_cuts_nothing_off_on_a_phone(
         ]
     finally:
         context.close()
+    assert problems == [], "\n".join(problems)
+
+
+NARROW = {"width": 360, "height": 780}
+"""The narrowest phone still common: the top bar must keep to one line there too."""
+ONE_LINE = """() => [".brand", "a.bar-link", ".menu-button > [aria-hidden]"].map((selector) => {
+  const node = document.querySelector("header.bar " + selector);
+  const text = document.createRange();
+  text.selectNodeContents(node);
+  const boxes = [...text.getClientRects()].filter((box) => box.width > 0);
+  const lines = new Set(boxes.map((box) => Math.round(box.top)));
+  const box = node.getBoundingClientRect();
+  return [selector, lines.size, Math.round(box.right), Math.round(box.top + box.height / 2)];
+})"""
+
+
+@pytest.mark.browser
+def test_the_top_bar_keeps_to_one_line_at_360_px_in_every_language(
+    browser: Browser, real_server: str
+) -> None:
+    """The brand, "Your games" and the menu side by side on one line at 360 px, in English and each
+    catalogue ("Deine Partien", "Le tue partite", "Os seus jogos" once wrapped at 390): a bar two lines
+    tall pushes every page down."""
+    SHOTS.mkdir(exist_ok=True)
+    problems = []
+    for code in ("en", *TRANSLATED_LANGUAGES):
+        context = browser.new_context(
+            viewport=NARROW, base_url=real_server, extra_http_headers={"Accept-Language": code}
+        )
+        try:
+            page = context.new_page()
+            page.goto("/")
+            assert page.locator("html").get_attribute("lang") == code
+            page.locator("header.bar").screenshot(path=SHOTS / f"top-bar-360-{code}.png")  # to look at
+            measured = page.evaluate(ONE_LINE)
+            for selector, lines, right, _ in measured:
+                if lines != 1 or right > NARROW["width"]:
+                    problems.append(f"{code}: {selector} takes {lines} lines and ends at {right} px")
+            middles = {middle for *_, middle in measured}
+            if max(middles) - min(middles) > 4:  # side by side: their middles on one line
+                problems.append(f"{code}: the bar's items stand at heights {sorted(middles)}")
+        finally:
+            context.close()
     assert problems == [], "\n".join(problems)

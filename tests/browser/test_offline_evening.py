@@ -262,20 +262,27 @@ def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction
         " === JSON.parse(document.getElementById('offline-plan').textContent).version",
         arg=f"offline-events-{game_url.rsplit('/', 1)[1]}",
     )
+    # …and what the engine says about events at the deals ahead, one deal at a time.
+    page.wait_for_function(
+        "() => Object.keys(window.Scorekeeper.offlineQueue.pieces()).length >= 4", timeout=3 * TIMEOUT_MS
+    )
     page.context.set_offline(True)
     expect(page.locator("h1 .offline-tag")).to_be_visible()
     titles = [_enter_offline(phone) for _ in range(3)]
-    page.click(".offline-events-open")
-    page.click(f".offline-event-kinds button:has-text('{evening.offline_event}')")
-    expect(page.locator("h1")).to_have_text(evening.offline_event)
-    if page.locator("form.event-form").count():
-        page.locator("form.event-form label.chip").first.click()
-        check_accessibility(page, "an event kept offline")
-        print(f"screenshot: {phone.shoot(f'offline-event-{evening.code}')}")
-        page.click("form.event-form [data-check]")
-    else:
-        check_accessibility(page, "an event kept offline")
-        page.click(".offline-events button.primary")
+    # The table's events in the same sheet as online, from the deal screen's "Table events".
+    page.click("#screen a.events-link")
+    sheet = page.locator("dialog[data-offline-sheet]")
+    sheet.locator(f"button.event-kind:has-text('{evening.offline_event}')").click()
+    expect(sheet.locator("h2.sheet-title")).to_have_text(evening.offline_event)
+    if sheet.locator("form.event-form").count():
+        sheet.locator("form.event-form label.chip").first.click()
+    expect(sheet.locator(".preview-text")).to_be_visible()  # what it would change, before it is kept
+    check_accessibility(page, "an event kept offline")
+    print(f"screenshot: {phone.shoot(f'offline-event-{evening.code}')}")
+    sheet.locator("[data-record]").click()
+    expect(sheet).to_be_hidden()
+    # The deal after it is drawn from the engine's plan for it: who deals, how many cards.
+    expect(page.locator("#screen .facts-line summary")).not_to_contain_text("worked out by the server")
     waiting = page.locator("[data-waiting-list] li")
     expect(waiting).to_have_count(4)
     expect(waiting.nth(3)).to_contain_text(evening.offline_event)

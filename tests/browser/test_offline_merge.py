@@ -231,6 +231,10 @@ def test_a_deal_refused_after_the_other_phone_s_change_comes_back_to_its_screen_
     conflict = phone.page.locator(".conflict")
     expect(conflict).to_be_visible(timeout=3 * TIMEOUT_MS)
     expect(conflict.locator(".error")).to_contain_text("Checked again on the server, this one was refused")
+    # Back online with the server's own screen (Dee's row in it), the refused deal beside it, not offline.
+    expect(phone.page.locator("h1 .offline-tag")).to_have_count(0)
+    expect(phone.page.locator("form[data-offline]")).to_have_count(0)
+    expect(phone.page.locator("#screen .who .name")).to_contain_text(["Dee"])
     expect(conflict.locator(".is-mine")).to_contain_text("Bids: Ann 3 · Bob 3 · Cy 2")
     assert len(_stored(phone.page, game_url)) == 1  # nothing of it stored
     phone.page.click(".conflict >> text=Fix mine on its screen")
@@ -248,3 +252,56 @@ def test_a_deal_refused_after_the_other_phone_s_change_comes_back_to_its_screen_
     expect(phone.page.locator("h1")).to_contain_text("Deal 3", timeout=3 * TIMEOUT_MS)
     expect(phone.page.locator("[data-waiting]")).to_be_hidden()
     assert _stored(phone.page, game_url)[1] == {"bids": [3, 3, 2, 0], "tricks": [3, 4, 2, cards - 9]}
+
+
+@pytest.mark.browser
+def test_every_open_page_of_the_game_on_the_other_phone_follows_it_without_a_reload(
+    two_phones: tuple[Phone, Phone, str],
+) -> None:
+    """Phone B's scorer sheet, left open, shows A's deal by itself; B's deal screen, whose deal A
+    enters, moves on to the next and says so — no reload, no tap."""
+    phone, other, _game_url = two_phones
+    loads = other.loads
+    phone.play_deal(*OFFLINE[2], number=2)
+    expect(other.page.locator("section.current a.button.primary")).to_have_text("Enter deal 3")
+    assert other.loads == loads and _sheet_rows(other.page)[-1].startswith("2")
+    other.open_next_deal(3)
+    loads = other.loads
+    phone.play_deal(*OFFLINE[3], number=3)
+    expect(other.page.locator("h1")).to_contain_text("Deal 4 of 19")
+    expect(other.page.locator("#screen [data-status]")).to_have_text("Deal 3 was entered on another phone.")
+    assert other.loads == loads
+    # Taps on B not saved yet stay under B's thumb: the screen only says what happened.
+    other.tap(other.bid_chip(BOB, 1), in_reach=False)
+    phone.tap_bids({BOB: 2, CY: 2, ANN: 2})
+    phone.save_bids()
+    said = "Deal 4's bids were saved on another phone."
+    expect(other.page.locator("#screen [data-status]")).to_have_text(said)
+    expect(other.bid_input(BOB, 1)).to_be_checked()
+
+
+@pytest.mark.browser
+def test_a_queue_refused_because_the_game_ended_meanwhile_brings_the_screen_back_online_with_no_deal(
+    two_phones: tuple[Phone, Phone, str],
+) -> None:
+    """A enters deal 2 offline while B stops the game: when A is back, the deal is refused (the game is
+    over), and A's screen is the server's end of the game — no deal offered, offline mode left — with
+    A's deal beside it to drop."""
+    phone, other, game_url = two_phones
+    phone.page.context.set_offline(True)
+    expect(phone.page.locator("h1 .offline-tag")).to_be_visible()
+    _enter_offline(phone, *OFFLINE[2])
+    expect(phone.page.locator("h1")).to_contain_text("Deal 3 of 19")
+    other.page.goto(f"{game_url}/events/new/stop")  # B stops the game early, online
+    other.page.click("button[value=record]")
+    phone.page.context.set_offline(False)
+    conflict = phone.page.locator(".conflict")
+    expect(conflict).to_be_visible(timeout=3 * TIMEOUT_MS)
+    expect(conflict.locator(".error")).to_contain_text("Checked again on the server, this one was refused")
+    expect(phone.page.locator("h1 .offline-tag")).to_have_count(0)
+    expect(phone.page.locator("#screen button[data-primary], form[data-offline]")).to_have_count(0)
+    expect(phone.page.locator("#screen a.button", has_text="See the whole sheet")).to_be_visible()
+    phone.page.click(".conflict >> text=Drop mine")
+    phone.page.click("text=Yes, drop mine")
+    expect(phone.page).to_have_url(SHEET_URL, timeout=3 * TIMEOUT_MS)
+    assert len(_stored(phone.page, game_url)) == 1

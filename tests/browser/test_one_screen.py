@@ -148,13 +148,15 @@ def test_a_deal_on_one_screen_then_undo_redo_and_a_lost_race(phone: Phone, famil
     assert phone.loads == loads, "undo and redo loaded no page"
 
     # Another phone with the edit link saves deal 2 first; this phone's save is refused and shows it.
+    # Both tap their deal before either saves: this phone's taps stay under the player's thumb when
+    # the other's save shows up (static/follow.js), and its own save then loses the race.
     other = Phone(page.context.new_page(), phone.shots)
     other.page.goto(game_url)
     other.open_next_deal(2, word=word)
     family.race(other)
     entered = other.page.evaluate(ENTERED)
-    assert other.save().status == 200
     family.race(phone)
+    assert other.save().status == 200
     answer = phone.save()
     assert answer.status == 409
     expect(page.locator("#entry-error")).to_have_text(CHANGED)

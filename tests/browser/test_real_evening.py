@@ -242,7 +242,7 @@ def test_a_real_evening_elena_arrives_bogdan_leaves_deal_2_corrected_elena_wins(
         made = f"{name}: {score.made[name]} of {score.bids[name]}"
         expect(page.locator(".made-shares")).to_contain_text(made)
     assert score.bids[ELENA] == DEALS - 3 and score.bids["Bogdan"] == 7
-    again = page.locator(".finish-actions a.primary")
+    again = page.locator(".finish-actions button[data-again]")
     expect(again).to_contain_text(ELENA)
     expect(again).not_to_contain_text("Bogdan")
     page.locator(".podium").scroll_into_view_if_needed()
@@ -255,7 +255,7 @@ def test_a_real_evening_elena_arrives_bogdan_leaves_deal_2_corrected_elena_wins(
     line = page.locator(".game-history li")
     expect(line).to_have_count(1)
     expect(line.locator(".winner")).to_have_text(f"★ {ELENA}")
-    expect(line.locator(".summary")).to_contain_text(ELENA)
+    expect(line.locator(".results")).to_contain_text(f"{ELENA} {score.totals[ELENA]}")  # first, by place
     phone.shoot("table-page")
     page.click("nav .tabs >> text=Games")
     expect(page.locator(".game-history .winner")).to_have_text(f"★ {ELENA}")

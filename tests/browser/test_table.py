@@ -88,11 +88,11 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
     expect(page.locator("figure.chart svg[role=img]")).to_be_visible()
     phone.shoot("finish-screen")
 
-    page.click("text=Play again: same players, next dealer")
-    expect(page.locator("h1")).to_have_text("Play again?")
-    expect(page.locator("main")).to_contain_text("Bob deals first")
-    page.click("button.primary")
+    # Play again: one tap on the finish screen, the next game's deal 1 shown in place (no page load).
+    loads = phone.loads
+    phone.tap(page.locator("button[data-again]", has_text="Play again, same players: Bob deals first"))
     phone.expect_first_deal()
+    assert phone.loads == loads
     expect(page.locator(".flash")).to_have_text("A new game: Bob deals first.")
     # Bob deals; every bid made. Ann 10 + 12 + 10 = 32, Bob 11 + 10 + 12 = 33, Cy 11 + 10 + 10 = 31.
     play_short_game(
@@ -113,8 +113,9 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
         "Share of games won. Ann: 50% · 1 of 2; Bob: 50% · 1 of 2; Cy: 0% · 0 of 2."
     )
     phone.shoot("statistics")
-    page.select_option("select[name=variant]", "custom-oh-hell")
-    page.click("form.filters button")
+    expect(page.locator("form[data-auto] [data-auto-hide]").first).to_be_hidden()  # no "Show" to tap
+    page.select_option("select[name=variant]", "custom-oh-hell")  # the statistics follow, in place
+    expect(page).to_have_url(re.compile(r"variant=custom-oh-hell"))
     expect(page.locator("#scores-heading")).to_be_visible()
     phone.shoot("statistics-one-game")
 

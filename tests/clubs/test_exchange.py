@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import func, select
 
 from scorekeeper import database
-from scorekeeper.clubs import access, exchange, holdings, members, outcomes, seasons
+from scorekeeper.clubs import access, exchange, holdings, house_rules, members, outcomes, seasons
 from scorekeeper.clubs.models import ClubMemberRecord, ClubRecord
 from scorekeeper.drives.models import DriveRecord
 from scorekeeper.drives.store import find_drive
@@ -155,3 +155,31 @@ def test_a_file_without_links_imports_its_players_unlinked() -> None:
 def test_a_club_there_is_not_exports_nothing() -> None:
     with pytest.raises(RuleViolation, match="club_not_found"):
         exchange.export_club("0" * 32)
+
+
+def test_the_club_s_minimum_travels_with_its_file() -> None:
+    club_id = a_club()
+    access.set_minimum(club_id, "5")
+    good = json.loads(json.dumps(exchange.export_club(club_id)))
+    assert good["minimum_games"] == 5
+    assert exchange.import_club(good, holder="another phone").minimum_games == 5
+    older = {key: value for key, value in good.items() if key != "minimum_games"}  # a file from before
+    assert exchange.import_club(older, holder="another phone").minimum_games == 3
+    assert refused({**good, "minimum_games": 0}).code == "club_minimum_range"
+    assert refused({**good, "minimum_games": True}).code == "club_minimum_range"
+
+
+def test_the_club_s_house_rules_travel_with_its_file() -> None:
+    club_id = a_club()
+    house_rules.save("Thursday short", "custom-oh-hell", {"deals": 5, "hook": "off"}, club_id=club_id)
+    good = json.loads(json.dumps(exchange.export_club(club_id)))
+    assert good["house_rules"] == [
+        {"name": "Thursday short", "variant": "custom-oh-hell", "options": {"deals": 5, "hook": False}}
+    ]
+    club = exchange.import_club(good, holder="another phone")
+    assert [(rules.name, dict(rules.options)) for rules in house_rules.of_club(club.id)] == [
+        ("Thursday short", {"deals": 5, "hook": False})
+    ]
+    assert exchange.export_club(club.id) == good
+    assert refused({**good, "house_rules": [{"name": "X", "variant": "oh-hell", "options": {"hook": 7}}]})
+    assert refused({**good, "house_rules": "all of them"}).params == {"part": "house_rules"}

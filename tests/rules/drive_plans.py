@@ -278,11 +278,12 @@ SEMI_PARTNER_3_WITH_ONE_OUT = Plan(
         ((13, 9, 2, 6), (3, 7, 10, 8), (5, 11, 4, 12)),
         # Winners stay: T1 E–W 9 & 6, T2 N–S 3 & 10, T3 N–S 5 & 4.
         # Losers: 13 up to T2, 2 down to T3; 7 up to T3, 8 down to T1; 11 up to T1, 12 down to T2.
-        # Moved: T1 (11, 9, 8, 6), T2 (3, 13, 10, 12), T3 (5, 7, 4, 2); player 2 sits out hand 3
-        # and 1 comes back to T3 W.
-        ((11, 9, 8, 6), (3, 13, 10, 12), (5, 7, 4, 1)),
+        # Moved: T1 (11, 9, 8, 6), T2 (3, 13, 10, 12), T3 (5, 7, 4, 2). Sit-outs rotate within a role:
+        # the ladies (odd entries: North or East in hand 1) sit out in turn, 13, 1, then 3, who is at
+        # T2 N; lady 1 comes back to that lady's seat.
+        ((11, 9, 8, 6), (1, 13, 10, 12), (5, 7, 4, 2)),
     ),
-    sitting_out=((13,), (1,), (2,)),
+    sitting_out=((13,), (1,), (3,)),
 )
 
 PARTNER_3_WITH_A_PAIR_OUT = Plan(

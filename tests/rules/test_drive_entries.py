@@ -66,7 +66,7 @@ def test_the_other_pairs_tricks_are_named_when_entered_for_east_west() -> None:
 def test_a_table_the_drive_does_not_have_is_refused(table: int) -> None:
     with pytest.raises(UnknownTable) as refused:
         three_tables().enter(HandEntry(hand=1, table=table, tricks=7))
-    assert refused.value.text == Text("drive_no_such_table", value=str(table), tables=3)
+    assert refused.value.text == Text("drive_no_such_table", value=str(table), tables=(1, 2, 3))
     assert refused.value.field == "table"
 
 

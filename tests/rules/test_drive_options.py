@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules.drive import Drive, HandEntry, InvalidDriveOption, MoveKind, Pair, PrizeRule, PrizeSpec
-from scorekeeper.rules.drive.setup import plays_lady
+from scorekeeper.rules.drive import (
+    Drive,
+    HandEntry,
+    InvalidDriveOption,
+    MoveKind,
+    Pair,
+    PrizeRule,
+    PrizeSpec,
+    Role,
+    entry_role,
+)
 
 from .said import refused
 from .test_drive_scoring import EXTRA_PRIZES, NAMES, small_drive
@@ -49,7 +58,8 @@ def test_ladies_and_gents_play_north_east_and_south_west_by_entry_order() -> Non
     for player in range(8):
         place = first.placement(player)
         assert place.seat is not None
-        assert plays_lady(player) == place.seat.moves_up  # North or East
+        assert (entry_role(player) is Role.LADY) == place.seat.moves_up  # North or East
+        assert drive.state.roles[player] is place.seat.role
 
 
 def test_the_ladies_and_gents_prizes_go_to_the_highest_of_each() -> None:
@@ -59,8 +69,8 @@ def test_the_ladies_and_gents_prizes_go_to_the_highest_of_each() -> None:
     )
     drive = small_drive().with_prizes(prizes)
     won = {result.prize.name: result for result in drive.state.prizes if result.prize.name}
-    # Ladies (entries 1, 3, 5): Ann 33, Cat 27, Eve 20. Gents (2, 4): Bob 35, Dan 17.
-    assert ([NAMES[player] for player in won["Ladies"].winners], won["Ladies"].score) == (["Ann"], 33)
+    # Ladies (entries 1, 3, 5): Ann 32, Eve 25, Cat 23. Gents (2, 4): Bob 35, Dan 17.
+    assert ([NAMES[player] for player in won["Ladies"].winners], won["Ladies"].score) == (["Ann"], 32)
     assert ([NAMES[player] for player in won["Gents"].winners], won["Gents"].score) == (["Bob"], 35)
 
 
@@ -82,15 +92,17 @@ def test_with_one_prize_each_a_player_wins_only_the_highest_of_their_prizes() ->
         result.prize.name or result.prize.rule.value: [NAMES[player] for player in result.winners]
         for result in one_each.state.prizes
     }
-    # Bob 35 wins the highest total, Ann 33 the runner-up; the first half (Bob 17, Ann 15, Cat 14)
-    # goes to Cat; the second half (Ann, Bob 18, Cat 13, Eve 9, Dan 8) to Eve; most hands won to Dan,
-    # the only one left; nobody is left for the booby. The raffle is the organiser's own choice.
+    # The first half is decided first, at the interval (Bob 17, Ann 15, Cat 14): Bob's, for good.
+    # Then in the stated order: the highest total to Ann 32 (Bob 35 has his prize), the runner-up to
+    # the best left at or below second place, Eve 25; the second half (Bob 18, Ann 17, Eve 14, Cat 9,
+    # Dan 8) to Cat; most hands won to Dan, the only one left; nobody is left for the booby. The
+    # raffle is the organiser's own choice.
     assert won == {
-        "highest_total": ["Bob"],
+        "highest_total": ["Ann"],
         "lowest_total": [],
-        "best_first_half": ["Cat"],
-        "best_second_half": ["Eve"],
-        "Runner-up": ["Ann"],
+        "best_first_half": ["Bob"],
+        "best_second_half": ["Cat"],
+        "Runner-up": ["Eve"],
         "Most hands won": ["Dan"],
         "Raffle": ["Eve"],
     }

@@ -149,17 +149,28 @@ def test_a_huge_player_count_is_refused_before_any_name_is_built() -> None:
 # --- a table removed between hands ----------------------------------------------------------
 
 
-def test_a_table_goes_in_one_step_its_four_players_leave_and_keep_their_scores() -> None:
+def test_remove_table_n_removes_table_n_and_its_players_sit_out() -> None:
     drive = play(Drive.start("Hall", 12, hands=4), 1)
-    called = drive.state.hand(2).table(2).players
+    called = drive.state.hand(2)
     fewer = drive.remove_table(2)
-    assert fewer.state.layout.tables == 2 and set(fewer.state.hand(2).absent) == set(called)
-    assert all(fewer.state.scores[player][0] is not None for player in called)  # hand 1 stays theirs
-    # The last table's players take the free seats at table 2: the others stay where they were called.
-    assert fewer.state.hand(2).table(1).players == drive.state.hand(2).table(1).players
+    hand = fewer.state.hand(2)
+    assert hand.table_numbers == (1, 3) and fewer.state.layout.numbers == (1, 3)
+    assert set(hand.sitting_out) == set(called.table(2).players) and not hand.absent
+    # Nobody else moves: tables 1 and 3 keep the players the movement told them.
+    assert hand.table(1).players == called.table(1).players
+    assert hand.table(3).players == called.table(3).players
+    assert all(fewer.state.scores[player][0] is not None for player in called.table(2).players)
     with pytest.raises(UnknownTable):
         drive.remove_table(4)
-    with refused(RosterRefused, "drive_roster_leave_before_start"):
-        Drive.start("Hall", 12, hands=4).remove_table(1)
-    with refused(InvalidDriveSetup, "drive_roster_too_few", hand=2, count=3):
+    with pytest.raises(UnknownTable):
+        fewer.remove_table(2)  # gone already
+    with refused(RosterRefused, "drive_roster_last_table", table=1, hand=2):
         play(Drive.start("Hall", 4, hands=2), 1).remove_table(1)
+    # Table 3 plays on under its own number; the four waiting sit out in turn, two ladies and two
+    # gents a hand.
+    later = fewer
+    for table in (1, 3):
+        later = later.enter(HandEntry(hand=2, table=table, tricks=8))
+    assert later.state.hand(3).table_numbers == (1, 3) and len(later.state.hand(3).sitting_out) == 4
+    with pytest.raises(UnknownTable):
+        later.enter(HandEntry(hand=3, table=2, tricks=8))

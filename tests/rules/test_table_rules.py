@@ -113,7 +113,7 @@ def test_the_rules_page_says_every_law_of_the_events_and_more() -> None:
         rules = table_rules(table)
         assert set(table_laws(table)) <= set(rules)
         assert Text("law_revoke_recorded") in rules
-        assert Text("law_stop_between") in rules
+        assert Text("law_under_way") in rules
         assert all(english(rule) for rule in rules)
 
 

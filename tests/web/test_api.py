@@ -294,6 +294,15 @@ def test_the_openapi_document_describes_every_endpoint(client: FlaskClient) -> N
         "/drives/{drive_id}",
         "/drives/{drive_id}/standings",
         "/drives/{drive_id}/hands/{hand}/tables/{table}",
+        "/drives/{drive_id}/hands/{hand}/tables/{table}/confirmation",
+        "/drives/{drive_id}/arrivals",
+        "/drives/{drive_id}/departures",
+        "/drives/{drive_id}/tables/{table}",
+        "/drives/{drive_id}/prizes",
+        "/drives/{drive_id}/announcement",
+        "/clubs/{club_id}",
+        "/clubs/{club_id}/standings",
+        "/clubs/{club_id}/nights/{day}",
     }
     assert set(paths["/games/{game_id}/events/{number}"]) == {"get", "put", "delete"}
     events = document["components"]["schemas"]["TableEvent"]["oneOf"]

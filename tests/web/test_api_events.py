@@ -51,6 +51,28 @@ def post_event(client: FlaskClient, game_id: str, auth: dict[str, str], body: di
     return client.post(f"/api/v1/games/{game_id}/events", json=body, headers=auth)
 
 
+def test_a_misdeal_after_the_bids_drops_them_and_a_substitute_keeps_them(
+    client: FlaskClient, driver: Driver
+) -> None:
+    """RULES.md §9, settled December 2026: the bids of the deal under way are dropped by a misdeal (the
+    same dealer deals it again) and kept by a substitute, who plays the rest of it."""
+    game_id, auth, _ = start(client, OH_HELL)
+    state = play(client, game_id, auth, 1)
+    bids = neutral_deal(state)["bids"]
+    client.put(f"/api/v1/games/{game_id}/deals/2", json={"bids": bids}, headers=auth)
+    response = post_event(client, game_id, auth, {"event": "misdeal"})
+    assert response.status_code == 201, response.get_json()
+    state = response.get_json()
+    assert len(state["deals"]) == 1 and state["next"]["number"] == 2 and state["next"]["dealer"] == 1
+    assert driver.stored(game_id)[-1] == {"event": "misdeal"}
+    client.put(f"/api/v1/games/{game_id}/deals/2", json={"bids": bids}, headers=auth)
+    response = post_event(client, game_id, auth, {"event": "substitute", "seat": 3, "name": "Sue"})
+    assert response.status_code == 201, response.get_json()
+    state = response.get_json()
+    assert state["players"][3] == "Sue" and state["deals"][1]["bids"] == bids
+    assert [item.get("event") for item in driver.stored(game_id)] == [None, "misdeal", "substitute", None]
+
+
 def test_a_game_without_events_looks_as_it_always_did(client: FlaskClient) -> None:
     game_id, auth, _ = start(client, OH_HELL)
     state = play(client, game_id, auth, 2)
@@ -176,7 +198,7 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
             1,
             {"event": "departure", "seat": 1},
             422,
-            "Bob cannot leave: Oh Hell needs at least 3 players, and only 2 would be left. "
+            "Bob cannot leave: Oh Hell needs at least 3 players, and without Bob the table would have 2. "
             "A substitute can take over Bob's seat",
         ),
         (
@@ -192,11 +214,18 @@ def test_a_revoke_penalty_and_stopping_early(client: FlaskClient) -> None:
             1,
             {"event": "sit_out", "seat": 0},
             422,
-            "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, and only 2 would",
+            "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, "
+            "and it would have only 2",
         ),
         (OH_HELL, 1, {"event": "arrival", "name": "Cy", "left_of": 0}, 422, "Cy already has a seat"),
         (OH_HELL, 1, {"event": "substitute", "seat": 0, "name": "Dee"}, 422, "Dee already has a seat"),
-        (OH_HELL, -1, {"event": "misdeal"}, 422, "Deal 1 is under way: finish it"),
+        (
+            OH_HELL,
+            -1,
+            {"event": "adjustment", "side": 0, "points": 1, "reason": "x"},
+            422,
+            "Deal 1 is under way: finish it",
+        ),
         (OH_HELL, 0, {"event": "revoke", "seats": [1]}, 422, "A revoke is recorded right after the deal"),
         (OH_HELL, 0, {"event": "stop"}, 422, "Nothing has been played yet"),
         (OH_HELL, 1, {"event": "party"}, 422, "An event is one of misdeal, revoke, arrival"),
@@ -308,7 +337,7 @@ def test_the_api_lists_the_events_possible_now_and_previews_one(client: FlaskCli
         "event": "sit_out",
         "allowed": False,
         "reason": "Peter cannot sit deal 4 out: at least 3 players must play each deal of Romanian Whist, "
-        "and only 2 would",
+        "and it would have only 2",
         "seats": [],
         "sides": [],
     }

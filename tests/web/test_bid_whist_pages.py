@@ -48,7 +48,7 @@ def test_a_game_to_seven_call_by_call_with_a_forced_dealer_and_a_refused_call(dr
 
     assert driver.post_deal(game, 1, hand("pass", "pass", "pass", "3 uptown")).status_code == 302
     page = driver.client.get(f"/games/{game}/deals/1").get_data(as_text=True)
-    assert "Ann bid 3 ↑ (forced): Ann &amp; Cy need 9 books, 8 tricks in play" in page
+    assert "Ann bid 3 ↑ (forced): Ann &amp; Cy need 9 books (in play: 8)" in page
     assert 'data-declaration="S" >' in page and 'data-declaration="uptown" hidden' in page
     made = driver.post_deal(game, 1, hand("pass", "pass", "pass", "3 uptown", declaration="S", tricks=9))
     assert made.status_code == 302
@@ -139,7 +139,7 @@ def test_a_correction_rescores_the_later_hands(driver: Driver) -> None:
     correction = driver.client.get(f"/games/{game}/deals/1").get_data(as_text=True)
     assert "Save the correction" in correction and checked(correction, "tricks") == ["10"]
     assert '<section class="play stack" data-play  aria-label' in correction
-    assert "Bob bid 4 ↑: Bob &amp; Dee need 10 books, 9 tricks in play" not in correction
+    assert "Bob bid 4 ↑: Bob &amp; Dee need 10 books (in play: 9)" not in correction
     assert "11 books of 10: made · Bob &amp; Dee +5 · totals Ann &amp; Cy 0, Bob &amp; Dee 5" in correction
     assert (
         driver.post_deal(
@@ -166,7 +166,7 @@ def test_the_live_check_follows_the_auction(driver: Driver) -> None:
     result = driver.post(url, hand("5 NT", "pass", "pass", "pass"), token_from=token_from).get_json()
     assert result["won"] is True and result["due"] is None
     assert result["declarations"] == ["uptown", "downtown"]
-    assert result["summary"] == "Bob bid 5 NT: Bob & Dee need 11 books, 10 tricks in play"
+    assert result["summary"] == "Bob bid 5 NT: Bob & Dee need 11 books (in play: 10)"
     result = driver.post(
         url, hand("5 NT", "pass", "pass", "pass", declaration="uptown", tricks=11), token_from=token_from
     ).get_json()

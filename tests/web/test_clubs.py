@@ -109,13 +109,13 @@ def test_a_member_of_a_table_and_a_drive_counts_once_on_the_ladder(app: Flask, p
     ids = member_ids(members, club_id)
     assert sorted(ids) == sorted({"Ann", "Bob", "Cy", *DRIVE_NAMES})  # Ann once
     listed = text_of_html(members)  # each with their figures over all time
-    assert re.search(r"Ann rating -?[\d.]+ · 1 game · 1 drive · last played \w", listed)
-    assert re.search(r"Bob rating -?[\d.]+ · 1 game · last played \w", listed)
-    assert re.search(r"Dee rating -?[\d.]+ · 1 drive · last played \w", listed)
+    assert re.search(r"Ann rating [\d,]+, provisional · 1 game · 1 drive · last played \w", listed)
+    assert re.search(r"Bob rating [\d,]+, provisional · 1 game · last played \w", listed)
+    assert re.search(r"Dee rating [\d,]+, provisional · 1 drive · last played \w", listed)
     ladder = phone.text(f"/clubs/{club_id}/ladder?season=all")
     assert ladder.count("Ann") == 1
-    assert "3 more games or drives" in ladder  # Ann: a game and a drive of the five
-    assert "4 more games or drives" in ladder  # Bob: one game
+    assert "Ann provisional · 1 more game or drive" in ladder  # a game and a drive of the three
+    assert "Bob provisional · 2 more games or drives" in ladder  # one game
     ann = phone.client.get(f"/clubs/{club_id}/members/{ids['Ann']}?season=all").get_data(as_text=True)
     assert '<svg viewBox="0 0 360 220" class="chart-svg" role="img"' in ann
     assert '<title id="rating-title">Rating</title>' in ann

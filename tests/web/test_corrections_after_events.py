@@ -13,8 +13,10 @@ back with the values kept and nothing stored).
 
 from __future__ import annotations
 
+import html
 import io
 import json
+import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
@@ -325,11 +327,30 @@ def open_form(driver: Driver, game_id: str, number: int) -> EntryForm:
 
 def correct(driver: Driver, game_id: str, number: int, changed: dict[str, str], *, script: bool) -> Any:
     """Open deal ``number``'s correction page, change ``changed`` on its form and save: as the page's
-    script does (JSON, in place) when ``script``, else as a plain form post."""
+    script does (JSON, in place) when ``script``, else as a plain form post.
+
+    A correction says what it changes before it is saved: the script shows what the live check says
+    beside Save and sends back the token of what it showed; a plain post is answered with the page
+    that asks, and its yes is posted."""
     form = open_form(driver, game_id, number)
     headers = {"Accept": "application/json", "If-Match": form.value("version") or ""} if script else {}
     url = f"/games/{game_id}/deals/{number}"
-    return driver.client.post(url, data=form.with_values(changed), headers=headers)
+    data = form.with_values(changed)
+    if script:
+        checked = driver.client.post(f"{url}/check", data=data).get_json()
+        if checked.get("correction"):
+            data["seen"] = checked["correction"]["seen"]
+        return driver.client.post(url, data=data, headers=headers)
+    response = driver.client.post(url, data=data)
+    if response.status_code == 200 and "data-record" in response.get_data(as_text=True):
+        return driver.client.post(url, data=confirmed(response.get_data(as_text=True)))
+    return response
+
+
+def confirmed(page: str) -> MultiDict[str, str]:
+    """The form of the page that asks before a correction is saved, with its yes."""
+    fields = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page)
+    return MultiDict([*((name, html.unescape(value)) for name, value in fields), ("step", "record")])
 
 
 def live_verdict(driver: Driver, game_id: str, number: int) -> str | None:

@@ -119,7 +119,7 @@ def test_a_file_past_the_most_a_log_holds_is_refused_before_any_replay(app: Flas
     status, error = import_file(driver, exported)
     assert status == 422
     assert f"A game keeps at most {MOST_LOG_ITEMS} deals and table events together" in error
-    assert "the file holds 1 deals and 400 events" in error
+    assert "the file holds more (deals: 1; table events: 400)" in error
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(GameRecord)) == 0
 

@@ -58,6 +58,7 @@ def test_a_drive_is_set_up_read_and_played_through_the_api(client: FlaskClient) 
         "tricks": 8,
         "running_total": 8,
     }
+    assert state["cards"][0]["role"] == "lady" and state["cards"][1]["role"] == "gent"
     read = client.get(f"/api/v1/drives/{drive['id']}")
     assert read.status_code == 200 and read.headers["ETag"] == f'"{state["version"]}"'
     standings = client.get(f"/api/v1/drives/{drive['id']}/standings").get_json()
@@ -108,7 +109,7 @@ def test_refusals_are_json_and_store_nothing(client: FlaskClient) -> None:
     wrong = client.put(url, json={"tricks": 8}, headers={"Authorization": "Bearer nope"})
     assert wrong.status_code == 403 and wrong.get_json()["error"]
     assert put_hand(client, drive, 1, 1, {"tricks": 14}).status_code == 422
-    assert put_hand(client, drive, 1, 1, {"tricks": "8"}).status_code == 400
+    assert put_hand(client, drive, 1, 1, {"tricks": "8"}).status_code == 422
     assert put_hand(client, drive, 1, 1, {"tricks": 8, "pair": "XY"}).status_code == 422
     assert put_hand(client, drive, 1, 2, {"tricks": 8}).status_code == 422  # no table 2
     assert put_hand(client, drive, 2, 1, {"tricks": 8}).status_code in (409, 422)  # not open yet

@@ -93,16 +93,17 @@ def test_the_announce_page_gives_every_prize_the_set_up_offers(app: Flask, clien
     organiser.play_hand(app.test_client(), {1: 9, 2: 4})
     organiser.play_hand(app.test_client(), {1: 9, 2: 4})
     given = []
+    announce = f"{organiser.url}/leaderboard/announce"
     for shown in range(1, 6):
-        page = client.get(f"{organiser.url}/leaderboard/announce?shown={shown}")
+        assert organiser.form_post(announce, {"shown": str(shown)}).status_code == 303
+        page = client.get(announce)
         assert page.status_code == 200
         current = page.get_data(as_text=True).split('class="announce-prize">', 1)[1].split("<", 1)[0]
         given.append(current)
     # The booby first, the highest total last, the ladies' and gents' between them.
     assert given[0].startswith("Booby prize") and given[-1] == "Highest total"
     assert {"Ladies", "Gents", "Most"} == set(given[1:4])
-    announced = text_of(client.get(f"{organiser.url}/leaderboard/announce?shown=5"))
-    assert "Highest total" in announced
+    assert "Highest total" in text_of(client.get(announce))
 
 
 def test_a_prize_nobody_can_take_says_so_everywhere(app: Flask, client: FlaskClient) -> None:
@@ -115,9 +116,11 @@ def test_a_prize_nobody_can_take_says_so_everywhere(app: Flask, client: FlaskCli
     # Ann and Bob share the highest total, Cat the ladies', Dan the gents': nobody is left for the booby.
     nobody = "Nobody: all in the running have won a higher prize"
     assert f"Booby prize (lowest total) {nobody}" in text_of(client.get(organiser.url))
+    assert nobody not in text_of(client.get(f"{organiser.url}/leaderboard"))  # until announced
+    assert organiser.form_post(f"{organiser.url}/leaderboard/announce", {"shown": "1"}).status_code == 303
+    assert nobody in text_of(client.get(f"{organiser.url}/leaderboard/announce"))
     assert nobody in text_of(client.get(f"{organiser.url}/leaderboard"))
     assert nobody in text_of(client.get(f"{organiser.url}/caller"))
-    assert nobody in text_of(client.get(f"{organiser.url}/leaderboard/announce?shown=1"))
     assert client.get(f"{organiser.url}/results.pdf").status_code == 200
     prizes = client.get(f"/api/v1/drives/{organiser.drive_id}/standings").get_json()["prizes"]
     booby = next(prize for prize in prizes if prize["rule"] == "lowest_total")
@@ -168,11 +171,18 @@ def test_the_organiser_removes_a_table_between_hands(app: Flask, client: FlaskCl
     assert organiser.set_up(twelve, hands="3", interval_after="").status_code == 303
     organiser.play_hand(app.test_client(), {1: 8, 2: 6, 3: 9})
     page = client.get(organiser.url)
-    assert "A table that goes (its four players leave)" in text_of(page)
-    gone = post(organiser, f"{organiser.url}/tables/remove", {"table": "3"})
+    assert "A table that stops (its players sit out)" in text_of(page)
+    gone = post(organiser, f"{organiser.url}/tables/remove", {"table": "2"})
     assert gone.status_code == 303
     words = text_of(client.get(organiser.url))
-    assert "Table 3 goes from hand 2:" in words and "at 2 tables" in words
+    assert "Table 2 stops from hand 2: its players sit out." in words and "at 2 tables" in words
+    assert "Table 2 stopped from hand 2" in words
+    # Tables 1 and 3 play on under their numbers: table 2's phone says it is not playing.
+    caller = text_of(client.get(f"{organiser.url}/caller"))
+    assert "1 North" in caller and "3 North" in caller and "2 North" not in caller
+    stopped = app.test_client().get(organiser.tables[2])
+    assert stopped.status_code == 404 and "Table 2 is not playing now" in text_of(stopped)
+    assert app.test_client().get(organiser.tables[3]).status_code == 200
     # Their tally cards mark hand 2 with a dash, and still print.
     assert client.get(f"{organiser.url}/tally-cards.pdf").status_code == 200
     version = organiser.version()

@@ -122,13 +122,20 @@ def test_the_results_sheet_has_the_prizes_and_every_total(
     phone = app.test_client()
     for tricks, pair in ((8, "NS"), (9, "EW"), (7, "NS"), (11, "EW")):
         assert organiser.enter(phone, 1, tricks, pair=pair).status_code == 303
-    reader = app.test_client()  # anyone may print the results
+    reader = app.test_client()  # anyone may print the results, once they are announced
+    kept_back = reader.get(f"{organiser.url}/results.pdf")
+    assert kept_back.status_code == 403
+    said = kept_back.get_data(as_text=True)
+    assert "For the organiser only" in said and "announced at the prize-giving" in said
+    assert "that game" not in said
+    assert reader.get(f"{organiser.url}/tally-cards.pdf").status_code == 403
+    assert organiser.form_post(f"{organiser.url}/leaderboard/announce", {"all": "yes"}).status_code == 303
     text = squeezed(pdf_text(reader.get(f"{organiser.url}/results.pdf").data, tmp_path))
     assert "Church hall: results" in text
     assert "Highest total Bob 35" in text
     assert "Booby prize (lowest total) Dan 17" in text
-    assert "Best second half Ann and Bob 18 tie" in text
-    assert "1 Bob 35 4 4 2 Ann 33 4 4 3 Cat 27 2 4 4 Eve 20 2 4 5 Dan 17 0 4" in text
+    assert "Best second half Bob 18" in text
+    assert "1 Bob 35 4 4 2 Ann 32 3 4 3 Eve 25 3 4 4 Cat 23 2 4 5 Dan 17 0 4" in text
 
 
 def test_the_table_card_line_follows_who_moves(app: Flask) -> None:

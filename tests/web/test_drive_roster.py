@@ -26,16 +26,18 @@ def test_a_late_player_sits_out_then_four_waiting_make_a_new_table(app: Flask, c
     assert organiser.set_up(TWELVE, hands="4", interval_after="").status_code == 303
     organiser.play_hand(app.test_client(), {1: 8, 2: 6, 3: 9})
     caller_before = text_of(client.get(f"{organiser.url}/caller"))
-    added = organiser.form_post(f"{organiser.url}/arrivals", {"name": "Mia", "start": "zero"})
+    added = organiser.form_post(f"{organiser.url}/arrivals", {"name": "Mia", "start": "zero", "role": "lady"})
     assert added.status_code == 303
     page = client.get(organiser.url)
-    assert "Mia joins from hand 2: sits out" in text_of(page)
-    assert "Mia joined from hand 2" in text_of(page)
+    assert "Mia joins from hand 2 as a lady: sits out." in text_of(page)
+    assert "Mia joined from hand 2 as a lady" in text_of(page)
     caller = text_of(client.get(f"{organiser.url}/caller"))
     assert "Mia sits out" in caller
     assert "Ann" in caller_before and caller.count("table") >= caller_before.count("table")
     players, roster = stored(app, organiser.drive_id)
-    assert players[-1] == "Mia" and roster == [{"hand": 2, "player": 12, "kind": "arrive", "start": "zero"}]
+    assert players[-1] == "Mia"
+    assert roster == [{"hand": 2, "player": 12, "kind": "arrive", "start": "zero", "role": "lady"}]
+    # With no role chosen, each is offered the one that makes a table sooner: two ladies, two gents.
     for name in ("Ned", "Olive", "Pat"):
         assert organiser.form_post(f"{organiser.url}/arrivals", {"name": name}).status_code == 303
     page = client.get(organiser.url).get_data(as_text=True)

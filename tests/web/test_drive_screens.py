@@ -92,11 +92,23 @@ def test_the_leaderboard_shows_the_prizes_at_the_interval_and_the_end(
     assert organiser.enter(phone, 1, 11, pair="EW").status_code == 303
     board = text_of(client.get(f"{organiser.url}/leaderboard"))
     assert "All 4 hands played: the drive is over" in board
-    assert "Booby prize (lowest total) Dan (17) won" in board
+    # Nothing is given away before the prize-giving, on any screen, the organiser's own included.
+    assert "the results are announced at the prize-giving" in board and "Dan (17)" not in board
+    caller = text_of(client.get(f"{organiser.url}/caller"))
+    assert "The drive is over" in caller and "the results are announced at the prize-giving" in caller
+    assert "Bob (35)" not in caller
+    bob = text_of(phone.get(f"{organiser.url}/players/1"))
+    assert "the places and the prizes are announced at the prize-giving" in bob and "place 1" not in bob
     table = text_of(phone.get(organiser.tables[1]))
     assert "the drive is over" in table
+    organiser_page = text_of(client.get(organiser.url))
+    assert "Only you see the results and the prizes until you announce them" in organiser_page
+    assert "Highest total Bob (35) won" in organiser_page
+    assert organiser.form_post(f"{organiser.url}/leaderboard/announce", {"all": "yes"}).status_code == 303
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    assert "Booby prize (lowest total) Dan (17) won" in board
     caller = text_of(client.get(f"{organiser.url}/caller"))
-    assert "The drive is over" in caller and "Highest total Bob (35)" in caller
+    assert "Highest total Bob (35)" in caller
 
 
 def test_a_correction_after_move_now_changes_the_scores_and_leaves_every_seat(
@@ -131,16 +143,19 @@ def test_who_can_still_win_shows_from_the_interval_on(app: Flask, client: FlaskC
     assert organiser.enter(phone, 1, 8).status_code == 303
     assert "Who can still win" not in text_of(client.get(f"{organiser.url}/leaderboard"))
     assert organiser.enter(phone, 1, 9, pair="EW").status_code == 303
-    # At the interval (two hands left, 26 tricks at most): everyone can still take the top prize.
+    # At the interval, two hands left: within 13 of the leader is realistically in reach (2.5 standard
+    # deviations of two hands' difference, 2.5 tricks each): Bob 17 leads Ann 15 by 2, Dan 9 is 8 behind.
     board = text_of(client.get(f"{organiser.url}/leaderboard"))
-    assert "Who can still win (13 tricks a hand at most)" in board
-    assert "Highest total: all 5 players" in board
+    assert "Who can still win (realistically, with the hands left)" in board
+    assert "Highest total: Bob leads by 2 · Bob, Ann, Cat, Eve and Dan" in board
     assert "Best first half:" not in board  # decided: it is among the prizes
     caller = text_of(client.get(f"{organiser.url}/caller"))
-    assert "Highest total: all 5 players" in caller
+    assert "Highest total: Bob leads by 2" in caller
     assert organiser.enter(phone, 1, 13).status_code == 303
+    # One hand left (reach 9): Bob 30 and Eve 24 (13 each), Cat 21 (sat out); Ann 15 and Dan 9 out.
     board = text_of(client.get(f"{organiser.url}/leaderboard"))
-    assert "Highest total:" in board and "all 5 players" not in board.split("Highest total:")[1][:40]
+    assert "Highest total: Bob leads by 6 · Bob, Eve and Cat · 2 out of reach" in board
+    assert "(more than 9 behind with 1 hand left)" in board
     assert organiser.enter(phone, 1, 7).status_code == 303
     assert "Who can still win" not in text_of(client.get(f"{organiser.url}/leaderboard"))  # over
 
@@ -168,25 +183,37 @@ def test_the_projected_leaderboard_lists_everyone_in_pages(app: Flask, client: F
 
 
 def test_the_prizes_are_announced_one_at_a_time_booby_first(app: Flask, client: FlaskClient) -> None:
+    """The organiser's prize-giving (their key needed): each prize revealed shows on every screen, and
+    the standings once the last one is."""
     organiser = small_drive(app, client)
     phone = app.test_client()
     hall = app.test_client()
-    assert "No prize is decided yet" in text_of(hall.get(f"{organiser.url}/leaderboard/announce"))
+    announce = f"{organiser.url}/leaderboard/announce"
+    stranger = hall.get(announce)
+    assert stranger.status_code == 403 and "Only the organiser's phone" in text_of(stranger)
+    assert hall.post(announce, data={"all": "yes"}).status_code in (400, 403)  # no token, no key
+    assert "No prize is decided yet" in text_of(client.get(announce))
     for tricks, pair in ((8, "NS"), (9, "EW"), (7, "NS"), (11, "EW")):
         assert organiser.enter(phone, 1, tricks, pair=pair).status_code == 303
-    start = text_of(hall.get(f"{organiser.url}/leaderboard/announce"))
+    start = text_of(client.get(announce))
     assert "4 prizes to give" in start and "Announce the first prize" in start
     assert "Dan" not in start
-    first = text_of(hall.get(f"{organiser.url}/leaderboard/announce?shown=1"))
+    assert organiser.form_post(announce, {"shown": "1"}).status_code == 303
+    first = text_of(client.get(announce))
     assert "Booby prize (lowest total) Dan 17" in first
     assert "Bob" not in first  # the highest total is not given away before its turn
-    last = text_of(hall.get(f"{organiser.url}/leaderboard/announce?shown=4"))
+    board = text_of(hall.get(f"{organiser.url}/leaderboard"))
+    assert "Booby prize (lowest total) Dan (17)" in board and "Bob" not in board
+    assert "Booby prize (lowest total) Dan (17)" in text_of(hall.get(f"{organiser.url}/caller"))
+    assert organiser.form_post(announce, {"shown": "4"}).status_code == 303
+    last = text_of(client.get(announce))
     assert "Highest total Bob 35" in last
     assert "Booby prize (lowest total): Dan" in last  # those given so far, listed below
     assert "Next prize" not in last and "Back" in last
-    beyond = text_of(hall.get(f"{organiser.url}/leaderboard/announce?shown=99"))
-    assert "Highest total Bob 35" in beyond
-    assert hall.get(f"{organiser.url}/leaderboard/announce?shown=x").status_code == 200
+    assert "1 Bob 35" in text_of(hall.get(f"{organiser.url}/leaderboard"))  # every prize given: all of it
+    assert organiser.form_post(announce, {"shown": "99"}).status_code == 303
+    assert "Highest total Bob 35" in text_of(client.get(announce))
+    assert organiser.form_post(announce, {"shown": "x"}).status_code == 303  # kept as it was
 
 
 def test_the_caller_shows_the_results_still_to_confirm(app: Flask, client: FlaskClient) -> None:

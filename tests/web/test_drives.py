@@ -110,14 +110,19 @@ def test_a_small_drive_is_scored_as_worked_out_by_hand(app: Flask, client: Flask
     for tricks, pair in ((8, "NS"), (9, "EW"), (7, "NS"), (11, "EW")):
         assert organiser.enter(phone, 1, tricks, pair=pair).status_code == 303
     assert organiser.stored_hands() == [(1, 1, 8, "NS"), (2, 1, 9, "EW"), (3, 1, 7, "NS"), (4, 1, 11, "EW")]
+    # Every hand is in: the results wait for the organiser's prize-giving, on every screen.
     board = text_of(client.get(f"{organiser.url}/leaderboard"))
-    # Ann 8+7+7+11, Bob 8+9+7+11, Cat 5+9+6+7, Dan 5+4+6+2, Eve 7+4+7+2 (7 for each hand sat out).
-    assert "1 Bob 35 4 4 2 Ann 33 4 4 3 Cat 27 2 4 4 Eve 20 2 4 5 Dan 17 0 4" in board
+    assert "the results are announced at the prize-giving" in board and "Bob 35" not in board
+    assert "Bob (35)" not in text_of(app.test_client().get(f"{organiser.url}/caller"))
+    assert organiser.form_post(f"{organiser.url}/leaderboard/announce", {"all": "yes"}).status_code == 303
+    board = text_of(client.get(f"{organiser.url}/leaderboard"))
+    # Ann, Cat and Eve play lady and sit out in turn (Eve, Ann, Cat, Eve); Bob and Dan never do.
+    # Ann 8+7+6+11, Bob 8+9+7+11, Cat 5+9+7+2, Dan 5+4+6+2, Eve 7+4+7+7 (7 for each hand sat out).
+    assert "1 Bob 35 4 4 2 Ann 32 3 4 3 Eve 25 3 4 4 Cat 23 2 4 5 Dan 17 0 4" in board
     assert "Highest total Bob (35) won" in board
     assert "Booby prize (lowest total) Dan (17) won" in board
     assert "Best first half Bob (17) won" in board  # Bob 8 + 9; Ann 8 + 7
-    # Ann 7 + 11 and Bob 7 (sat out) + 11, each with two hands won: level after the tie-break.
-    assert "Best second half Ann and Bob (18) tie — cut for it" in board
+    assert "Best second half Bob (18) won" in board  # Bob 7 + 11; Ann 6 + 11
 
 
 def test_a_table_phone_refuses_impossible_tricks_and_stores_nothing(app: Flask, client: FlaskClient) -> None:
@@ -313,7 +318,12 @@ def test_the_winners_move_one_prize_each_and_ladies_and_gents_prizes(app: Flask,
     assert answer.status_code == 303
     words = text_of(client.get(organiser.url))
     assert "Who moves Winners move" in words
-    assert "One prize each: a player wins only their highest prize" in words
+    # The order the prizes are decided in is stated (RULES.md §10), the booby last.
+    assert (
+        "One prize each, decided in this order, each to the best player without a prize yet: Highest "
+        "total and Booby prize (lowest total)." in words
+    )
+    assert "Everyone keeps the role of their first seat to the end" in words
     assert "The losers stay at their table but split up" in words
     assert "The winners split: the one in North or East moves up one table" in words
     assert "At each table the gents cut for the deal of the first hand" in words
@@ -330,5 +340,6 @@ def test_the_winners_move_one_prize_each_and_ladies_and_gents_prizes(app: Flask,
     # (Bob, Dan, Fay, Hal) go to the next best not already winning: Cat and Eve (4), Dan and Fay (4).
     assert "Highest total Ann, Bob, Gus and Hal (9)" in words
     assert "Ladies Cat and Eve (4)" in words and "Gents Dan and Fay (4)" in words
+    assert "Highest total, Ladies, Gents and Booby prize (lowest total)" in words
     usual = text_of(client.get("/drives/new"))
     assert "The losers move (the usual way)" in usual and "The winners move, the losers stay" in usual

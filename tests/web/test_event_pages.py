@@ -35,8 +35,8 @@ def test_every_event_is_two_taps_from_the_deal_screen(driver: Driver) -> None:
     assert f"/games/{game}/events/new/departure" not in links(page)
     text = text_of(page)
     assert (
-        "Departure Peter cannot leave: Romanian Whist needs at least 3 players, and only 2 would "
-        "be left. A substitute can take over Peter's seat" in text
+        "Departure Peter cannot leave: Romanian Whist needs at least 3 players, and without Peter the table "
+        "would have 2. A substitute can take over Peter's seat" in text
     )
     assert "Sit-out Peter cannot sit deal 2 out: at least 3 players must play each deal" in text
     assert text.index("Stop early") < text.index("Not possible now") < text.index("Departure Peter")
@@ -305,7 +305,7 @@ def test_the_rules_pages_say_what_each_variant_allows_at_the_table(driver: Drive
     oh_hell = rules("/rules/oh-hell")
     assert "the player who revoked loses 10 points and the rest of the deal stands (a house rule" in oh_hell
     assert "Players may join between deals and leave after a deal, from 3 to 7 at the table" in oh_hell
-    assert "A player may sit one deal out, as long as 3 still play it" in oh_hell
+    assert "A player may sit one deal out, as long as 3 players still play it" in oh_hell
     assert "A revoke found after a deal: The revoker loses points" in oh_hell  # the option and its value
     assert "the deal is dealt again (a house rule" in rules("/rules/romanian-whist?revoke=redeal")
     # What RULES.md §9 settles besides, each from the family's declared laws.

@@ -63,7 +63,7 @@ REFUSALS: list[tuple[str, Any, str, dict[str, Any], str]] = [
         lambda driver: oh_hell(driver, players=["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]),
         "arrival",
         {"name": "Hal", "left_of": "6", "start": "0"},
-        "Hal cannot join: Oh Hell is played by at most 7 players, and 7 already play. "
+        "Hal cannot join: Oh Hell is played by at most 7 players, and the table has 7 already. "
         "Hal can take over a seat as a substitute",
     ),
     (
@@ -79,7 +79,7 @@ REFUSALS: list[tuple[str, Any, str, dict[str, Any], str]] = [
         lambda driver: oh_hell(driver, players=["Ann", "Bob", "Cy"]),
         "departure",
         {"seat": "1"},
-        "Bob cannot leave: Oh Hell needs at least 3 players, and only 2 would be left. "
+        "Bob cannot leave: Oh Hell needs at least 3 players, and without Bob the table would have 2. "
         "A substitute can take over Bob's seat",
     ),
     (
@@ -102,7 +102,8 @@ REFUSALS: list[tuple[str, Any, str, dict[str, Any], str]] = [
         lambda driver: oh_hell(driver, players=["Ann", "Bob", "Cy"]),
         "sit_out",
         {"seat": "0"},
-        "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, and only 2 would",
+        "Ann cannot sit deal 2 out: at least 3 players must play each deal of Oh Hell, "
+        "and it would have only 2",
     ),
     (
         "a revoke by a player who sat the deal out",

@@ -186,7 +186,8 @@ def test_a_finished_game_names_the_winner_and_offers_the_same_table_again(driver
     play(driver, game_id, 1, (0, 2, 1), (0, 2, 0))
     play(driver, game_id, 2, (0, 0, 1), (0, 1, 1))
     sheet = driver.sheet(game_id)
-    assert "Ann wins" in sheet and "Play again with the same table" in sheet
+    assert "Ann wins" in sheet and "Play again, same players: Bob deals first" in sheet
+    assert "Change players or options" in sheet
     assert driver.client.get(f"/games/{game_id}/deals/3").status_code == 409
     again = driver.client.get(f"/games/{game_id}/again")
     form = driver.client.get(again.headers["Location"]).get_data(as_text=True)

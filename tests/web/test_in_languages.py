@@ -13,6 +13,7 @@ import html
 import re
 import subprocess
 from collections.abc import Iterator
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.support import Translations
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -58,6 +60,17 @@ class Translated:
         translated = message.string
         assert isinstance(translated, str), f"{english!r} is a plural message"
         assert translated.strip() and translated != english, f"{english!r} is not translated into {self.code}"
+        return translated % params if params else translated
+
+    def says_n(self, singular: str, plural: str, number: int, **params: Any) -> str:
+        """The plural form of a count's message the language takes for ``number``, filled with ``params``."""
+        message = self.catalogue.get(singular)
+        assert message is not None, f"{singular!r} is not in the {self.code} catalogue"
+        assert not message.fuzzy and isinstance(message.string, tuple), f"{singular!r} is no plural message"
+        compiled = BytesIO()
+        write_mo(compiled, self.catalogue)
+        compiled.seek(0)
+        translated = str(Translations(compiled).ngettext(singular, plural, number))
         return translated % params if params else translated
 
     def compile(self, folder: Path) -> Path:

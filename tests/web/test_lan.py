@@ -4,6 +4,7 @@ table link (on the organiser's page and the printed table cards) pointing at tha
 from __future__ import annotations
 
 import io
+import ipaddress
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +61,11 @@ def test_every_table_link_points_at_the_hall_s_address(app: Flask, tmp_path: Pat
     from .test_drive_pdfs import pdf_text
 
     assert f"http://{HALL}/drives/{organiser.drive_id}/tables/1/" in pdf_text(cards.data, tmp_path)
+
+
+def test_with_no_route_out_the_address_is_read_from_the_interfaces() -> None:
+    """A hall's router with no internet line gives no route to the probe's address: the laptop's own
+    interfaces say its address on the hall's network (never loopback, private ones first)."""
+    found = lan.interface_addresses()
+    assert all(not ipaddress.ip_address(address).is_loopback for address in found)
+    assert lan.lan_address(("256.256.256.256", 9)) == (found[0] if found else None)

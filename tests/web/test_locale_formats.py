@@ -33,10 +33,10 @@ def test_the_statistics_read_in_the_readers_locale(
     text = text_of(phone, f"/tables/{group_id}/stats?variant=custom-oh-hell")
     # German: a decimal comma, and a (no-break) space before the percent sign.
     assert "50 %" in text and "1,5" in text and "3,0" in text and "27,0" in text
-    assert "83 %" in text and "-0,50" in text
+    assert "83 %" in text and "−0,50" in text
     phone.client.set_cookie("language", "en")
     english = text_of(phone, f"/tables/{group_id}/stats?variant=custom-oh-hell")
-    assert "50%" in english and "1.5" in english and "-0.50" in english
+    assert "50%" in english and "1.5" in english and "−0.50" in english
 
 
 def test_a_tables_dates_read_in_the_readers_locale(

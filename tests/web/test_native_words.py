@@ -115,7 +115,12 @@ def test_the_bid_whist_screen_calls_and_counts_tricks_as_players_do(
     if code == "ro":
         assert "de licitat" in text and "Salvează ce a licitat Bob" in text
     assert (
-        translated.says("The kitty has %(cards)s cards and counts as the bidders' first book", cards=6)
+        translated.says_n(
+            "The kitty has %(cards)s card and counts as the bidders' first book",
+            "The kitty has %(cards)s cards and counts as the bidders' first book",
+            6,
+            cards=6,
+        )
         in text
     )
     assert_none_ruled_out(text, code)
@@ -125,8 +130,10 @@ def test_the_bid_whist_screen_calls_and_counts_tricks_as_players_do(
     calls = {"call-0": "pass", "call-1": "pass", "call-2": "pass", "call-3": "3 uptown"}
     assert driver.post_deal(game, 1, calls).status_code == 302
     text = read(driver.client, f"/games/{game}/deals/1", code)
-    forced = translated.says(
-        "%(name)s bid %(bid)s (forced): %(side)s need %(books)s books, %(tricks)s tricks in play"
+    forced = translated.says_n(
+        "%(name)s bid %(bid)s (forced): %(side)s need %(books)s book (in play: %(tricks)s)",
+        "%(name)s bid %(bid)s (forced): %(side)s need %(books)s books (in play: %(tricks)s)",
+        9,
     )
     assert filled(forced).search(text), (code, forced)
     assert translated.says("The high bidder") in text

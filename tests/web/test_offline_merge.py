@@ -193,13 +193,19 @@ def test_hostile_queues_answer_4xx_and_store_nothing(driver: Driver) -> None:
     assert "Deal 3" in driver.sheet(game_id)
 
 
-def test_the_table_s_events_are_kept_for_offline_use_with_what_each_changes(
-    app: Flask, driver: Driver
+def test_the_table_s_events_are_kept_for_offline_use_per_version_of_the_game(
+    app: Flask, driver: Driver, monkeypatch: Any
 ) -> None:
     """The events' forms, fetched in the background by the scorer's phone: each kind as the sheet shows
-    it, the deals' numbers left for the phone to fill in, and whether one changes the deals after it."""
+    it, the deals' numbers left for the phone to fill in; made once per version of the game, like the
+    sheet, however many times a phone (or the table's other phones) asks."""
+    from scorekeeper.web.games import offline_events
+
     game_id = _game(driver)
     plan = _plan(driver, game_id)
+    made: list[str] = []
+    real = offline_events.offline_targets
+    monkeypatch.setattr(offline_events, "offline_targets", lambda *args: made.append("forms") or real(*args))
     kept = driver.client.get(plan["events_url"], headers={"Accept": "application/json"})
     assert kept.status_code == 200 and kept.headers["Cache-Control"] == "no-store"
     events = {event["kind"]: event for event in kept.get_json()["events"]}
@@ -215,9 +221,52 @@ def test_the_table_s_events_are_kept_for_offline_use_with_what_each_changes(
     }
     assert "{next}" in events["sit_out"]["hint"] and "Who sits out?" in events["sit_out"]["form"]
     assert events["misdeal"]["form"] == ""  # nothing to ask: kept at one tap
-    # A sit-out changes who plays the deal after it; an adjustment changes no deal.
-    assert events["sit_out"]["replans"] is True and events["adjustment"]["replans"] is False
+    assert kept.get_json()["layout"] == plan["layout"]
+    for _ in range(3):
+        assert driver.client.get(plan["events_url"]).get_json() == kept.get_json()
+    assert made == ["forms"]  # made once for this version
+    _save(driver, game_id, 3, ONE_CARD)
+    assert driver.client.get(plan["events_url"]).get_json()["version"] == driver.version(game_id)
+    assert made == ["forms", "forms"]  # and once more for the next
     assert app.test_client().get(plan["events_url"]).status_code == 403  # another phone's game
+
+
+def test_each_deal_ahead_carries_the_deals_after_each_event_the_table_may_record_there(
+    app: Flask, driver: Driver
+) -> None:
+    """What the engine says about events at a deal ahead (the deal due or one further): its verdict on
+    each kind, and the deals after each event that changes them, as the offline plan carries deals;
+    the same until the table's events change, whatever deals are entered meanwhile."""
+    game_id = driver.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"])
+    plan = _plan(driver, game_id)
+    assert plan["pieces_url"] == f"/games/{game_id}/offline-events/"
+    piece = driver.client.get(f"{plan['pieces_url']}3").get_json()
+    assert piece["number"] == 3 and piece["layout"] == plan["layout"] and piece["players"] == plan["players"]
+    assert piece["kinds"]["sit_out"]["allowed"] and piece["kinds"]["stop"]["allowed"]
+    branches = {(branch["kind"], branch["seat"]): branch for branch in piece["branches"]}
+    sit_out = branches[("sit_out", 1)]
+    assert sit_out["rejoins"] == 4 and [deal["number"] for deal in sit_out["deals"]] == [3]
+    assert "Bob" not in sit_out["deals"][0]["about"]["order"]  # Bob sits deal 3 out
+    arrival = branches[("arrival", 2)]
+    assert arrival["players"][-1] == "{newcomer}" and len(arrival["deals"]) == 8
+    assert all(len(deal["about"]["order"]) == 5 for deal in arrival["deals"])
+    assert arrival["text"].startswith("{newcomer} joins after deal 2 at the left of Cy, starting on {start}")
+    assert arrival["plan"]["players_after"] == 5
+    leaving = branches[("departure", 0)]
+    assert (
+        leaving["deals"][0]["title"] == "Deal 3 of 19" and "Ann" not in leaving["deals"][0]["about"]["order"]
+    )
+
+    from .events_driver import play, record
+
+    play(driver, game_id, 2)  # two deals entered: deal 3's piece is the same, one already passed is gone
+    assert driver.client.get(f"{plan['pieces_url']}3").get_json() == piece
+    assert driver.client.get(f"{plan['pieces_url']}2").status_code == 404
+    assert driver.client.get(f"{plan['pieces_url']}60").status_code == 404
+    assert app.test_client().get(f"{plan['pieces_url']}3").status_code == 403
+    record(driver, game_id, "sit_out", {"seat": "1"})  # an event changes the layout: a new piece, not the old
+    assert _plan(driver, game_id)["layout"] != plan["layout"]
+    assert driver.client.get(f"{plan['pieces_url']}3").get_json()["layout"] != plan["layout"]
 
 
 def test_an_event_queued_offline_is_recorded_in_its_place_and_a_refused_one_stops_the_rest(
@@ -249,3 +298,142 @@ def test_a_queue_naming_an_unknown_event_is_refused_whole(driver: Driver) -> Non
     seen = _plan(driver, game_id)["seen"]
     answer = _merge(driver, game_id, seen, [{"event": "teleport", "fields": []}])
     assert answer.status_code == 400
+
+
+def _sent(entry: dict[str, Any], sent: str, covers: list[str] | None = None) -> dict[str, Any]:
+    """A queued entry with the id the phone gave it (and the ids of its earlier entries it replaces)."""
+    return {**entry, "id": sent, **({"covers": covers} if covers else {})}
+
+
+def _totals(driver: Driver, game_id: str) -> list[int]:
+    state = driver.client.get(f"/api/v1/games/{game_id}").get_json()
+    return [int(total) for total in state["totals"]]
+
+
+def test_a_queue_sent_twice_is_applied_once_events_and_deals_alike(driver: Driver) -> None:
+    """The answer to a queue is lost on the way back (or a second tab sends it too): sent again, each
+    entry is found stored under the id the phone gave it, and none is applied a second time."""
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    totals = _totals(driver, game_id)
+    fields = [["side", "1"], ["sign", "+"], ["points", "10"], ["reason", "late"]]
+    bonus = {"event": "adjustment", "fields": fields}
+    queue = [_sent(bonus, "a1b2c3d4-event"), _sent(_entry(3, ONE_CARD), "a1b2c3d4-deal3")]
+    first = _merge(driver, game_id, seen, queue)
+    again = _merge(driver, game_id, seen, queue)  # the same queue, as the phone still holds it
+    assert first.status_code == again.status_code == 200, again.get_data(as_text=True)
+    assert first.get_json()["done"] == again.get_json()["done"] == 2
+    assert again.get_json()["stop"] is None and again.get_json()["others"] == []
+    # Said as the phone never heard it: what it sent, not another phone's change.
+    assert again.get_json()["message"] == "1 deal sent. 1 table event sent."
+    exported = json.loads(driver.client.get(f"/games/{game_id}/export.json").get_data(as_text=True))
+    assert len(exported["events"]) == 1 and len(exported["deals"]) == 3
+    once = _game(driver)  # the same queue sent once, to another game: the totals it gives
+    assert _merge(driver, once, _plan(driver, once)["seen"], queue).get_json()["done"] == 2
+    assert _totals(driver, game_id) == _totals(driver, once) != totals
+
+    # Sent a third time with one entry more: the two stored are passed over, the new one applied.
+    more = [*queue, _sent(_entry(4, TWO_CARDS), "a1b2c3d4-deal4")]
+    body = _merge(driver, game_id, seen, more).get_json()
+    assert body["done"] == 3 and body["stop"] is None
+    assert [deal for deal in driver.stored(game_id) if "event" not in deal] == [
+        ONE_CARD,
+        ONE_CARD,
+        ONE_CARD,
+        TWO_CARDS,
+    ]
+
+
+def test_a_deal_s_tricks_sent_after_its_bids_went_alone_are_the_phone_s_own_not_a_conflict(
+    driver: Driver,
+) -> None:
+    """The bids of deal 3 went on their own (their answer lost); the tricks, queued later, carry the bids'
+    id among those they replace: the stored bids are this phone's, and the tricks go on top."""
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    bids = {"number": 3, "phase": "bids", "fields": _fields({"bids": ONE_CARD["bids"]}, "bids")}
+    assert _merge(driver, game_id, seen, [_sent(bids, "bids-of-deal-3")]).get_json()["done"] == 1
+    tricks = _sent(_entry(3, ONE_CARD), "tricks-of-deal-3", covers=["bids-of-deal-3"])
+    body = _merge(driver, game_id, seen, [tricks]).get_json()
+    assert body["done"] == 1 and body["stop"] is None and body["others"] == []
+    assert driver.stored(game_id)[2] == ONE_CARD
+    # Without the bids' id it would be another phone's change, shown beside this one's.
+    other = _game(driver)
+    seen = _plan(driver, other)["seen"]
+    _merge(driver, other, seen, [_sent(bids, "bids-of-deal-3b")])
+    body = _merge(driver, other, seen, [_sent(_entry(3, ONE_CARD), "tricks-of-deal-3b")]).get_json()
+    assert body["stop"]["kind"] == "conflict"
+
+
+def test_a_queued_entry_s_id_of_the_wrong_shape_is_refused(driver: Driver) -> None:
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    for odd in (
+        {"id": "x"},
+        {"id": 7},
+        {"id": "a" * 41},
+        {"id": "abcdefgh", "covers": "abcdefgh"},
+        {"id": "abcdefgh", "covers": ["<script>"]},
+        {"id": "abcdefgh", "covers": ["abcdefgh"] * 21},
+    ):
+        answer = _merge(driver, game_id, seen, [{**_entry(3, ONE_CARD), **odd}])
+        assert answer.status_code == 400, odd
+    assert len(driver.stored(game_id)) == 2
+
+
+def test_a_page_asks_the_game_s_version_for_a_few_bytes_and_its_screen_as_it_stands(
+    app: Flask, driver: Driver
+) -> None:
+    """The scorer's pages follow the game (follow.py): the version answered 304 while the page shows
+    it; then the deal screen due, with what happened to the deal the page showed."""
+    game_id = _game(driver)  # deals 1 and 2 in: deal 3 due
+    asked = driver.client.get(f"/games/{game_id}/version")
+    assert asked.status_code == 200 and asked.get_json()["version"] == driver.version(game_id)
+    etag = asked.headers["ETag"]
+    assert driver.client.get(f"/games/{game_id}/version", headers={"If-None-Match": etag}).status_code == 304
+    _save(driver, game_id, 3, ONE_CARD)  # another phone enters deal 3
+    moved = driver.client.get(f"/games/{game_id}/version", headers={"If-None-Match": etag})
+    assert moved.status_code == 200 and moved.get_json()["version"] == driver.version(game_id)
+
+    now = driver.client.get(f"/games/{game_id}/now?shown=3&phase=bids").get_json()
+    assert now["url"] == f"/games/{game_id}/deals/4" and "Deal 4 of" in now["html"]
+    assert now["message"] == "Deal 3 was entered on another phone."
+    assert now["version"] == driver.version(game_id) and now["plan"]["deals"][0]["number"] == 4
+    bids = dict(_fields({"bids": TWO_CARDS["bids"]}, "bids"))  # deal 4's bids only
+    assert driver.post_deal(game_id, 4, bids).status_code == 302
+    said = driver.client.get(f"/games/{game_id}/now?shown=4&phase=bids").get_json()["message"]
+    assert said == "Deal 4's bids were saved on another phone."
+    # A page correcting deal 1 stays on deal 1, as it now stands.
+    correcting = driver.client.get(f"/games/{game_id}/now?shown=1&phase=all").get_json()
+    assert (
+        correcting["url"] == f"/games/{game_id}/deals/1"
+        and correcting["message"] == "Another phone changed the game."
+    )
+    assert app.test_client().get(f"/games/{game_id}/now").status_code == 403  # another phone's game
+    for odd in ("shown=x", "shown=-1", "shown=99999999999", "phase=<b>"):
+        assert driver.client.get(f"/games/{game_id}/now?{odd}").status_code == 200, odd
+
+
+def test_a_queue_sent_again_after_a_substitute_went_before_its_bids_applies_nothing_twice(
+    driver: Driver,
+) -> None:
+    """A substitute recorded while a deal is under way goes before the deal's bids in the log (RULES.md
+    §9): the log is written again from there, and the bids' row keeps the id the phone's queue gave it,
+    so the queue sent again finds both stored and applies neither a second time."""
+    game_id = _game(driver)
+    seen = _plan(driver, game_id)["seen"]
+    bids = {"number": 3, "phase": "bids", "fields": _fields({"bids": ONE_CARD["bids"]}, "bids")}
+    substitute = {"event": "substitute", "fields": [["seat", "2"], ["name", "Sue"]]}
+    queue = [_sent(bids, "queue-bids-3"), _sent(substitute, "queue-sub-sue")]
+    first = _merge(driver, game_id, seen, queue)
+    assert first.status_code == 200 and first.get_json()["done"] == 2, first.get_data(as_text=True)
+    stored = driver.stored(game_id)
+    assert [item.get("event") for item in stored] == [None, None, "substitute", None]
+    again = _merge(driver, game_id, seen, queue).get_json()
+    assert again["done"] == 2 and again["stop"] is None and again["others"] == []
+    assert driver.stored(game_id) == stored
+    # The tricks, queued later, replace the bids the phone itself sent: its own, not another phone's.
+    tricks = _sent(_entry(3, ONE_CARD), "queue-tricks-3", covers=["queue-bids-3"])
+    body = _merge(driver, game_id, seen, [tricks]).get_json()
+    assert body["done"] == 1 and body["stop"] is None and body["others"] == [], body
+    assert driver.stored(game_id)[3] == ONE_CARD

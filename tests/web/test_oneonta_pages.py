@@ -140,7 +140,7 @@ def test_the_dummy_cannot_take_fewer_than_none(driver: Driver) -> None:
     driver.post_deal(game_id, 1, bid_fields({0: "4"}))
     response = driver.post_deal(game_id, 1, {**bid_fields({0: "4"}), "tricks-0": "10"})
     assert response.status_code == 422
-    assert "Ann took 10 tricks, but a hand has only 9 cards" in error_text(response)
+    assert "Ann took 10, but a hand has only 9 cards" in error_text(response)
     assert "tricks" not in driver.stored(game_id)[0]
 
 

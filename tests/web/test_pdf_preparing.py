@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from babel.messages.mofile import write_mo
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
@@ -144,38 +143,25 @@ def test_one_kept_copy_serves_every_time_zone_and_each_language_has_its_own(
 
 @pytest.fixture
 def german_app(tmp_path: Path) -> Iterator[Flask]:
-    """The committed German catalogue, with this page's words translated in the test's own way: the
-    page is worded through the catalogue of the reader's language, whatever that catalogue says."""
-    german = Translated("de")
-    for english, translated in GERMAN.items():
-        german.catalogue.add(english, translated)
-    german.catalogue.add(
-        (
-            "A card for the %(count)s player of %(drive)s, with every hand's row.",
-            "A card for each of the %(count)s players of %(drive)s, with every hand's row.",
-        ),
-        ("Eine Karte für %(count)s Spieler.", "Je eine Karte für die %(count)s Spieler von %(drive)s."),
-    )
-    target = tmp_path / "translations" / "de" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with (target / "messages.mo").open("wb") as compiled:
-        write_mo(compiled, german.catalogue)
-    translations = str(tmp_path / "translations")
+    """The committed German catalogue, compiled (and no other)."""
+    translations = str(Translated("de").compile(tmp_path / "translations"))
     yield from app_in(tmp_path, PDF_WAIT_SECONDS=0, BABEL_TRANSLATION_DIRECTORIES=translations)
 
 
-GERMAN = {
-    "Preparing the tally cards": "Die Laufkarten werden vorbereitet",
+ENGLISH = (
+    "Preparing the tally cards",
     "The file is being made. This page asks again every few seconds and the download starts by itself "
-    "when it is ready: you can leave it open.": "Die Datei entsteht; diese Seite fragt von selbst nach.",
-    "Ask again now": "Jetzt nachfragen",
-    "Back to the drive": "Zurück zum Turnier",
-}
+    "when it is ready: you can leave it open.",
+    "Ask again now",
+    "Back to the drive",
+)
 
 
 def test_the_being_prepared_page_speaks_the_readers_language(
     german_app: Flask, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The page is worded through the catalogue of the reader's language, its count in the plural form
+    German takes."""
     held = HeldRender(monkeypatch)
     organiser = small_drive(german_app, german_app.test_client())
     reader = german_app.test_client()
@@ -183,7 +169,15 @@ def test_the_being_prepared_page_speaks_the_readers_language(
     page = reader.get(f"{organiser.url}/tally-cards.pdf")
     assert page.status_code == 202 and '<html lang="de"' in page.get_data(as_text=True)
     words = text_of(page)
-    for english, translated in GERMAN.items():
-        assert translated in words and english not in words
-    assert "Je eine Karte für die 5 Spieler von Church hall." in words
+    german = Translated("de")
+    for english in ENGLISH:
+        assert german.says(english) in words and english not in words
+    players = german.says_n(
+        "A card for the %(count)s player of %(drive)s, with every hand's row.",
+        "A card for each of the %(count)s players of %(drive)s, with every hand's row.",
+        5,
+        count=5,
+        drive="Church hall",
+    )
+    assert players in words
     held.release.set()

@@ -66,7 +66,8 @@ def test_export_then_import_replays_the_same_sheet(driver: Driver) -> None:
     strip = re.compile(
         r'/games/[0-9a-f]{32}|name="csrf_token" value="[^"]+"|name="version" value="\d+"|'
         r'<svg.*?</svg>|<p><a href="http[^"]+">http[^<]+</a></p>|<p class="share-link">.*?</p>|'
-        r'data-(?:copy|share)="[^"]+"|Deal \d saved\.|(?:aria-label|title)="(?:Undo|Redo)[^"]*"|'
+        r'data-(?:copy|share)="[^"]+"|data-(?:version|game)="[^"]*"|Deal \d saved\.|'
+        r'(?:aria-label|title)="(?:Undo|Redo)[^"]*"|'
         r'<script type="application/json" id="offline-plan">.*?</script>',  # this game's id, version, token
         re.S,
     )

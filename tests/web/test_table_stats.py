@@ -153,7 +153,7 @@ def test_the_statistics_page_says_what_each_figure_rests_on(
     assert "Bob 27.0 of 2 games" in text
     assert "83% 5 of 6 bids, 2 games" in text  # Bob's bids made
     assert "60% 3 of 5, 2 games" in text  # Cy's zero bids made
-    assert "-0.50 a bid: underbids, 2 games" in text  # Cy bids less than he takes
+    assert "−0.50 a bid: underbids, 2 games" in text  # Cy bids less than he takes
     # The win shares as a chart, with the same figures in words for a screen reader.
     assert '<svg viewBox="0 0 360' in page and 'role="img"' in page
     assert "Share of games won. Ann: 50% · 1 of 2; Bob: 50% · 1 of 2; Cy: 0% · 0 of 2." in text

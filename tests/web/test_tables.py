@@ -280,7 +280,8 @@ def test_play_again_seats_the_same_players_and_moves_the_deal_on(app: Flask, pho
     game_id = phone.start_game(group_id, "custom-oh-hell", ANN_BOB_CY, first_dealer=2, options=SHORT)
     phone.play_exact(game_id, [((1, 1, 0), (1, 0, 1)), ((0, 2, 0), (0, 2, 0)), ((2, 0, 0), (2, 0, 0))])
     sheet = phone.text(f"/games/{game_id}")
-    assert f'href="/tables/{group_id}/again/{game_id}">Play again: same players, next dealer' in sheet
+    assert f'action="/tables/{group_id}/again/{game_id}" class="again-form"' in sheet
+    assert "Play again, same players: Ann deals first" in sheet  # one tap: the finish screen starts it
     asked = phone.client.get(f"/tables/{group_id}/again/{game_id}")
     assert "Ann deals first" in asked.get_data(as_text=True)
     started = phone.client.post(f"/tables/{group_id}/again/{game_id}", data={"csrf_token": csrf_token(asked)})

@@ -48,7 +48,7 @@ def test_a_game_to_five_with_honours_scores_tricks_before_honours(driver: Driver
     assert driver.post_deal(game, 2, {"side": 1, "tricks": 8, "honours": 1}).status_code == 302
     sheet = driver.sheet(game)
     assert standings(sheet) == {"Ann & Cy": 4, "Bob & Dee": 2}
-    assert "5 tricks · 3 hon. +2 (+2 honours) 4" in row_text(sheet, 2)
+    assert "5 tricks · 3 hon. +2 (honours +2) 4" in row_text(sheet, 2)
 
     # Ann & Cy reach 5 on tricks: their opponents' four honours are not scored.
     assert driver.post_deal(game, 3, {"side": 0, "tricks": 7, "honours": 0}).status_code == 302

@@ -181,7 +181,7 @@ def test_bid_whist_made_set_doubled_and_defended() -> None:
     )
     assert (
         said(made, 1, 0)
-        == "bid 4 downtown, needing 10 books; took 10 + 1 for the kitty = 11 books: made, 11 − 6 = +5"
+        == "bid 4 downtown, needing 10 books; took 10 + 1 for the kitty = 11: made, 11 − 6 = +5"
     )
     assert said(made, 1, 1) == "defended 4 downtown: the defenders do not score: 0"
     hands = [{"auction": ["pass", "4 NT", "pass", "pass"], "declaration": "uptown", "tricks": 8}]

@@ -44,7 +44,8 @@ class Outcome:
 
     ``key`` is "game:<id>" or "drive:<id>"; ``variant`` is the variant code, or "drive".
     ``played_at`` is timezone-aware. Players not linked to a club member are left out of the
-    placings, but the ranks of those left in are the ranks they had at the table.
+    placings, but the ranks of those left in are the ranks they had at the table. A ``friendly``
+    game or drive (practice, marked so by the club) counts for no rating, record or league.
     """
 
     key: str
@@ -53,6 +54,7 @@ class Outcome:
     variant: str
     played_at: datetime
     placings: tuple[Placing, ...]
+    friendly: bool = False
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -83,12 +85,19 @@ def ladder_of(variant_code: str) -> Ladder:
 
 
 def in_season(outcomes: Sequence[Outcome], season: Season | None) -> list[Outcome]:
-    """The outcomes played inside ``season`` (all of them for None), in played_at order, then key.
+    """The outcomes that count played inside ``season`` (all of them for None), in played_at order,
+    then key; a friendly one never counts.
 
-    The order is the one ratings and records are worked out in, whatever order they came in.
+    The order is the one ratings, records and leagues are worked out in, whatever order they came in.
     """
-    chosen = outcomes if season is None else [o for o in outcomes if season.contains(o.played_at)]
+    chosen = [o for o in outcomes if not o.friendly and (season is None or season.contains(o.played_at))]
     return sorted(chosen, key=_chronological)
+
+
+def ranks_by_total(totals: Sequence[int]) -> list[int]:
+    """Each total's rank, highest first, equal totals an equal rank ("1, 2, 2, 4"): how a drive is
+    rated, whatever tie-break its prizes were decided by."""
+    return [1 + sum(1 for other in totals if other > total) for total in totals]
 
 
 def unique_placings(outcome: Outcome) -> list[Placing]:

@@ -16,7 +16,7 @@ record.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -89,22 +89,25 @@ class _Count:
 
 
 class _Standing:
-    """The records as they stand after some outcomes, read in order."""
+    """The records as they stand after some outcomes, read in order; ``leave_out`` hold none (guests)."""
 
-    def __init__(self) -> None:
+    def __init__(self, leave_out: frozenset[int] = frozenset()) -> None:
+        self.leave_out = leave_out
         self.best: dict[tuple[str, str | None], _Best] = {}
         self.drives_won = _Count()
         self.games_played = _Count()
         self.read = 0
 
     def read_outcome(self, outcome: Outcome) -> None:
-        for kind, variant, value, members in outcome_bests(outcome):
+        for kind, variant, value, members in outcome_bests(outcome, self.leave_out):
             held = self.best.get((kind, variant))
             if held is None or value > held.value:
                 self.best[kind, variant] = _Best(value, list(members), outcome)
             elif value == held.value:
                 held.members.extend(member for member in members if member not in held.members)
         for placing in unique_placings(outcome):
+            if placing.member in self.leave_out:
+                continue
             if outcome.kind == "drive" and placing.won:
                 self.drives_won.add(placing.member, self.read)
             if outcome.kind == "game":
@@ -131,16 +134,20 @@ class _Standing:
         return tuple(sorted(found, key=lambda record: RECORD_KINDS.index(record.kind)))
 
 
-def records(outcomes: Sequence[Outcome], *, season: Season | None = None) -> tuple[ClubRecord, ...]:
+def records(
+    outcomes: Sequence[Outcome], *, season: Season | None = None, leave_out: frozenset[int] = frozenset()
+) -> tuple[ClubRecord, ...]:
     """The club's records over the outcomes (those inside ``season`` when given), in RECORD_KINDS
-    order, highest scores by variant code."""
-    standing = _Standing()
+    order, highest scores by variant code; ``leave_out`` (the club's guests) hold none."""
+    standing = _Standing(leave_out)
     for outcome in in_season(outcomes, season):
         standing.read_outcome(outcome)
     return standing.records()
 
 
-def records_set_by(outcomes: Sequence[Outcome], key: str) -> tuple[ClubRecord, ...]:
+def records_set_by(
+    outcomes: Sequence[Outcome], key: str, *, leave_out: frozenset[int] = frozenset()
+) -> tuple[ClubRecord, ...]:
     """The records the outcome ``key`` set: those it strictly beat as they stood before it.
 
     "Before it" is every earlier outcome (played_at, then key), whatever the season. Equalling a
@@ -148,18 +155,36 @@ def records_set_by(outcomes: Sequence[Outcome], key: str) -> tuple[ClubRecord, .
     game of a variant, the first drive, the first game with exact bids, the first drive won. For
     ``most_drives_won`` the drive sets the record when its winner's count of drives won goes
     beyond the most anyone had before it. ``most_games_season`` is a season's count, announced on
-    no finish screen. An unknown key sets nothing.
+    no finish screen. An unknown key sets nothing, and neither does a friendly game; ``leave_out``
+    (the club's guests) set none.
     """
-    ordered = in_season(outcomes, None)
-    found = next((index for index, outcome in enumerate(ordered) if outcome.key == key), None)
-    if found is None:
-        return ()
-    before = _Standing()
-    for earlier in ordered[:found]:
-        before.read_outcome(earlier)
-    outcome = ordered[found]
+    return records_set_by_each(outcomes, {key}, leave_out=leave_out).get(key, ())
+
+
+def records_set_by_each(
+    outcomes: Sequence[Outcome], keys: Collection[str], *, leave_out: frozenset[int] = frozenset()
+) -> dict[str, tuple[ClubRecord, ...]]:
+    """``records_set_by`` for each of ``keys`` (an evening's games and drives), in one pass over the
+    outcomes: the records each set, by key (a key that set none, or names no outcome, is left out)."""
+    wanted = set(keys)
+    found: dict[str, tuple[ClubRecord, ...]] = {}
+    before = _Standing(leave_out)
+    for outcome in in_season(outcomes, None):
+        if not wanted:
+            break
+        if outcome.key in wanted:
+            wanted.discard(outcome.key)
+            set_here = _set_by(before, outcome)
+            if set_here:
+                found[outcome.key] = set_here
+        before.read_outcome(outcome)
+    return found
+
+
+def _set_by(before: _Standing, outcome: Outcome) -> tuple[ClubRecord, ...]:
+    """The records ``outcome`` beat, as they stood ``before`` it."""
     set_here: list[ClubRecord] = []
-    for kind, variant, value, members in outcome_bests(outcome):
+    for kind, variant, value, members in outcome_bests(outcome, before.leave_out):
         held = before.best.get((kind, variant))
         if held is not None and value > held.value:
             set_here.append(
@@ -178,16 +203,21 @@ def records_set_by(outcomes: Sequence[Outcome], key: str) -> tuple[ClubRecord, .
         beyond = [
             placing.member
             for placing in unique_placings(outcome)
-            if placing.won and counts.get(placing.member, 0) >= most_before
+            if placing.won
+            and placing.member not in before.leave_out
+            and counts.get(placing.member, 0) >= most_before
         ]
         if beyond:
             set_here.append(_count_record(MOST_DRIVES_WON, most_before + 1, tuple(beyond)))
     return tuple(set_here)
 
 
-def outcome_bests(outcome: Outcome) -> Iterator[tuple[str, str | None, int, tuple[int, ...]]]:
-    """The best-of-one-outcome values this outcome reached: (kind, variant, value, holders)."""
-    placings = unique_placings(outcome)
+def outcome_bests(
+    outcome: Outcome, leave_out: frozenset[int] = frozenset()
+) -> Iterator[tuple[str, str | None, int, tuple[int, ...]]]:
+    """The best-of-one-outcome values this outcome reached: (kind, variant, value, holders), among
+    its members but ``leave_out``."""
+    placings = [placing for placing in unique_placings(outcome) if placing.member not in leave_out]
     if outcome.kind == "drive":
         yield from _best_of(BEST_DRIVE_SCORE, None, placings, lambda placing: placing.score)
         return

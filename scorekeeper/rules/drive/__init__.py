@@ -6,8 +6,8 @@ seating, each player's score and the leaderboard (:class:`DriveState`). Pure
 Python, no I/O, like the rest of the engine. The movement of each format is
 described in :mod:`.seating`, the ranking and prizes in :mod:`.standings`,
 what a correction does to the movement in :mod:`.drive`, players arriving and
-leaving in :mod:`.roster`, and where players actually sat when the hall did not
-move as planned in :mod:`.actual`.
+leaving in :mod:`.roster` (what each change moves in :mod:`.changes`), and where
+players actually sat when the hall did not move as planned in :mod:`.actual`.
 """
 
 from __future__ import annotations
@@ -56,20 +56,24 @@ from .setup import (
     DriveSetup,
     PrizeRule,
     PrizeSpec,
+    Role,
     TieBreak,
     UpDirection,
+    entry_role,
 )
 from .sitouts import sitting_out_in
-from .standings import Tally
+from .standings import ANNOUNCE_ORDER, PRIZE_ORDER, Eligible, Tally, announce_order, drive_prizes, prize_order
 from .state import CardRow, HandEntry, HandState, Placement, PrizeResult, Standing, TableHand
 
 __all__ = [
+    "ANNOUNCE_ORDER",
     "DEFAULT_HANDS",
     "DEFAULT_SIT_OUT_TRICKS",
     "DEFAULT_TRUMPS",
     "MAX_HANDS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PRIZE_ORDER",
     "SEATS",
     "SIT_OUT_TRICK_CHOICES",
     "CardRefused",
@@ -82,6 +86,7 @@ __all__ = [
     "DriveSetup",
     "DriveState",
     "DriveViolation",
+    "Eligible",
     "HandAlreadyEntered",
     "HandEntry",
     "HandNotOpen",
@@ -100,6 +105,7 @@ __all__ = [
     "PrizeResult",
     "PrizeRule",
     "PrizeSpec",
+    "Role",
     "RosterChange",
     "RosterKind",
     "RosterRefused",
@@ -114,9 +120,13 @@ __all__ = [
     "UnknownTable",
     "UpDirection",
     "WinnersMove",
+    "announce_order",
+    "drive_prizes",
+    "entry_role",
     "layout_for",
     "legal_tricks",
     "movement_rule",
+    "prize_order",
     "replay",
     "sitting_out_in",
 ]

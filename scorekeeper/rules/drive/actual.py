@@ -1,7 +1,8 @@
 """Where players actually sat when the hall did not move as planned: a recorded input, replayed.
 
 A :class:`SeatFix` says that for ``hand`` the ``player`` sat at ``table`` in ``seat``; the player the
-plan put there sat in the player's planned seat instead (the two changed places). The results
+plan put there sat in the player's planned seat instead (the two changed places), a seat of the same
+role: a player plays lady or gent all evening (RULES.md §10). The results
 entered by table stand, so the tricks go to the people who were there: scores stay with the
 person (RULES.md §10). The movement after the hand starts from where everyone actually sat, as the
 hall does. Only players at a table are moved: who sits out stays the turn's choice.
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 
 from .errors import SeatRefused, UnknownTable
 from .seating import SEATS_PER_TABLE, Seat
+from .setup import Role
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -42,19 +44,33 @@ def fixes_by_hand(fixes: Iterable[SeatFix], hands: int, players: int) -> dict[in
     return grouped
 
 
-def apply_fixes(seats: tuple[int, ...], fixes: Sequence[SeatFix], names: Sequence[str]) -> tuple[int, ...]:
-    """The hand's seats (table order, N E S W) once each fix has swapped its player with the
-    player the plan put in that seat; refuses a player not at a table or a table the hand lacks."""
-    if not fixes:
-        return seats
+def apply_fixes(
+    seats: Sequence[int],
+    numbers: Sequence[int],
+    fixes: Sequence[SeatFix],
+    names: Sequence[str],
+    roles: Sequence[Role],
+) -> tuple[int, ...]:
+    """The hand's seats (table order, N E S W; ``numbers`` the tables') once each fix has swapped its
+    player with the player the plan put in that seat; refuses a player not at a table, a table the
+    hand lacks, and a seat of the other role (a player is lady or gent all evening, RULES.md §10)."""
     placed = list(seats)
-    tables = len(placed) // SEATS_PER_TABLE
     for fix in fixes:
-        if not 1 <= fix.table <= tables:
-            raise UnknownTable("drive_no_such_table", table=None, value=repr(fix.table), tables=tables)
+        if fix.table not in numbers:
+            raise UnknownTable(
+                "drive_no_such_table", table=None, value=repr(fix.table), tables=tuple(numbers)
+            )
         if fix.player not in placed:
             raise SeatRefused("drive_seat_not_at_a_table", hand=fix.hand, player=names[fix.player])
-        target = (fix.table - 1) * SEATS_PER_TABLE + fix.seat.offset
+        if fix.seat.role is not roles[fix.player]:
+            raise SeatRefused(
+                "drive_seat_other_role",
+                hand=fix.hand,
+                player=names[fix.player],
+                role=roles[fix.player].value,
+                seat=fix.seat.value,
+            )
+        target = list(numbers).index(fix.table) * SEATS_PER_TABLE + fix.seat.offset
         here = placed.index(fix.player)
         placed[here], placed[target] = placed[target], placed[here]
     return tuple(placed)

@@ -18,25 +18,28 @@ called nobody has moved, so the movement follows the corrected result.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from .actual import SeatFix
+from .checks import check_entry, most_tables
 from .errors import (
     CardRefused,
     ConfirmationRefused,
     CorrectionRefused,
     DriveViolation,
     HandAlreadyEntered,
+    InvalidDriveSetup,
     NothingToCorrect,
     RosterRefused,
     SeatRefused,
+    UnknownTable,
 )
-from .replay import DriveState, check_entry, replay
+from .replay import Checkpoint, DriveState, replay
 from .roster import RosterChange, RosterKind, StartFrom
-from .seating import Pair, Seat, layout_for
-from .setup import DriveFormat, DriveSetup, PrizeSpec
+from .seating import Pair, Seat
+from .setup import DriveFormat, DriveSetup, PrizeSpec, Role
 from .state import TRICKS_PER_HAND, HandEntry
 
 
@@ -48,6 +51,8 @@ class CorrectionEffect:
     total changes, in the table's seat order (N, E, S, W). ``movement_called``
     is true when the hand's movement has been called, so nobody moves: the
     seats stay as they are. ``winner_changes`` says the other pair now wins.
+    ``prizes``: (prize, winners before, winners after) for each decided prize the correction
+    gives to others (the first half's, settled at the interval; every prize once it is over).
     """
 
     hand: int
@@ -55,6 +60,7 @@ class CorrectionEffect:
     changes: tuple[tuple[int, int], ...]
     movement_called: bool
     winner_changes: bool
+    prizes: tuple[tuple[PrizeSpec, tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 def legal_tricks() -> range:
@@ -72,6 +78,9 @@ class Drive:
     entries: tuple[HandEntry, ...] = ()
     roster: tuple[RosterChange, ...] = ()
     seatings: tuple[SeatFix, ...] = ()
+    # Where the replay may go on from (the drive this one was made from changed only hands from
+    # there on): a table entering the hand in play replays that hand, not the evening.
+    resume: Checkpoint | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def start(cls, name: str, players: Sequence[str] | int, **options: Any) -> Drive:
@@ -81,7 +90,7 @@ class Drive:
     @cached_property
     def state(self) -> DriveState:
         """Seatings, scores, leaderboard and prizes, replayed from the set-up and the entries."""
-        return replay(self.setup, self.entries, self.roster, self.seatings)
+        return replay(self.setup, self.entries, self.roster, self.seatings, self.resume)
 
     def entered(self, hand: int, table: int) -> HandEntry | None:
         """The recorded entry of a table's hand, if any."""
@@ -101,7 +110,7 @@ class Drive:
         Refuses tricks outside 0..13, an unknown table, a hand entered twice at a
         table, and a hand after the one in play.
         """
-        check_entry(entry, self.setup, layout_for(self.setup.player_count).tables)
+        check_entry(entry, self.setup, self._tables_of(entry.hand))
         if entry.moved_as is not None or entry.corrected:
             raise DriveViolation(
                 "drive_new_entry_moved_as", field="moved_as", hand=entry.hand, table=entry.table
@@ -118,7 +127,7 @@ class Drive:
                 north_south=first.north_south_tricks,
                 east_west=TRICKS_PER_HAND - first.north_south_tricks,
             )
-        return self._replayed((*self.entries, entry))
+        return self._replayed((*self.entries, entry), entry.hand)
 
     def verify_entry(self, entry: HandEntry) -> None:
         """Raise the RuleViolation that :meth:`enter` would raise, if any."""
@@ -134,7 +143,7 @@ class Drive:
         that ``needs_confirmation`` (the table's own) waits for the other pair
         again.
         """
-        check_entry(entry, self.setup, layout_for(self.setup.player_count).tables)
+        check_entry(entry, self.setup, self._tables_of(entry.hand))
         old = self.entered(entry.hand, entry.table)
         if old is None:
             raise NothingToCorrect("drive_nothing_to_correct", hand=entry.hand, table=entry.table)
@@ -155,7 +164,7 @@ class Drive:
             needs_confirmation=entry.needs_confirmation and not called,
         )
         entries = tuple(corrected if item is old else item for item in self.entries)
-        return self._replayed(entries)
+        return self._replayed(entries, entry.hand)
 
     def verify_correction(self, entry: HandEntry) -> None:
         """Raise the RuleViolation that :meth:`correct` would raise, if any."""
@@ -178,12 +187,18 @@ class Drive:
         )
         old = self.entered(entry.hand, entry.table)
         assert old is not None
+        prizes = tuple(
+            (was.prize, was.winners, now.winners)
+            for was, now in zip(self.state.prizes, corrected.state.prizes, strict=True)
+            if was.decided and now.decided and was.winners != now.winners
+        )
         return CorrectionEffect(
             hand=entry.hand,
             table=entry.table,
             changes=changes,
             movement_called=self.movement_called(entry.hand),
             winner_changes=entry.winner is not old.winner,
+            prizes=prizes,
         )
 
     def movement_called(self, hand: int) -> bool:
@@ -208,7 +223,7 @@ class Drive:
         ):
             raise ConfirmationRefused("drive_confirmer_unknown", hand=hand, table=table, value=repr(player))
         confirmed = replace(old, confirmed_by=player)
-        return self._replayed(tuple(confirmed if item is old else item for item in self.entries))
+        return self._replayed(tuple(confirmed if item is old else item for item in self.entries), hand)
 
     def verify_confirmation(self, hand: int, table: int, player: int) -> None:
         """Raise the RuleViolation that :meth:`confirm` would raise, if any."""
@@ -234,17 +249,19 @@ class Drive:
             raise CorrectionRefused(
                 "drive_withdraw_refused", hand=hand, table=table, next=hand + 1, tables=tuple(later)
             )
-        return self._replayed(tuple(item for item in self.entries if item is not old))
+        return self._replayed(tuple(item for item in self.entries if item is not old), hand)
 
     def with_prizes(self, prizes: Sequence[PrizeSpec]) -> Drive:
         """The same drive with these organiser-added prizes (checked) instead of the old ones."""
         return Drive(self.setup.with_prizes(prizes), self.entries, self.roster, self.seatings)
 
     def open_hand(self) -> int:
-        """The first hand whose seating nobody has played yet: an arrival or a departure counts from it.
+        """The first hand no table has entered: a roster change recorded now takes effect from it.
 
-        The hand in play while no table has entered it (the players are only now sitting down),
-        else the next one. Refused once the last hand is under way.
+        The hand in play while no table has entered it ("move now": the players are only now going
+        to their seats, and a change moves only whom it must), else the next one (RULES.md §10: a
+        change recorded during a hand takes effect at the next move). Refused once the last hand is
+        under way.
         """
         state = self.state
         hand = state.hand_in_play
@@ -254,35 +271,93 @@ class Drive:
             raise RosterRefused("drive_roster_too_late", hands=self.setup.hands)
         return hand
 
-    def arrive(self, name: str, *, start: StartFrom = StartFrom.ZERO) -> Drive:
-        """A late player joins from :meth:`open_hand`: into a sit-out seat, or a new table once four
-        are waiting; their total starts at 0 or at the lowest total then (``start``)."""
-        self._refuse_fixed_pairs()
+    def suggested_role(self) -> Role:
+        """The role a late player is offered first: the one that makes a new table sooner (fewer of
+        it waiting), else the one fewer players have."""
         hand = self.open_hand()
-        if not isinstance(start, StartFrom):
-            raise RosterRefused("drive_roster_start", value=repr(start))
+        roles = self.state.roles
+        here = [player for player in range(self.setup.player_count) if self.present(player, hand)]
+        tables = len(self.state.table_numbers)
+        counts = {role: sum(1 for player in here if roles[player] is role) for role in Role}
+        return min(Role, key=lambda role: (counts[role] - 2 * tables, counts[role]))
+
+    def arrive(self, name: str, *, start: StartFrom = StartFrom.ZERO, role: Role | None = None) -> Drive:
+        """A late player joins from :meth:`open_hand` in ``role`` (lady or gent; by default
+        :meth:`suggested_role`): they sit out until four are waiting, who make a new table. Their
+        total starts at 0 or at the lowest total of those who have played every hand (``start``).
+        A partner drive takes a late pair instead (:meth:`arrive_pair`)."""
+        if self.setup.format is DriveFormat.PARTNER:
+            raise RosterRefused("drive_roster_pair_needed")
+        hand = self.open_hand()
+        start = self._start(start)
+        if role is None:
+            role = self.suggested_role()
+        if not isinstance(role, Role):
+            raise RosterRefused("drive_roster_role", value=repr(role))
         setup = self.setup.with_player(name)
-        change = RosterChange(hand=hand, player=setup.player_count - 1, kind=RosterKind.ARRIVE, start=start)
+        change = RosterChange(
+            hand=hand, player=setup.player_count - 1, kind=RosterKind.ARRIVE, start=start, role=role
+        )
         return Drive(setup, self.entries, (*self.roster, change), self.seatings)._checked()
 
-    def leave(self, player: int) -> Drive:
-        """A player leaves from :meth:`open_hand` on: a sitter-out takes the seat, or it becomes a
-        sit-out seat (the last table goes when too few are left); their scores stay theirs."""
-        self._refuse_fixed_pairs()
+    def arrive_pair(self, lady: str, gent: str, *, start: StartFrom = StartFrom.ZERO) -> Drive:
+        """A partner drive's late pair joins from :meth:`open_hand`: they sit out until two pairs wait,
+        who make a new table (RULES.md §10). ``lady`` plays North or East, ``gent`` the seat opposite."""
+        if self.setup.format is not DriveFormat.PARTNER:
+            raise RosterRefused("drive_roster_pair_only_partner")
+        hand = self.open_hand()
+        start = self._start(start)
+        setup = self.setup.with_player(lady).with_player(gent)
+        count = setup.player_count
+        changes = (
+            RosterChange(hand=hand, player=count - 2, kind=RosterKind.ARRIVE, start=start, role=Role.LADY),
+            RosterChange(hand=hand, player=count - 1, kind=RosterKind.ARRIVE, start=start, role=Role.GENT),
+        )
+        return Drive(setup, self.entries, (*self.roster, *changes), self.seatings)._checked()
+
+    def leave(
+        self, player: int, *, substitute: str | None = None, start: StartFrom = StartFrom.ZERO
+    ) -> Drive:
+        """A player leaves from :meth:`open_hand` on; their scores stay theirs.
+
+        With a ``substitute`` (a new player's name) the newcomer takes over their place, role and
+        partner from that hand, starting from ``start``. Without one a sitter-out of the same role
+        takes the seat, else the leaver's table stops and its other players sit out; in a partner
+        drive the pair leaves, a sitting pair takes their places, else their opponents sit out.
+        """
         hand = self.open_hand()
         if hand == 1:  # nobody has played yet: the organiser changes the list of players instead
             raise RosterRefused("drive_roster_leave_before_start")
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.setup.player_count
-        ):
-            raise RosterRefused("drive_roster_unknown_player", value=repr(player))
+        name = self._player_name(player, RosterRefused, "drive_roster_unknown_player")
         if not self.present(player, hand) or not self.present(player, hand - 1):
             # Gone already, or arriving only now: an arrival not yet played is no departure.
-            raise RosterRefused("drive_roster_not_here", player=self.setup.players[player], hand=hand)
-        change = RosterChange(hand=hand, player=player, kind=RosterKind.LEAVE)
-        return Drive(self.setup, self.entries, (*self.roster, change), self.seatings)._checked()
+            raise RosterRefused("drive_roster_not_here", player=name, hand=hand)
+        if substitute is not None:
+            setup = self.setup.with_player(substitute)
+            change = RosterChange(
+                hand=hand,
+                player=setup.player_count - 1,
+                kind=RosterKind.SUBSTITUTE,
+                replaces=player,
+                start=self._start(start),
+            )
+            return Drive(setup, self.entries, (*self.roster, change), self.seatings)._checked()
+        changes = [RosterChange(hand=hand, player=player, kind=RosterKind.LEAVE)]
+        partner = self.partner_of(player)
+        if partner is not None and self.present(partner, hand):
+            changes.append(RosterChange(hand=hand, player=partner, kind=RosterKind.LEAVE))
+        self._check_enough_left(hand, {change.player for change in changes if change.player is not None})
+        return Drive(self.setup, self.entries, (*self.roster, *changes), self.seatings)._checked()
+
+    def partner_of(self, player: int) -> int | None:
+        """A partner drive's player's fixed partner; None in other drives."""
+        partners = self.state.partners
+        return partners[player] if partners and partners[player] >= 0 else None
+
+    def _start(self, start: object) -> StartFrom:
+        if not isinstance(start, StartFrom):
+            raise RosterRefused("drive_roster_start", value=repr(start))
+        return start
 
     def enter_card(self, player: int, rows: Mapping[int, int]) -> Drive:
         """Type a player's tally card: ``rows`` are, by hand, the tricks the card says the player's
@@ -307,7 +382,7 @@ class Drive:
                     )
                 continue
             entry = HandEntry(hand=hand, table=place.table, tricks=tricks, pair=place.seat.pair)
-            check_entry(entry, self.setup, drive.state.layout.tables)
+            check_entry(entry, self.setup, drive._tables_of(hand))
             old = drive.entered(hand, place.table)
             if old is None:
                 drive = drive.enter(entry)
@@ -352,39 +427,73 @@ class Drive:
         return self.setup.players[player]
 
     def remove_table(self, table: int) -> Drive:
-        """A table goes from :meth:`open_hand` on, in one step: its four players leave (their scores
-        stay theirs), and the tables that are left are filled as after any departure (the last
-        table's players take the free seats, sitters-out come in). The four are those seated at the
-        table for that hand when it is called, else those playing there now."""
+        """Table ``table`` stops from :meth:`open_hand` on: its four players sit out (they stay in the
+        drive and take their turn at the tables again), the other tables keep their numbers.
+
+        Refused for a table that is not playing, or already going, and for the last table.
+        """
         hand = self.open_hand()
-        known = min(hand, len(self.state.hands))
-        drive = self
-        for player in self.state.table_hand(known, table).players:  # UnknownTable for no such table
-            drive = drive.leave(player)
-        return drive
+        going = {
+            change.table
+            for change in self.roster
+            if change.kind is RosterKind.REMOVE_TABLE and change.hand == hand
+        }
+        playing = [number for number in self.state.table_numbers if number not in going]
+        if isinstance(table, bool) or not isinstance(table, int) or table not in playing:
+            raise UnknownTable("drive_no_such_table", value=repr(table), tables=tuple(playing))
+        if len(playing) == 1:
+            raise RosterRefused("drive_roster_last_table", table=table, hand=hand)
+        change = RosterChange(hand=hand, kind=RosterKind.REMOVE_TABLE, table=table)
+        return Drive(self.setup, self.entries, (*self.roster, change), self.seatings)._checked()
+
+    def _check_enough_left(self, hand: int, leaving: set[int]) -> None:
+        """Refuse departures that would leave fewer than two ladies and two gents: no table at all."""
+        roles = self.state.roles
+        here = [
+            player
+            for player in range(self.setup.player_count)
+            if player not in leaving and self.present(player, hand)
+        ]
+        if len(here) < 4:
+            raise InvalidDriveSetup("drive_roster_too_few", hand=hand, count=len(here))
+        for role in Role:
+            if sum(1 for player in here if roles[player] is role) < 2:
+                raise InvalidDriveSetup("drive_roster_no_table", hand=hand, count=len(here))
 
     def present(self, player: int, hand: int) -> bool:
         """True when ``player`` is there for ``hand`` (arrived, and not gone)."""
         for change in self.roster:
-            if change.player != player:
-                continue
-            if change.kind is RosterKind.ARRIVE and hand < change.hand:
+            joining = change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE)
+            if joining and change.player == player and hand < change.hand:
                 return False
-            if change.kind is RosterKind.LEAVE and hand >= change.hand:
+            leaving = change.player if change.kind is RosterKind.LEAVE else change.replaces
+            leaves = change.kind in (RosterKind.LEAVE, RosterKind.SUBSTITUTE)
+            if leaves and leaving == player and hand >= change.hand:
                 return False
         return True
 
-    def _refuse_fixed_pairs(self) -> None:
-        if self.setup.format is DriveFormat.PARTNER:
-            raise RosterRefused("drive_roster_partner")
+    def _tables_of(self, hand: object) -> tuple[int, ...] | range:
+        """The numbers of the tables of ``hand`` where its seating is known, else every number the
+        drive could have (the replay then refuses the hand as not open)."""
+        hands = self.state.hands
+        if isinstance(hand, int) and not isinstance(hand, bool) and 1 <= hand <= len(hands):
+            return hands[hand - 1].table_numbers
+        return most_tables(self.setup)
 
     def _checked(self) -> Drive:
         _ = self.state  # replays and checks the whole record
         return self
 
-    def _replayed(self, entries: tuple[HandEntry, ...]) -> Drive:
-        drive = Drive(self.setup, entries, self.roster, self.seatings)
-        _ = drive.state  # replays and checks the whole record
+    def _replayed(self, entries: tuple[HandEntry, ...], changed_hand: int) -> Drive:
+        """The drive with these entries, replayed and checked: from this drive's checkpoint when only
+        ``changed_hand`` changed and it is the checkpoint's hand or later (the hands before it are as
+        they were), else from hand 1."""
+        checkpoint = self.state.checkpoint
+        resume = None
+        if checkpoint is not None and changed_hand >= checkpoint.hand:
+            resume = checkpoint
+        drive = Drive(self.setup, entries, self.roster, self.seatings, resume)
+        _ = drive.state  # replays and checks the record (from the checkpoint on)
         return drive
 
     def _later_tables(self, hand: int) -> list[int]:

@@ -8,25 +8,22 @@ hand k + 1 is known only once hand k is entered at every table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .actual import SeatFix, apply_fixes, fixes_by_hand
-from .errors import ConfirmationRefused, HandAlreadyEntered, HandNotOpen, InvalidHandTricks, UnknownTable
-from .roster import Roster, RosterChange, StartFrom, check_enough, check_roster, choose_sitters
+from .changes import Floor
+from .checks import check_confirmer, check_entry, check_table, index_entries, refuse_later_entries
+from .errors import HandNotOpen
+from .roster import Roster, RosterChange, RosterKind, StartFrom, check_enough, check_roster
 from .seating import (
     SEATS_PER_TABLE,
     Layout,
-    MoveKind,
-    Movement,
     MovementRule,
     Pair,
-    first_seating,
     movement_rule,
-    next_seating,
 )
-from .setup import DriveFormat, DriveSetup
-from .sitouts import NO_PARTNER, change_over, sitting_out_in
-from .standings import Tally, award_prizes, leaderboard, tally
+from .setup import DriveSetup, Role
+from .standings import Eligible, Tally, award_prizes, leaderboard, tally
 from .state import (
     TRICKS_PER_HAND,
     WINNING_TRICKS,
@@ -39,6 +36,21 @@ from .state import (
     TableHand,
 )
 
+__all__ = ["DriveState", "check_entry", "replay"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Checkpoint:
+    """Where a replay stood at the start of its last hand (the hand in play, or the last one): the
+    hall once moved, before that hand's roster changes, seat fixes and results. A change to that hand
+    or a later one (a table entering the hand in play) replays from here, not from hand 1."""
+
+    hand: int
+    floor: Floor
+    hands: tuple[HandState, ...]
+    scores: tuple[tuple[int | None, ...], ...]
+    carried: tuple[int, ...]
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class DriveState:
@@ -48,7 +60,9 @@ class DriveState:
     hand in play. ``hand_in_play`` is the first hand not yet entered at every
     table, None when the drive is over. ``scores[player][hand - 1]`` is the
     player's tricks for the hand, None until scored. ``overall`` and ``halves``
-    add them up (``halves`` only with an interval).
+    add them up (``halves`` only with an interval). ``carried`` is the total each late player
+    started from, ``roles`` each player's role all evening, ``left_after`` the last hand of a
+    player who left (None: still there), ``eligible`` who can take the prizes (RULES.md §10).
     """
 
     setup: DriveSetup
@@ -62,6 +76,11 @@ class DriveState:
     standings: tuple[Standing, ...]
     prizes: tuple[PrizeResult, ...]
     carried: tuple[int, ...] = ()
+    roles: tuple[Role, ...] = ()
+    eligible: Eligible | None = None
+    left_after: tuple[int | None, ...] = ()
+    partners: tuple[int, ...] = ()
+    checkpoint: Checkpoint | None = field(default=None, compare=False, repr=False)
 
     @property
     def finished(self) -> bool:
@@ -161,81 +180,16 @@ class DriveState:
             )
         return tuple(rows)
 
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """The numbers of the tables playing now: the hand in play's, or the last hand's."""
+        return self.hands[-1].table_numbers
+
     def table_hand(self, hand: int, table: int) -> TableHand:
         """The table's line for a hand whose seating is known; UnknownTable or HandNotOpen otherwise."""
-        _check_table(table, self.layout.tables, hand)
-        return self.hand(hand).table(table)
-
-
-def _check_table(table: object, tables: int, hand: object) -> None:
-    if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= tables:
-        raise UnknownTable("drive_no_such_table", table=None, value=repr(table), tables=tables)
-
-
-def check_entry(entry: HandEntry, setup: DriveSetup, tables: int) -> None:
-    """Raise the refusal for an entry that no drive state could accept: table, hand or tricks."""
-    hand, table, tricks = entry.hand, entry.table, entry.tricks
-    _check_table(table, tables, hand)
-    if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= setup.hands:
-        raise HandNotOpen("drive_hand_out_of_range", table=table, hands=setup.hands, value=repr(hand))
-    if not isinstance(entry.pair, Pair) or (
-        entry.moved_as is not None and not isinstance(entry.moved_as, Pair)
-    ):
-        raise InvalidHandTricks("drive_pair_unknown", hand=hand, table=table)
-    confirmer = entry.confirmed_by
-    if confirmer is not None and (
-        type(confirmer) is not int or not entry.needs_confirmation or not 0 <= confirmer < setup.player_count
-    ):
-        raise ConfirmationRefused("drive_confirmer_unknown", hand=hand, table=table, value=repr(confirmer))
-    if isinstance(tricks, bool) or not isinstance(tricks, int):
-        raise InvalidHandTricks("drive_tricks_not_whole", hand=hand, table=table, value=repr(tricks))
-    if not 0 <= tricks <= TRICKS_PER_HAND:
-        raise InvalidHandTricks(
-            "drive_tricks_range",
-            hand=hand,
-            table=table,
-            pair=entry.pair.value,
-            tricks=tricks,
-            most=TRICKS_PER_HAND,
-        )
-
-
-def index_entries(
-    entries: Iterable[HandEntry], setup: DriveSetup, tables: int
-) -> dict[tuple[int, int], HandEntry]:
-    """The entries by (hand, table), each checked on its own; refuses a table's hand entered twice."""
-    index: dict[tuple[int, int], HandEntry] = {}
-    hands, players = setup.hands, setup.player_count
-    for entry in entries:
-        hand, table, tricks, moved_as = entry.hand, entry.table, entry.tricks, entry.moved_as
-        plausible = (
-            type(hand) is int
-            and type(table) is int
-            and type(tricks) is int
-            and 1 <= hand <= hands
-            and 1 <= table <= tables
-            and 0 <= tricks <= TRICKS_PER_HAND
-            and type(entry.pair) is Pair
-            and (moved_as is None or type(moved_as) is Pair)
-            and (
-                entry.confirmed_by is None
-                or (type(entry.confirmed_by) is int and 0 <= entry.confirmed_by < players)
-            )
-        )
-        if not plausible:  # the quick test above runs for every stored entry on every replay
-            check_entry(entry, setup, tables)
-        key = (entry.hand, entry.table)
-        if key in index:
-            first = index[key]
-            raise HandAlreadyEntered(
-                "drive_hand_entered",
-                hand=entry.hand,
-                table=entry.table,
-                north_south=first.north_south_tricks,
-                east_west=TRICKS_PER_HAND - first.north_south_tricks,
-            )
-        index[key] = entry
-    return index
+        state = self.hand(hand)
+        check_table(table, state.table_numbers)
+        return state.table(table)
 
 
 def replay(
@@ -243,86 +197,93 @@ def replay(
     entries: Iterable[HandEntry],
     changes: Sequence[RosterChange] = (),
     fixes: Sequence[SeatFix] = (),
+    resume: Checkpoint | None = None,
 ) -> DriveState:
     """Derive the seatings, scores, leaderboard and prizes; raise a RuleViolation for a bad entry.
 
-    ``changes`` are the players arriving and leaving (:mod:`.roster`), ``fixes`` where players
-    actually sat when the hall did not move as planned (:mod:`.actual`).
+    ``changes`` are the players arriving and leaving and the tables that go (:mod:`.roster`,
+    applied by :mod:`.changes`), ``fixes`` where players actually sat when the hall did not move as
+    planned (:mod:`.actual`). ``resume``: a checkpoint of the same drive whose hands before
+    ``resume.hand`` nothing has changed (the caller knows): the replay goes on from it.
     """
     players = setup.player_count
-    roster = check_roster(changes, players, setup.hands) if changes else None
+    roster = check_roster(changes, players, setup.hands)
     fixed = fixes_by_hand(fixes, setup.hands, players) if fixes else {}
-    most_tables = players // SEATS_PER_TABLE
-    index = index_entries(entries, setup, most_tables)
-    scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
-    carried = [0] * players
-    first = players if roster is None else sum(1 for joins in roster.joins if joins == 1)
-    seats, sitting_out = first_seating(first)
-    # The sit-out turn (used once the roster changes): how often each has sat out, and where next.
-    sat_out = [0] * players
-    for player in sitting_out:
-        sat_out[player] += 1
-    cursor = first % players
-    moves: tuple[MoveKind, ...] | None = None
-    # Who each player partnered in the last hand they played, for the progressive re-seating.
-    last_partner = [NO_PARTNER] * players if setup.format is DriveFormat.PROGRESSIVE else None
-    hands: list[HandState] = []
+    if resume is not None:  # the hands before the checkpoint's are as they were: their entries too
+        entries = [entry for entry in entries if type(entry.hand) is not int or entry.hand >= resume.hand]
+    index = index_entries(entries, setup)
+    entered_tables: dict[int, set[int]] = {}
+    for hand_number, table_number in index:
+        entered_tables.setdefault(hand_number, set()).add(table_number)
+    first = 1
+    if resume is None:
+        scores: list[list[int | None]] = [[None] * setup.hands for _ in range(players)]
+        carried = [0] * players
+        late = sum(1 for change in changes if change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE))
+        floor = Floor.first(setup, list(roster.roles), players - late)
+        hands: list[HandState] = []
+    else:
+        first = resume.hand
+        kept = first - 1
+        scores = [[*row[:kept], *([None] * (setup.hands - kept))] for row in resume.scores]
+        carried = list(resume.carried)
+        floor = resume.floor.copy()
+        hands = list(resume.hands)
+        for number in range(1, first):
+            fixed.pop(number, None)
     hand_in_play: int | None = None
-    absent: tuple[int, ...] = tuple(range(first, players))
-    for number in range(1, setup.hands + 1):
+    staying: list[int] = []
+    checkpoint: Checkpoint | None = None
+    for number in range(first, setup.hands + 1):
+        if number > first:
+            floor.move(staying)
+        checkpoint = Checkpoint(
+            hand=number, floor=floor.copy(), hands=tuple(hands), scores=(), carried=tuple(carried)
+        )
+        for change in roster.by_hand.get(number, ()):
+            joining = change.kind in (RosterKind.ARRIVE, RosterKind.SUBSTITUTE)
+            if joining and change.player is not None and roster.starts.get(change.player) is StartFrom.LOWEST:
+                carried[change.player] = _lowest_total(roster, number, scores)
+            floor.change(change, number, roster.leaves)
+        check_enough(len(floor.present), number)
+        floor.count_sit_outs()
         if number in fixed:
-            seats = apply_fixes(seats, fixed.pop(number), setup.players)
-        state = _score_hand(setup, number, seats, sitting_out, moves, index, scores, absent)
+            floor.seats = list(
+                apply_fixes(floor.seats, floor.numbers, fixed.pop(number), setup.players, floor.roles)
+            )
+        playing = entered_tables.get(number, set()).difference(floor.numbers)
+        if playing:
+            check_table(min(playing), floor.numbers)
+        state = _score_hand(setup, number, floor, index, scores)
         hands.append(state)
-        if roster is not None:
-            _refuse_missing_tables(index, number, len(seats) // SEATS_PER_TABLE, most_tables)
         if not state.complete:
             hand_in_play = number
             break
-        for player in sitting_out:
+        for player in floor.sitting:
             scores[player][number - 1] = setup.sit_out_tricks
         if number == setup.hands:
             break
-        if last_partner is not None:
-            for base in range(0, len(seats), SEATS_PER_TABLE):
-                north, east, south, west = seats[base : base + SEATS_PER_TABLE]
-                last_partner[north], last_partner[south] = south, north
-                last_partner[east], last_partner[west] = west, east
         staying = _movement_winners(state)
         if setup.winners_move:  # the winners move and the losers stay: the pair that stays is the other
             staying = [1 - seat for seat in staying]
-        movement = next_seating(
-            seats,
-            sitting_out,
-            staying,
-            format=setup.format,
-            up_direction=setup.up_direction,
-            player_count=players,
-        )
-        leaving: Sequence[int]
-        if roster is None:
-            leaving = sitting_out_in(number + 1, players)
-            change_over(movement, seats, sitting_out, leaving, last_partner=last_partner)
-        else:
-            leaving, cursor, absent = _change_roster(
-                movement, roster, number + 1, sitting_out, sat_out, cursor, scores, carried
-            )
-            out = set(leaving)
-            returning = [player for player in movement.returning if player not in out]
-            change_over(movement, seats, returning, leaving, last_partner=last_partner)
-            for player in roster.arrivals.get(number + 1, ()):
-                if player not in leaving:
-                    movement.moves[player] = MoveKind.JOIN
-        seats, sitting_out, moves = tuple(movement.seats), tuple(leaving), tuple(movement.moves)
     if hand_in_play is not None:
-        _refuse_later_entries(index, hands[-1])
+        refuse_later_entries(index, hands[-1])
     if fixed:  # a seat recorded for a hand whose seating is not known yet
         hand = min(fixed)
         raise HandNotOpen(
             "drive_hand_not_open", hand=hand, playing=hand_in_play, tables=hands[-1].tables_not_in
         )
     frozen = tuple(tuple(row) for row in scores)
-    overall = tally(frozen, 1, setup.hands, carried if roster is not None else None)
+    if checkpoint is not None:
+        # The scores before the checkpoint's hand are these; its own and later ones are replayed.
+        checkpoint = Checkpoint(
+            hand=checkpoint.hand,
+            floor=checkpoint.floor,
+            hands=checkpoint.hands,
+            scores=frozen,
+            carried=checkpoint.carried,
+        )
+    overall = tally(frozen, 1, setup.hands, carried)
     halves = None
     if setup.interval_after is not None:
         halves = (
@@ -331,7 +292,14 @@ def replay(
         )
     complete = setup.hands if hand_in_play is None else hand_in_play - 1
     last = hands[-1]
-    layout = Layout(tables=len(last.north_south), sitting_out=len(last.sitting_out))
+    layout = Layout(
+        tables=len(last.north_south), sitting_out=len(last.sitting_out), numbers=last.table_numbers
+    )
+    roles = tuple(roster.roles)
+    left_after = tuple(None if left is None else left - 1 for left in roster.leaves)
+    eligible = Eligible(
+        evening=_present_at(roster, setup.hands), first_half=_present_at(roster, setup.interval_after)
+    )
     return DriveState(
         setup=setup,
         layout=layout,
@@ -341,103 +309,70 @@ def replay(
         scores=frozen,
         overall=overall,
         halves=halves,
-        standings=leaderboard(overall, setup.tie_break),
-        prizes=award_prizes(setup, overall, halves, complete),
+        standings=leaderboard(overall, setup.tie_break, left_after),
+        prizes=award_prizes(setup, overall, halves, complete, roles, eligible),
         carried=tuple(carried),
+        roles=roles,
+        eligible=eligible,
+        left_after=left_after,
+        partners=() if floor.partners is None else tuple(floor.partners),
+        checkpoint=checkpoint,
     )
 
 
-def _change_roster(
-    movement: Movement,
-    roster: Roster,
-    hand: int,
-    sitting_out: Sequence[int],
-    sat_out: list[int],
-    cursor: int,
-    scores: list[list[int | None]],
-    carried: list[int],
-) -> tuple[list[int], int, tuple[int, ...]]:
-    """Seat hand ``hand`` for who is there: departures free their seats, arrivals wait to be seated,
-    tables are added or taken away, and the sit-out turn says who sits out.
-
-    Leaves in ``movement`` the seats to fill (-1) and, in ``movement.returning``, the players
-    waiting for a seat; returns who sits out (in turn order), the turn's next start and who is absent.
-    """
-    players = len(sat_out)
-    present = [player for player in range(players) if roster.present(player, hand)]
-    check_enough(len(present), hand)
-    here = set(present)
-    arrivals = roster.arrivals.get(hand, [])
-    for player in arrivals:
-        if roster.starts.get(player) is StartFrom.LOWEST:
-            # The lowest total of those already playing, after the hands before this one.
-            carried[player] = min(
-                carried[other] + sum(score for score in scores[other][: hand - 1] if score is not None)
-                for other in present
-                if other not in arrivals
-            )
-    seats = movement.seats
-    for position, player in enumerate(seats):
-        if player not in here:
-            seats[position] = -1
-    tables = len(present) // SEATS_PER_TABLE
-    displaced = [player for player in seats[tables * SEATS_PER_TABLE :] if player >= 0]
-    del seats[tables * SEATS_PER_TABLE :]
-    seats.extend([-1] * (tables * SEATS_PER_TABLE - len(seats)))
-    waiting = [player for player in sitting_out if player in here] + displaced + list(arrivals)
-    seated = [player for player in seats if player >= 0]
-    leaving, cursor = choose_sitters(
-        seated + waiting, len(present) % SEATS_PER_TABLE, sat_out, cursor, players, frozenset(arrivals)
+def _present_at(roster: Roster, hand: int | None) -> frozenset[int]:
+    """The players there for ``hand`` (none for no hand)."""
+    if hand is None:
+        return frozenset()
+    return frozenset(
+        player
+        for player, (joins, leaves) in enumerate(zip(roster.joins, roster.leaves, strict=True))
+        if joins <= hand and (leaves is None or hand < leaves)
     )
-    for player in leaving:
-        sat_out[player] += 1
-    movement.returning = waiting
-    return leaving, cursor, tuple(player for player in range(players) if player not in here)
 
 
-def _refuse_missing_tables(
-    index: dict[tuple[int, int], HandEntry], hand: int, tables: int, most: int
-) -> None:
-    """Refuse an entry for a table that hand ``hand`` does not have (it went, or is not yet there)."""
-    for table in range(tables + 1, most + 1):
-        if (hand, table) in index:
-            raise UnknownTable("drive_no_such_table", table=None, value=repr(table), tables=tables)
+def _lowest_total(roster: Roster, hand: int, scores: list[list[int | None]]) -> int:
+    """A late player's start from "the lowest total": the lowest total after the hands before
+    ``hand`` of the players who have played every hand so far (never another late player's)."""
+    totals = [
+        sum(score for score in scores[player][: hand - 1] if score is not None)
+        for player in range(len(roster.joins))
+        if roster.played_every_hand(player, hand)
+    ]
+    return min(totals, default=0)
 
 
 def _score_hand(
     setup: DriveSetup,
     number: int,
-    seats: tuple[int, ...],
-    sitting_out: tuple[int, ...],
-    moves: tuple[MoveKind, ...] | None,
+    floor: Floor,
     index: dict[tuple[int, int], HandEntry],
     scores: list[list[int | None]],
-    absent: tuple[int, ...] = (),
 ) -> HandState:
     """Hand ``number`` at its seating, with the tricks of every table that has entered it."""
-    positions = [-1] * setup.player_count
-    for position, player in enumerate(seats):
-        positions[player] = position
-    tables = len(seats) // SEATS_PER_TABLE
+    seats = tuple(floor.seats)
+    numbers = tuple(floor.numbers)
+    tables = len(numbers)
     north_south: list[int | None] = [None] * tables
     moved_as: list[Pair | None] = [None] * tables
     entries: list[HandEntry | None] = [None] * tables
     column = number - 1
-    for table in range(tables):
-        entry = index.get((number, table + 1))
+    for place, table in enumerate(numbers):
+        entry = index.get((number, table))
         if entry is None:
             continue
-        entries[table] = entry
+        entries[place] = entry
+        base = place * SEATS_PER_TABLE
         if entry.confirmed_by is not None:
-            _check_confirmer(entry, seats, table, setup.players)
+            check_confirmer(entry, seats[base : base + SEATS_PER_TABLE], setup.players)  # type: ignore[arg-type]
         tricks = entry.tricks if entry.pair is Pair.NORTH_SOUTH else TRICKS_PER_HAND - entry.tricks
-        north_south[table] = tricks
+        north_south[place] = tricks
         if entry.moved_as is not None:
             winner = Pair.NORTH_SOUTH if tricks >= WINNING_TRICKS else Pair.EAST_WEST
-            moved_as[table] = None if entry.moved_as is winner else entry.moved_as
-        base = table * SEATS_PER_TABLE
+            moved_as[place] = None if entry.moved_as is winner else entry.moved_as
         scores[seats[base]][column] = scores[seats[base + 2]][column] = tricks
         scores[seats[base + 1]][column] = scores[seats[base + 3]][column] = TRICKS_PER_HAND - tricks
+    absent = tuple(player for player in range(setup.player_count) if player not in floor.present)
     return HandState(
         number=number,
         trump=setup.trump_for(number),
@@ -445,29 +380,13 @@ def _score_hand(
         seats=seats,
         north_south=tuple(north_south),
         moved_as=tuple(moved_as),
-        sitting_out=sitting_out,
-        positions=tuple(positions),
-        moves=moves,
+        sitting_out=tuple(floor.sitting),
+        positions=tuple(floor.positions()),
+        moves=None if floor.moves is None else tuple(floor.moves),
         entries=tuple(entries),
         absent=absent,
+        numbers=numbers,
     )
-
-
-def _check_confirmer(entry: HandEntry, seats: tuple[int, ...], table: int, names: tuple[str, ...]) -> None:
-    """Refuse a confirmation by anyone but a player of the pair the tricks were not entered for."""
-    player = entry.confirmed_by
-    assert player is not None
-    confirming = entry.pair.other
-    base = table * SEATS_PER_TABLE
-    allowed = tuple(seats[base + seat.offset] for seat in confirming.seats)
-    if player not in allowed:
-        raise ConfirmationRefused(
-            "drive_confirm_other_pair",
-            hand=entry.hand,
-            table=entry.table,
-            player=names[player],
-            players=tuple(names[index] for index in allowed),
-        )
 
 
 def _movement_winners(state: HandState) -> list[int]:
@@ -480,13 +399,3 @@ def _movement_winners(state: HandState) -> list[int]:
         else:
             winners.append(0 if moved_as is Pair.NORTH_SOUTH else 1)
     return winners
-
-
-def _refuse_later_entries(index: dict[tuple[int, int], HandEntry], current: HandState) -> None:
-    """Refuse an entry for a hand after the one in play: its seating depends on results not yet in."""
-    later = sorted(key for key in index if key[0] > current.number)
-    if later:
-        hand, table = later[0]
-        raise HandNotOpen(
-            "drive_later_hand", hand=hand, table=table, playing=current.number, tables=current.waiting_tables
-        )

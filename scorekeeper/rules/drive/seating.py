@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ..text import Text
-from .setup import DriveFormat, DriveSetup, UpDirection
+from .setup import DriveFormat, DriveSetup, Role, UpDirection
 
 SEATS_PER_TABLE = 4
 
@@ -66,6 +66,11 @@ class Seat(StrEnum):
     def moves_up(self) -> bool:
         """True for North and East, whose players move up when their pair loses."""
         return self.offset < 2
+
+    @property
+    def role(self) -> Role:
+        """The role played here: "lady" in North and East, "gent" in South and West."""
+        return Role.LADY if self.offset < 2 else Role.GENT
 
 
 SEATS: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
@@ -103,6 +108,7 @@ class MoveKind(StrEnum):
     SIT_OUT = "sit_out"  # sits this hand out
     RETURN = "return"  # back from sitting out, in the seat of a player who now sits out
     JOIN = "join"  # arrived late: plays from this hand
+    OTHER_TABLE = "other_table"  # sent elsewhere than the movement says: nobody meets their last partner
 
 
 class WinnersMove(StrEnum):
@@ -147,15 +153,22 @@ class MovementRule:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Layout:
-    """How many tables are played and how many players sit out each hand."""
+    """How many tables are played and how many players sit out each hand; ``numbers`` are the
+    tables' numbers (1 to ``tables`` unless a table has stopped during the evening)."""
 
     tables: int
     sitting_out: int
+    numbers: tuple[int, ...] = ()
+
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """The numbers of the tables that play."""
+        return self.numbers or tuple(range(1, self.tables + 1))
 
     @property
     def incomplete_table(self) -> int | None:
         """The table where the players sitting out wait, numbered after the full ones; None if none."""
-        return self.tables + 1 if self.sitting_out else None
+        return max(self.table_numbers, default=0) + 1 if self.sitting_out else None
 
     @property
     def seat_count(self) -> int:

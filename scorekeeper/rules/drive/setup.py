@@ -79,13 +79,27 @@ HALF_RULES = (PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF)
 ROLE_RULES = (PrizeRule.LADIES_HIGHEST, PrizeRule.GENTS_HIGHEST)
 
 
-def plays_lady(player: int) -> bool:
-    """True for a player who plays "lady" (North or East) all evening, False for a "gent".
+class Role(StrEnum):
+    """What a player plays all evening, whatever their sex: "lady" (North or East) or "gent" (South
+    or West). A player keeps the role of their first seat, or the one chosen on arriving (RULES.md §10)."""
+
+    LADY = "lady"
+    GENT = "gent"
+
+    @property
+    def other(self) -> Role:
+        """The other role."""
+        return Role.GENT if self is Role.LADY else Role.LADY
+
+
+def entry_role(player: int) -> Role:
+    """The role of a player entered at the set-up: that of their first seat.
 
     The first seating puts entries 4t, 4t + 1, 4t + 2, 4t + 3 North, South, East and West, so the
-    role goes by entry order: even entries are ladies, odd ones gents (see ``first_seating``).
+    role goes by entry order: even entries are ladies, odd ones gents (see ``first_seating``); the
+    players left over to sit out hand 1 follow the same order.
     """
-    return player % 2 == 0
+    return Role.LADY if player % 2 == 0 else Role.GENT
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

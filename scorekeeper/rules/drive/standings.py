@@ -4,6 +4,15 @@ Ranking is by total, then (with the ``most_hands_won`` tie-break) by hands won;
 players still level share a rank ("1, 2, 2, 4") and are shown as a tie, to be
 cut for at the hall. A **hand won** is one where the player scored 7 tricks or
 more, which counts a sit-out worth 7 as won and one worth 6 as lost.
+
+**Who takes a prize** (RULES.md §10, "settled for the hall"). A player who left before the last hand
+takes no prize; their total stays on the board, marked. Everyone present at the last hand, late
+players with their starting total, can take every prize of the evening; the booby is the lowest
+total among them. The best first half is decided at the interval among the players present then, and
+stands. With ``one_prize_each`` the prizes are decided in a fixed order (:data:`PRIZE_ORDER`, which
+the drive's page states): the first half's at the interval, then highest total, the organiser's
+places, ladies', gents', best second half, most hands won, and the booby last, each going to the best
+player who has not taken a prize yet. A prize the organiser awards to a player stands apart.
 """
 
 from __future__ import annotations
@@ -11,11 +20,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .setup import DriveSetup, PrizeRule, PrizeSpec, TieBreak, plays_lady
+from .setup import DriveSetup, PrizeRule, PrizeSpec, Role, TieBreak
 from .state import WINNING_TRICKS, PrizeResult, Standing
 
 BUILT_IN_PRIZES = (PrizeSpec(rule=PrizeRule.HIGHEST_TOTAL), PrizeSpec(rule=PrizeRule.LOWEST_TOTAL))
 HALF_PRIZES = (PrizeSpec(rule=PrizeRule.BEST_FIRST_HALF), PrizeSpec(rule=PrizeRule.BEST_SECOND_HALF))
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Eligible:
+    """Who can take the prizes: ``evening`` the players present at the last hand (every prize of the
+    evening), ``first_half`` those present at the interval (the first half's prize)."""
+
+    evening: frozenset[int]
+    first_half: frozenset[int]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -36,17 +54,10 @@ def tally(
     won: list[int] = []
     scored: list[int] = []
     for player, row in enumerate(scores):
-        total = carried[player] if carried else 0
-        wins = count = 0
-        for score in row[first - 1 : last]:
-            if score is not None:
-                total += score
-                count += 1
-                if score >= WINNING_TRICKS:
-                    wins += 1
-        totals.append(total)
-        won.append(wins)
-        scored.append(count)
+        counted = [score for score in row[first - 1 : last] if score is not None]
+        totals.append((carried[player] if carried else 0) + sum(counted))
+        won.append(sum(1 for score in counted if score >= WINNING_TRICKS))
+        scored.append(len(counted))
     return Tally(totals=tuple(totals), hands_won=tuple(won), hands_scored=tuple(scored))
 
 
@@ -69,8 +80,11 @@ def _keys(primary: Sequence[int], secondary: Sequence[int], tie_break: TieBreak)
     return [(first,) for first in primary]
 
 
-def leaderboard(overall: Tally, tie_break: TieBreak) -> tuple[Standing, ...]:
-    """Every player, best first, with shared ranks for those level after the tie-break."""
+def leaderboard(
+    overall: Tally, tie_break: TieBreak, left_after: Sequence[int | None] = ()
+) -> tuple[Standing, ...]:
+    """Every player, best first, with shared ranks for those level after the tie-break; a player who
+    left is on the board with their total, marked (``left_after``: their last hand)."""
     standings: list[Standing] = []
     position = 1
     for group in _groups(_keys(overall.totals, overall.hands_won, tie_break)):
@@ -83,20 +97,26 @@ def leaderboard(overall: Tally, tie_break: TieBreak) -> tuple[Standing, ...]:
                     hands_won=overall.hands_won[player],
                     hands_scored=overall.hands_scored[player],
                     tied=len(group) > 1,
+                    left_after=left_after[player] if left_after else None,
                 )
             )
         position += len(group)
     return tuple(standings)
 
 
-def _group_at(keys: Sequence[tuple[int, ...]], place: int, eligible: Callable[[int], bool]) -> list[int]:
-    """The eligible players level over position ``place`` (from 1) of the ranking of everyone.
+def _group_at(
+    keys: Sequence[tuple[int, ...]], place: int, counted: frozenset[int], eligible: Callable[[int], bool]
+) -> list[int]:
+    """The eligible players level over position ``place`` (from 1) of the ranking of the ``counted``
+    players (those who can take the evening's prizes).
 
-    Past the last place, the last group. Where nobody there is eligible (they won a higher prize,
-    with ``one_prize_each``, or play the other role), the next group down with someone eligible.
+    Past the last place, the last group. Where nobody there is eligible (they won a prize before
+    this one, with ``one_prize_each``, or play the other role), the next group down with someone
+    eligible.
     """
     covered = 0
-    groups = _groups(keys)
+    groups = [[player for player in group if player in counted] for group in _groups(keys)]
+    groups = [group for group in groups if group]
     start = len(groups) - 1
     for index, group in enumerate(groups):
         covered += len(group)
@@ -119,41 +139,82 @@ def _last_group(keys: Sequence[tuple[int, ...]], eligible: Callable[[int], bool]
     return []
 
 
-# With ``one_prize_each`` the prizes are given from the highest down: a player who wins one is
-# not in the running for those after it. The organiser's own award (CHOSEN) stands apart.
+# With ``one_prize_each`` the prizes are decided in this order, and a player who takes one is out of
+# the running for those after it: the first half's at the interval, then the evening's, the booby last.
+# The organiser's own award (CHOSEN) stands apart: it takes nothing from anyone.
 PRIZE_ORDER = {
-    PrizeRule.HIGHEST_TOTAL: 0,
-    PrizeRule.PLACE: 1,
-    PrizeRule.LADIES_HIGHEST: 2,
-    PrizeRule.GENTS_HIGHEST: 2,
-    PrizeRule.BEST_FIRST_HALF: 3,
-    PrizeRule.BEST_SECOND_HALF: 4,
-    PrizeRule.MOST_HANDS_WON: 5,
-    PrizeRule.LOWEST_TOTAL: 6,
-    PrizeRule.CHOSEN: 7,
+    PrizeRule.BEST_FIRST_HALF: 0,
+    PrizeRule.HIGHEST_TOTAL: 1,
+    PrizeRule.PLACE: 2,
+    PrizeRule.LADIES_HIGHEST: 3,
+    PrizeRule.GENTS_HIGHEST: 4,
+    PrizeRule.BEST_SECOND_HALF: 5,
+    PrizeRule.MOST_HANDS_WON: 6,
+    PrizeRule.LOWEST_TOTAL: 7,
+    PrizeRule.CHOSEN: 8,
 }
 
 
-def award_prizes(
-    setup: DriveSetup, overall: Tally, halves: tuple[Tally, Tally] | None, hands_complete: int
-) -> tuple[PrizeResult, ...]:
-    """The drive's own prizes (highest, booby, best in each half with an interval), then the organiser's.
+# The prize-giving goes from the booby up to the highest total, the organiser's own prizes and the
+# halves' between them: the biggest cheer comes last.
+ANNOUNCE_ORDER = {
+    PrizeRule.LOWEST_TOTAL: 0,
+    PrizeRule.CHOSEN: 1,
+    PrizeRule.MOST_HANDS_WON: 2,
+    PrizeRule.LADIES_HIGHEST: 3,
+    PrizeRule.GENTS_HIGHEST: 3,
+    PrizeRule.BEST_FIRST_HALF: 4,
+    PrizeRule.BEST_SECOND_HALF: 5,
+    PrizeRule.PLACE: 6,
+    PrizeRule.HIGHEST_TOTAL: 7,
+}
 
-    With ``one_prize_each`` a player wins at most one prize, the higher prize first; the results
-    stay in the order above.
-    """
-    specs = BUILT_IN_PRIZES + (HALF_PRIZES if setup.interval_after is not None else ()) + setup.prizes
-    if not setup.one_prize_each:
-        return tuple(_award(spec, setup, overall, halves, hands_complete, frozenset()) for spec in specs)
-    order = sorted(
+
+def announce_order(results: Sequence[PrizeResult]) -> list[PrizeResult]:
+    """The decided prizes in the order they are announced: booby first, the highest total last (the
+    organiser's places from the lowest place up)."""
+    return sorted(
+        (result for result in results if result.decided),
+        key=lambda result: (ANNOUNCE_ORDER[result.prize.rule], -(result.prize.place or 0)),
+    )
+
+
+def prize_order(specs: Sequence[PrizeSpec]) -> list[int]:
+    """The places in ``specs`` in the order the prizes are decided (places by their number)."""
+    return sorted(
         range(len(specs)), key=lambda index: (PRIZE_ORDER[specs[index].rule], specs[index].place or 0)
     )
+
+
+def drive_prizes(setup: DriveSetup) -> tuple[PrizeSpec, ...]:
+    """Every prize of the drive: its own (highest, booby, best in each half with an interval), then
+    the organiser's."""
+    return BUILT_IN_PRIZES + (HALF_PRIZES if setup.interval_after is not None else ()) + setup.prizes
+
+
+def award_prizes(
+    setup: DriveSetup,
+    overall: Tally,
+    halves: tuple[Tally, Tally] | None,
+    hands_complete: int,
+    roles: Sequence[Role],
+    eligible: Eligible,
+) -> tuple[PrizeResult, ...]:
+    """Who takes each prize (in the order of :func:`drive_prizes`), as the scores stand.
+
+    With ``one_prize_each`` the prizes are decided in :data:`PRIZE_ORDER`, each going to the best
+    player who has not taken one yet.
+    """
+    specs = drive_prizes(setup)
+    order = prize_order(specs) if setup.one_prize_each else list(range(len(specs)))
     results: dict[int, PrizeResult] = {}
     taken: set[int] = set()
     for index in order:
-        result = _award(specs[index], setup, overall, halves, hands_complete, frozenset(taken))
+        result = _award(
+            specs[index], setup, overall, halves, hands_complete, roles, eligible, frozenset(taken)
+        )
         results[index] = result
-        if specs[index].rule is not PrizeRule.CHOSEN:
+        if setup.one_prize_each and specs[index].rule is not PrizeRule.CHOSEN:
             taken.update(result.winners)
     return tuple(results[index] for index in range(len(specs)))
 
@@ -164,6 +225,8 @@ def _award(
     overall: Tally,
     halves: tuple[Tally, Tally] | None,
     hands_complete: int,
+    roles: Sequence[Role],
+    eligible: Eligible,
     taken: frozenset[int],
 ) -> PrizeResult:
     finished = hands_complete >= setup.hands
@@ -171,34 +234,35 @@ def _award(
     if rule is PrizeRule.CHOSEN:
         assert prize.player is not None
         return PrizeResult(prize=prize, winners=(prize.player,), score=None, decided=True, tied=False)
+    counted = eligible.first_half if rule is PrizeRule.BEST_FIRST_HALF else eligible.evening
 
-    def eligible(player: int) -> bool:
-        if player in taken:
+    def can_take(player: int) -> bool:
+        if player in taken or player not in counted:
             return False
         if rule is PrizeRule.LADIES_HIGHEST:
-            return plays_lady(player)
+            return roles[player] is Role.LADY
         if rule is PrizeRule.GENTS_HIGHEST:
-            return not plays_lady(player)
+            return roles[player] is Role.GENT
         return True
 
     if rule is PrizeRule.MOST_HANDS_WON:
         keys = _keys(overall.hands_won, overall.totals, setup.tie_break)
-        return _result(prize, _group_at(keys, 1, eligible), overall.hands_won, decided=finished)
+        return _result(prize, _group_at(keys, 1, counted, can_take), overall.hands_won, decided=finished)
     if rule in (PrizeRule.BEST_FIRST_HALF, PrizeRule.BEST_SECOND_HALF):
         assert halves is not None and setup.interval_after is not None
         first = rule is PrizeRule.BEST_FIRST_HALF
         half = halves[0] if first else halves[1]
         decided = hands_complete >= setup.interval_after if first else finished
         keys = _keys(half.totals, half.hands_won, setup.tie_break)
-        return _result(prize, _group_at(keys, 1, eligible), half.totals, decided=decided)
+        return _result(prize, _group_at(keys, 1, counted, can_take), half.totals, decided=decided)
     keys = _keys(overall.totals, overall.hands_won, setup.tie_break)
     if rule is PrizeRule.LOWEST_TOTAL:
-        return _result(prize, _last_group(keys, eligible), overall.totals, decided=finished)
+        return _result(prize, _last_group(keys, can_take), overall.totals, decided=finished)
     place = 1
     if rule is PrizeRule.PLACE:
         assert prize.place is not None
         place = prize.place
-    return _result(prize, _group_at(keys, place, eligible), overall.totals, decided=finished)
+    return _result(prize, _group_at(keys, place, counted, can_take), overall.totals, decided=finished)
 
 
 def _result(prize: PrizeSpec, winners: list[int], scores: Sequence[int], *, decided: bool) -> PrizeResult:

@@ -158,10 +158,11 @@ class Placement:
 class HandState:
     """One hand whose seating is known: its trump, its tables and who sits out.
 
-    ``seats`` are the players in table order (table ``p // 4 + 1``, seat
-    ``SEATS[p % 4]``); ``positions[player]`` is the player's place in it, or -1
-    when sitting out. ``north_south``, ``moved_as`` and ``entries`` are per
-    table (see :class:`TableHand`). ``moves[player]`` says how each player came
+    ``seats`` are the players in table order, four to a table (N, E, S, W): the table at place
+    ``p // 4`` has the number ``numbers[p // 4]`` (tables keep their numbers all evening, so a table
+    that stops leaves a gap), the seat is ``SEATS[p % 4]``; ``positions[player]`` is the player's
+    place in it, or -1 when sitting out. ``north_south``, ``moved_as`` and ``entries`` are per
+    table, in the same order (see :class:`TableHand`). ``moves[player]`` says how each player came
     to their place (None for hand 1).
     """
 
@@ -176,25 +177,38 @@ class HandState:
     moves: tuple[MoveKind, ...] | None
     entries: tuple[HandEntry | None, ...] = ()
     absent: tuple[int, ...] = ()
+    numbers: tuple[int, ...] = ()
+
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """The numbers of the tables that play this hand, in order."""
+        return self.numbers or tuple(range(1, len(self.north_south) + 1))
 
     @property
     def tables(self) -> tuple[TableHand, ...]:
-        """Every table's line, table 1 first (built on each call)."""
-        return tuple(self.table(number) for number in range(1, len(self.north_south) + 1))
+        """Every table's line, lowest number first (built on each call)."""
+        return tuple(self._line(place) for place in range(len(self.north_south)))
+
+    def has_table(self, number: int) -> bool:
+        """True when a table with this number plays this hand."""
+        return number in self.table_numbers
 
     def table(self, number: int) -> TableHand:
-        """Table ``number``'s line for this hand (from 1; the caller checks the number)."""
-        base = (number - 1) * SEATS_PER_TABLE
+        """Table ``number``'s line for this hand (the caller checks that it plays: :meth:`has_table`)."""
+        return self._line(self.table_numbers.index(number))
+
+    def _line(self, place: int) -> TableHand:
+        base = place * SEATS_PER_TABLE
         north, east, south, west = self.seats[base : base + SEATS_PER_TABLE]
-        north_south = self.north_south[number - 1]
+        north_south = self.north_south[place]
         tricks = None if north_south is None else (north_south, TRICKS_PER_HAND - north_south)
         return TableHand(
             hand=self.number,
-            table=number,
+            table=self.table_numbers[place],
             players=(north, east, south, west),
             tricks=tricks,
-            moved_as=self.moved_as[number - 1],
-            entry=self.entries[number - 1] if self.entries else None,
+            moved_as=self.moved_as[place],
+            entry=self.entries[place] if self.entries else None,
         )
 
     @property
@@ -209,7 +223,7 @@ class HandState:
         """The tables whose result is entered but waits for the other pair's confirmation, in order."""
         return tuple(
             number
-            for number, entry in enumerate(self.entries, start=1)
+            for number, entry in zip(self.table_numbers, self.entries, strict=False)
             if entry is not None and not entry.confirmed
         )
 
@@ -219,7 +233,7 @@ class HandState:
         unconfirmed = set(self.unconfirmed_tables)
         return tuple(
             number
-            for number, tricks in enumerate(self.north_south, start=1)
+            for number, tricks in zip(self.table_numbers, self.north_south, strict=True)
             if tricks is None or number in unconfirmed
         )
 
@@ -228,19 +242,27 @@ class HandState:
         """The tables whose result a correction changed, in order."""
         return tuple(
             number
-            for number, entry in enumerate(self.entries, start=1)
+            for number, entry in zip(self.table_numbers, self.entries, strict=False)
             if entry is not None and entry.corrected
         )
 
     @property
     def waiting_tables(self) -> tuple[int, ...]:
         """The tables that have not yet entered the hand, in order."""
-        return tuple(number for number, tricks in enumerate(self.north_south, start=1) if tricks is None)
+        return tuple(
+            number
+            for number, tricks in zip(self.table_numbers, self.north_south, strict=True)
+            if tricks is None
+        )
 
     @property
     def entered_tables(self) -> tuple[int, ...]:
         """The tables that have entered the hand, in order."""
-        return tuple(number for number, tricks in enumerate(self.north_south, start=1) if tricks is not None)
+        return tuple(
+            number
+            for number, tricks in zip(self.table_numbers, self.north_south, strict=True)
+            if tricks is not None
+        )
 
     def placement(self, player: int) -> Placement:
         """Where ``player`` (an index in the drive's players) is for this hand."""
@@ -262,7 +284,7 @@ class HandState:
         return Placement(
             player=player,
             hand=self.number,
-            table=base // SEATS_PER_TABLE + 1,
+            table=self.table_numbers[base // SEATS_PER_TABLE],
             seat=SEATS[offset],
             partner=self.seats[base + (offset + 2) % 4],
             opponents=(self.seats[base + (offset + 1) % 4], self.seats[base + (offset + 3) % 4]),
@@ -277,6 +299,8 @@ class Standing:
     ``rank`` is shared by players level after the tie-break ("1, 2, 2, 4"), and
     then ``tied`` is true. ``hands_scored`` counts the hands in ``total`` so far
     (a table not yet entered, or a hand still under way, is not counted).
+    ``left_after``: the last hand played by a player who left (their total stays on the board,
+    marked, and takes no prize); None for everyone else.
     """
 
     player: int
@@ -285,6 +309,7 @@ class Standing:
     hands_won: int
     hands_scored: int
     tied: bool
+    left_after: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

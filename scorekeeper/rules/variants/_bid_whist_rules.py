@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..options import Options
 from ..state import DealState
+from ..text import Text
 from ._bid_whist_auction import BOOK, BidType, Call, Declaration, Direction
 from ._partnership import team_of
 
@@ -56,6 +57,10 @@ class BidWhistDeal(DealState):
     tricks: int | None
     books: int | None
     made: bool | None
+
+    def entered(self) -> tuple[tuple[int, Text | int], ...]:
+        """The calls made so far, each with its caller, in the order of the auction."""
+        return tuple(zip(self.facts.bidding_order, (call.said for call in self.auction), strict=False))
 
     @property
     def bidding_team(self) -> int | None:

@@ -69,6 +69,11 @@ class OneontaDeal(DealState):
         """The tricks bid so far; a null counts 0."""
         return sum(bid.tricks_bid for bid in self.bids if bid is not None)
 
+    def entered(self) -> tuple[tuple[int, Text | int], ...]:
+        """The bids entered so far, in bidding order ("3", "null 2", "7 doubled")."""
+        order = self.facts.bidding_order
+        return tuple((seat, bid.said) for seat in order if (bid := self.bids[seat]) is not None)
+
     @property
     def doubled_by(self) -> int | None:
         """The seat that doubled this deal, if any."""

@@ -7,6 +7,6 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Add the API's blueprint to ``app``."""
-    from . import drives, routes  # noqa: F401  (drives adds its routes to the API's blueprint)
+    from . import clubs, drive_writes, drives, routes  # noqa: F401  (drives and clubs add their routes to the API's blueprint)
 
     app.register_blueprint(routes.bp)

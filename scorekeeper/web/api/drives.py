@@ -1,14 +1,10 @@
-"""Whist drives in the JSON API: set one up, read it whole (the JSON export), read its standings,
-and enter or correct a table's hand with the same checks as the tables' phones.
+"""Whist drives in the JSON API: set one up, read it whole (the JSON export) and read its standings.
+The changes are in :mod:`.drive_writes`.
 
-Reading needs only the drive's id. A change needs the organiser key as
-``Authorization: Bearer {edit_token}`` (the key ``POST /api/v1/drives``
-answers with). A hand is entered against what the client saw of that table's
-hand (``seen``: the four players seated and the tricks already entered, if
-any), exactly as a table's phone is: another table's hand entered meanwhile
-never makes it stale, a change to the same table's hand does (409). A stale
-``If-Match: {version}`` of the whole drive is refused too (409), for a client
-that wants the strictest check.
+Reading needs only the drive's id. Once the last hand is in, until the organiser announces the
+prizes, a reader without the organiser key (``Authorization: Bearer {edit_token}``) gets no final
+standings, no prize not yet announced, no running total and no tricks of the last hand
+(``results_withheld``: RULES.md §10); the organiser's key reads everything.
 """
 
 from __future__ import annotations
@@ -19,22 +15,20 @@ from flask import jsonify, request, url_for
 from werkzeug.wrappers import Response
 
 from ...drives import store
-from ...drives.inputs import setup_options
-from ...drives.store import Seen, StoredDrive
+from ...drives.inputs import roster_data, setup_options
+from ...drives.store import StoredDrive, results_withheld
 from ...rules.drive import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     Drive,
-    HandEntry,
     InvalidDriveSetup,
-    Pair,
     PrizeResult,
     Standing,
+    announce_order,
 )
 from ...rules.drive.outlook import outlook, shows_outlook
 from ...words import hall as _hall_words  # noqa: F401  (the refusals' words)
-from ..request_values import whole_number
-from .routes import ApiError, _json_object, _typed, _unauthorized, bp
+from .routes import ApiError, _json_object, _typed, bp
 
 SEAT_CODES = ("N", "E", "S", "W")
 # The set-up's options by the names the engine's DriveSetup.create takes, with their JSON types.
@@ -69,7 +63,8 @@ def create_drive() -> tuple[Response, int, dict[str, str]]:
     options = {name: value for name, value in options.items() if value is not None}
     record, drive, key = store.create_drive(name, players, **options)
     document = {**drive_json(record, drive), "edit_token": key}
-    return jsonify(document), 201, {"Location": url_for("api.read_drive", drive_id=record.id)}
+    headers = {"Location": url_for("api.read_drive", drive_id=record.id), "ETag": f'"{record.version}"'}
+    return jsonify(document), 201, headers
 
 
 @bp.get("/drives/<drive_id>")
@@ -78,8 +73,8 @@ def read_drive(drive_id: str) -> Response:
 
     ``?download=1`` answers it as a file: the drive's JSON export.
     """
-    record, drive = store.load_drive(drive_id)
-    response = _versioned(record, drive_json(record, drive))
+    record, drive = _readable(drive_id)
+    response = drive_answer(record, drive, organiser=_reads_as_organiser(record))
     if request.args.get("download"):
         response.headers["Content-Disposition"] = f'attachment; filename="drive-{record.id}.json"'
     return response
@@ -88,36 +83,25 @@ def read_drive(drive_id: str) -> Response:
 @bp.get("/drives/<drive_id>/standings")
 def drive_standings(drive_id: str) -> Response:
     """The leaderboard, the prizes as they stand and, from the interval on, who can still take each."""
-    record, drive = store.load_drive(drive_id)
-    return _versioned(record, standings_json(record, drive))
-
-
-@bp.put("/drives/<drive_id>/hands/<int:hand>/tables/<int:table>")
-def put_drive_hand(drive_id: str, hand: int, table: int) -> Response:
-    """Enter a table's hand (``{"pair": "NS", "tricks": 8, "seen": {...}}``), or correct it once entered."""
-    record = _writable(drive_id)
-    body = _json_object()
-    tricks = _typed(body, "tricks", int, required=True)
-    pair_code = _typed(body, "pair", str, default="NS")
-    pairs = {"NS": Pair.NORTH_SOUTH, "EW": Pair.EAST_WEST}
-    if pair_code not in pairs:
-        raise ApiError(422, "api_drive_pair", field="pair", name=repr("pair"))
-    seen = _seen(body, hand, table)
-    entry = HandEntry(hand=hand, table=table, tricks=tricks, pair=pairs[pair_code])
-    _record, drive = store.load_drive(record.id)
-    if drive.entered(hand, table) is None:
-        stored, updated = store.enter_hand(record.id, entry, seen)
-    else:
-        stored, updated = store.correct_hand(record.id, entry, seen)
-    return _versioned(stored, drive_json(stored, updated))
+    record, drive = _readable(drive_id)
+    withheld = results_withheld(record, drive) and not _reads_as_organiser(record)
+    return _versioned(record, standings_json(record, drive, withheld=withheld))
 
 
 # --- the documents ------------------------------------------------------------------------
 
 
-def drive_json(record: StoredDrive, drive: Drive) -> dict[str, Any]:
+def drive_answer(record: StoredDrive, drive: Drive, *, organiser: bool) -> Response:
+    """The drive's document with its version as ETag; the results kept back from a reader without the
+    organiser key while they wait for the prize-giving."""
+    withheld = results_withheld(record, drive) and not organiser
+    return _versioned(record, drive_json(record, drive, withheld=withheld))
+
+
+def drive_json(record: StoredDrive, drive: Drive, *, withheld: bool = False) -> dict[str, Any]:
     """The drive as JSON: codes and numbers (players by index into ``players``), no sentences."""
     setup, state = drive.setup, drive.state
+    hidden_hand = setup.hands if withheld else None
     return {
         "id": record.id,
         "name": setup.name,
@@ -126,16 +110,22 @@ def drive_json(record: StoredDrive, drive: Drive) -> dict[str, Any]:
         # The set-up's options by the names ``POST /api/v1/drives`` takes, as the store keeps them.
         **setup_options(setup),
         "tables": state.layout.tables,
+        "table_numbers": list(state.table_numbers),
+        "roles": [role.value for role in state.roles],
+        "roster": [roster_data(change) for change in drive.roster],
         "status": "finished" if state.finished else "in_progress",
         "hand_in_play": state.hand_in_play,
         "hands_complete": state.hands_complete,
-        "hands_played": [_hand_json(drive, number) for number in range(1, len(state.hands) + 1)],
-        "cards": [_card_json(drive, player) for player in range(setup.player_count)],
-        **_standings_part(drive),
+        "hands_played": [
+            _hand_json(drive, number, hide_tricks=number == hidden_hand)
+            for number in range(1, len(state.hands) + 1)
+        ],
+        "cards": [_card_json(drive, player, hidden_hand=hidden_hand) for player in range(setup.player_count)],
+        **_standings_part(record, drive, withheld=withheld),
     }
 
 
-def standings_json(record: StoredDrive, drive: Drive) -> dict[str, Any]:
+def standings_json(record: StoredDrive, drive: Drive, *, withheld: bool = False) -> dict[str, Any]:
     """The standings document: the drive's id, version and status, its leaderboard and prizes."""
     state = drive.state
     return {
@@ -143,21 +133,31 @@ def standings_json(record: StoredDrive, drive: Drive) -> dict[str, Any]:
         "version": record.version,
         "status": "finished" if state.finished else "in_progress",
         "hands_complete": state.hands_complete,
-        **_standings_part(drive),
+        **_standings_part(record, drive, withheld=withheld),
     }
 
 
-def _standings_part(drive: Drive) -> dict[str, Any]:
+def _standings_part(record: StoredDrive, drive: Drive, *, withheld: bool) -> dict[str, Any]:
     state = drive.state
     names = drive.setup.players
-    chances = outlook(state) if shows_outlook(state) else ()
+    chances = outlook(state) if shows_outlook(state) and not withheld else ()
+    revealed = {id(result) for result in announce_order(state.prizes)[: record.announced]}
     return {
-        "standings": [_standing_json(line, names) for line in state.standings],
-        "prizes": [_prize_json(result) for result in state.prizes],
+        "results_withheld": withheld,
+        "announced": min(record.announced, len(announce_order(state.prizes))),
+        "standings": [] if withheld else [_standing_json(line, names) for line in state.standings],
+        "prizes": [
+            _prize_json(result, hidden=withheld and id(result) not in revealed) for result in state.prizes
+        ],
         "outlook": [
             {
                 "prize": _prize_spec_json(item.prize),
                 "contenders": list(item.contenders),
+                "leaders": list(item.leaders),
+                "lead": item.lead,
+                "reach": item.reach,
+                "out_of_reach": item.out_of_reach,
+                "hands_left": item.hands_left,
                 "clinched": item.clinched,
             }
             for item in chances
@@ -166,15 +166,16 @@ def _standings_part(drive: Drive) -> dict[str, Any]:
     }
 
 
-def _hand_json(drive: Drive, number: int) -> dict[str, Any]:
+def _hand_json(drive: Drive, number: int, *, hide_tricks: bool = False) -> dict[str, Any]:
     hand = drive.state.hand(number)
     tables = []
     for line in hand.tables:
+        shown = None if line.tricks is None or hide_tricks else line.tricks
         tables.append(
             {
                 "table": line.table,
                 "players": list(line.players),
-                "tricks": None if line.tricks is None else {"NS": line.tricks[0], "EW": line.tricks[1]},
+                "tricks": None if shown is None else {"NS": shown[0], "EW": shown[1]},
                 "corrected": line.corrected,
                 "confirmed": line.confirmed if line.entry is not None else None,
             }
@@ -189,7 +190,9 @@ def _hand_json(drive: Drive, number: int) -> dict[str, Any]:
     }
 
 
-def _card_json(drive: Drive, player: int) -> dict[str, Any]:
+def _card_json(drive: Drive, player: int, *, hidden_hand: int | None = None) -> dict[str, Any]:
+    """A player's card; with ``hidden_hand`` (the last hand, while the results are kept back) no
+    running total, and no tricks for that hand."""
     state = drive.state
     rows = []
     for row in state.card(player):
@@ -204,11 +207,17 @@ def _card_json(drive: Drive, player: int) -> dict[str, Any]:
                 "opponents": list(place.opponents),
                 "sat_out": row.sat_out,
                 "absent": row.absent,
-                "tricks": row.tricks,
-                "running_total": row.running_total,
+                "tricks": None if row.hand == hidden_hand else row.tricks,
+                "running_total": None if hidden_hand is not None else row.running_total,
             }
         )
-    return {"player": player, "name": drive.setup.players[player], "rows": rows}
+    return {
+        "player": player,
+        "name": drive.setup.players[player],
+        "role": state.roles[player].value,
+        "left_after": state.left_after[player] if state.left_after else None,
+        "rows": rows,
+    }
 
 
 def _standing_json(line: Standing, names: tuple[str, ...]) -> dict[str, Any]:
@@ -220,6 +229,7 @@ def _standing_json(line: Standing, names: tuple[str, ...]) -> dict[str, Any]:
         "total": line.total,
         "hands_won": line.hands_won,
         "hands_scored": line.hands_scored,
+        "left_after": line.left_after,
     }
 
 
@@ -227,36 +237,33 @@ def _prize_spec_json(prize: Any) -> dict[str, Any]:
     return {"rule": prize.rule.value, "name": prize.name, "place": prize.place}
 
 
-def _prize_json(result: PrizeResult) -> dict[str, Any]:
+def _prize_json(result: PrizeResult, *, hidden: bool = False) -> dict[str, Any]:
+    """A prize and who takes it; ``hidden`` (kept back for the prize-giving): no winner, no score."""
     return {
         **_prize_spec_json(result.prize),
-        "winners": list(result.winners),
-        "score": result.score,
+        "winners": [] if hidden else list(result.winners),
+        "score": None if hidden else result.score,
         "decided": result.decided,
-        "tied": result.tied,
+        "tied": False if hidden else result.tied,
+        "withheld": hidden,
     }
 
 
 # --- checks -------------------------------------------------------------------------------
 
 
-def _writable(drive_id: str) -> StoredDrive:
-    """Load the drive; check the organiser key (401 without, 403 wrong) and If-Match (409 stale)."""
+def _readable(drive_id: str) -> tuple[StoredDrive, Drive]:
+    """The drive and its replay, or 404 naming drives."""
     record = store.find_drive(drive_id)
     if record is None:
         raise ApiError(404, "api_no_such_drive")
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        _unauthorized()
-    if not record.key_matches(token.strip()):
-        raise ApiError(403, "api_drive_wrong_key")
-    if_match = request.headers.get("If-Match")
-    if if_match is not None and if_match.strip().strip('W/"') != str(record.version):
-        raise ApiError(
-            409, "api_drive_stale_version", field="version", seen=if_match.strip(), version=record.version
-        )
-    return record
+    return record, store.drive_of(record)
+
+
+def _reads_as_organiser(record: StoredDrive) -> bool:
+    """True when the request carries this drive's organiser key (it reads the results at once)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return scheme.lower() == "bearer" and record.key_matches(token.strip())
 
 
 def _option(body: dict[str, Any], name: str, kind: type) -> Any:
@@ -267,27 +274,6 @@ def _option(body: dict[str, Any], name: str, kind: type) -> Any:
             raise ApiError(400, "api_drive_yes_or_no", field=name, name=repr(name))
         return value
     return _typed(body, name, kind)
-
-
-def _seen(body: dict[str, Any], hand: int, table: int) -> Seen:
-    """What the client saw of the table's hand: ``seen.players`` (N, E, S, W) and ``seen.north_south``."""
-    seen = _typed(body, "seen", dict, default={})
-    players = seen.get("players")
-    if players is not None and (
-        not isinstance(players, list)
-        or len(players) != len(SEAT_CODES)
-        or any(whole_number(str(item)) is None or isinstance(item, bool) for item in players)
-    ):
-        raise ApiError(422, "api_drive_seen_players", field="seen")
-    north_south = seen.get("north_south")
-    if north_south is not None and (not isinstance(north_south, int) or isinstance(north_south, bool)):
-        raise ApiError(400, "api_wrong_type", field="seen", name=repr("seen.north_south"), kind="int")
-    return Seen(
-        hand=hand,
-        table=table,
-        players=None if players is None else tuple(int(item) for item in players),
-        north_south=north_south,
-    )
 
 
 def _versioned(record: StoredDrive, document: dict[str, Any]) -> Response:

@@ -1,8 +1,9 @@
 """The OpenAPI 3.1 document of the JSON API, served at /api/v1/openapi.json.
 
 It describes every endpoint, body, response and error, including the deal
-bodies of each kind of input (the engine's ``read_entry`` formats) and the
-table events (``openapi_events.py``).
+bodies of each kind of input (the engine's ``read_entry`` formats), the
+table events (``openapi_events.py``), the drives (``openapi_drives.py``) and
+the clubs (``openapi_clubs.py``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...rules import VARIANTS
+from .openapi_clubs import CLUB_SCHEMAS, club_paths
 from .openapi_drives import DRIVE_SCHEMAS, drive_paths
 from .openapi_events import DEAL_ADDITIONS, EVENT_SCHEMAS, STATE_ADDITIONS, event_paths
 
@@ -325,7 +327,7 @@ def openapi_document() -> Schema:
         },
         "servers": [{"url": "/api/v1"}],
         "components": {
-            "schemas": {**SCHEMAS, **DRIVE_SCHEMAS},
+            "schemas": {**SCHEMAS, **DRIVE_SCHEMAS, **CLUB_SCHEMAS},
             "securitySchemes": {"editToken": {"type": "http", "scheme": "bearer"}},
         },
         "paths": {
@@ -401,5 +403,6 @@ def openapi_document() -> Schema:
             },
             **event_paths(GAME_ID, NUMBER, IF_MATCH, _state_answer("the new game state"), WRITE_ERRORS),
             **drive_paths(ERRORS, WRITE_ERRORS),
+            **club_paths(ERRORS),
         },
     }

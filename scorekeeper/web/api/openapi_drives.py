@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...rules.drive import (
     MAX_HANDS,
     MAX_PLAYERS,
@@ -14,8 +12,7 @@ from ...rules.drive import (
     TieBreak,
     UpDirection,
 )
-
-Schema = dict[str, Any]
+from .openapi_drive_changes import DRIVE_CHANGE_SCHEMAS, Schema, change_paths, drive_errors
 
 PLAYER: Schema = {
     "type": "integer",
@@ -102,7 +99,7 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
         "never is. Correcting an entered hand needs `seen.north_south`.",
         "properties": {
             "tricks": {"type": "integer", "minimum": 0, "maximum": 13},
-            "pair": {"type": "string", "enum": ["NS", "EW"], "default": "NS"},
+            "pair": {"type": "string", "enum": ["NS", "EW"], "default": "NS", "description": "never null"},
             "seen": {
                 "type": "object",
                 "properties": {
@@ -112,7 +109,9 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
             },
         },
         "required": ["tricks"],
+        "additionalProperties": False,
     },
+    **DRIVE_CHANGE_SCHEMAS,
     "DriveStandings": {
         "type": "object",
         "properties": {
@@ -131,6 +130,11 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
                         "total": {"type": "integer"},
                         "hands_won": {"type": "integer"},
                         "hands_scored": {"type": "integer"},
+                        "left_after": {
+                            **NULLABLE_INT,
+                            "description": "the last hand of a player who left: their total stays on the "
+                            "board, and they take no prize",
+                        },
                     },
                 }
             ),
@@ -147,23 +151,52 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
                         "score": NULLABLE_INT,
                         "decided": {"type": "boolean"},
                         "tied": {"type": "boolean"},
+                        "withheld": {
+                            "type": "boolean",
+                            "description": "kept back until the organiser announces it (no winner, no score)",
+                        },
                     },
                 }
             ),
+            "results_withheld": {
+                "type": "boolean",
+                "description": "every hand is in and the organiser has not announced every prize: the "
+                "standings are empty for a reader without the organiser key",
+            },
+            "announced": {"type": "integer", "description": "how many prizes the prize-giving has revealed"},
             "outlook": {
                 **_array(
                     {
                         "type": "object",
                         "properties": {
                             "prize": PRIZE,
-                            "contenders": _array(PLAYER),
+                            "contenders": {
+                                **_array(PLAYER),
+                                "description": "still in reach, best placed first",
+                            },
+                            "leaders": {
+                                **_array(PLAYER),
+                                "description": "best placed now (several when level)",
+                            },
+                            "lead": {**NULLABLE_INT, "description": "how far the leader leads the next"},
+                            "reach": {
+                                "type": "integer",
+                                "description": "how far behind is still realistically in reach with the "
+                                "hands "
+                                "left (2.5 standard deviations of those hands, never more than 13 a hand)",
+                            },
+                            "out_of_reach": {"type": "integer"},
+                            "hands_left": {"type": "integer"},
                             "clinched": {"type": "boolean"},
                         },
                     }
                 ),
                 "description": "From the interval on (half-way without one), for each prize not yet decided: "
-                "who can still take it (or share it), with 13 tricks a hand at most still to come. Empty "
-                "before the interval and once the drive is over.",
+                "who leads and by how much, and who is still realistically in reach with the hands left. "
+                "Only "
+                "players present at the last hand count (those present at the interval for the first "
+                "half's). "
+                "Empty before the interval and once the drive is over.",
             },
         },
         "required": ["id", "version", "status", "standings", "prizes", "outlook"],
@@ -188,6 +221,19 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
                     "winners_move": {"type": "boolean"},
                     "one_prize_each": {"type": "boolean"},
                     "tables": {"type": "integer"},
+                    "table_numbers": {
+                        **_array({"type": "integer"}),
+                        "description": "the tables playing now: a table that stopped keeps its number unused",
+                    },
+                    "roles": {
+                        **_array({"type": "string", "enum": ["lady", "gent"]}),
+                        "description": "each player's role all evening (lady: North or East)",
+                    },
+                    "roster": {
+                        **_array({"type": "object"}),
+                        "description": "arrivals, departures, substitutes and tables removed, each from "
+                        "a hand",
+                    },
                     "hand_in_play": NULLABLE_INT,
                     "hands_played": _array(
                         {
@@ -260,8 +306,10 @@ DRIVE_SCHEMAS: dict[str, Schema] = {
 }
 
 
-def drive_paths(read_errors: Schema, write_errors: Schema) -> Schema:
-    """The drives' paths: set up, read (the JSON export), standings, a table's hand."""
+def drive_paths(games_read_errors: Schema, games_write_errors: Schema) -> Schema:
+    """The drives' paths: set up, read (the JSON export), standings, a table's hand and the evening's
+    changes (confirmations, arrivals, departures, a table removed, prizes, the prize-giving)."""
+    read_errors, write_errors = drive_errors(games_read_errors, games_write_errors)
     drive_id = {"name": "drive_id", "in": "path", "required": True, "schema": {"type": "string"}}
     whole = {"type": "integer", "minimum": 1}
     hand = {"name": "hand", "in": "path", "required": True, "schema": whole}
@@ -271,9 +319,14 @@ def drive_paths(read_errors: Schema, write_errors: Schema) -> Schema:
         "in": "header",
         "required": False,
         "schema": {"type": "string"},
-        "description": "the drive's version the change was made from; a stale one is refused with 409",
+        "description": "the drive's version the change was made from; checked at the write, a stale one "
+        "is refused with 409",
     }
-    drive = {"content": {"application/json": {"schema": _ref("Drive")}}}
+    drive = {
+        "content": {"application/json": {"schema": _ref("Drive")}},
+        "headers": {"ETag": {"schema": {"type": "string"}, "description": "the drive's version"}},
+    }
+
     return {
         "/drives": {
             "post": {
@@ -286,8 +339,11 @@ def drive_paths(read_errors: Schema, write_errors: Schema) -> Schema:
                 "responses": {
                     "201": {
                         "description": "the new drive, with edit_token",
-                        **drive,
-                        "headers": {"Location": {"schema": {"type": "string"}}},
+                        "content": drive["content"],
+                        "headers": {
+                            "Location": {"schema": {"type": "string"}},
+                            "ETag": {"schema": {"type": "string"}, "description": "the drive's version: 1"},
+                        },
                     },
                     **read_errors,
                 },
@@ -296,7 +352,8 @@ def drive_paths(read_errors: Schema, write_errors: Schema) -> Schema:
         "/drives/{drive_id}": {
             "get": {
                 "operationId": "readDrive",
-                "summary": "The whole drive (the JSON export; ?download=1 answers it as a file)",
+                "summary": "The whole drive (the JSON export; ?download=1 answers it as a file). Until the "
+                "prize-giving, once the last hand is in, only the organiser key reads the results",
                 "parameters": [
                     drive_id,
                     {"name": "download", "in": "query", "required": False, "schema": {"type": "string"}},
@@ -332,4 +389,5 @@ def drive_paths(read_errors: Schema, write_errors: Schema) -> Schema:
                 "responses": {"200": {"description": "the drive after the change", **drive}, **write_errors},
             }
         },
+        **change_paths(drive_id, hand, table, if_match, drive, write_errors),
     }

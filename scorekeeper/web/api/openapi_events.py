@@ -34,7 +34,10 @@ EVENT_BODIES: dict[str, Schema] = {
     "MisdealEvent": _body(
         "misdeal",
         "The next deal was misdealt and is dealt again; nothing is scored. The same dealer deals again, "
-        "except where the variant's laws pass the deal on (Classic Whist's misdeal_loses_deal).",
+        "except where the variant's laws pass the deal on (Classic Whist's misdeal_loses_deal). "
+        "Recorded while a deal is under way (found after the bids), that deal was misdealt: what was "
+        "entered of it is dropped. Every other event but a substitute and stopping waits for the deal "
+        "under way (event_deal_under_way).",
         {},
     ),
     "RevokeEvent": _body(
@@ -75,7 +78,9 @@ EVENT_BODIES: dict[str, Schema] = {
     ),
     "SubstituteEvent": _body(
         "substitute",
-        "name takes over seat from the next deal on; the seat keeps its total and both names are kept.",
+        "name takes over seat from the next deal on; the seat keeps its total and both names are kept. "
+        "While a deal is under way (its bids entered, not its tricks), name takes over for that deal, "
+        "whose entries stay: the event is recorded before it.",
         {"seat": SEAT, "name": {"type": "string", "minLength": 1, "maxLength": 30}},
         ("seat", "name"),
     ),
@@ -96,9 +101,9 @@ EVENT_BODIES: dict[str, Schema] = {
     ),
     "StopEvent": _body(
         "stop",
-        "The game stops after the last complete deal (only between deals): the standings then are "
-        "final under the variant's own winner rule (games to a target rank by totals, no one having "
-        "reached it).",
+        "The game stops after the last complete deal: the standings then are final under the "
+        "variant's own winner rule (games to a target rank by totals, no one having reached it). "
+        "While a deal is under way, what was entered of it is dropped, unscored.",
         {},
     ),
 }

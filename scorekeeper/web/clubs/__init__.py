@@ -1,6 +1,6 @@
-"""Clubs: a club's pages (its tables and drives, members, seasons, ladder, records), its public
+"""Clubs: a club's pages (its tables and drives, members, seasons, ladder, league, records), its public
 results pages with their images, its files, and what it adds to the home page, "Your games", a
-finished game's screen and the caller's screen of a drive."""
+finished game's screen, a correction's preview and the caller's screen of a drive."""
 
 from __future__ import annotations
 
@@ -9,20 +9,24 @@ from collections.abc import Callable
 from flask import Flask, current_app, flash
 
 from ...clubs.access import ClubChangedElsewhere
+from ...clubs.corrections import record_knock_ons
 from ...words import club as club_words  # noqa: F401  (the words of the clubs' codes)
+from ..games import say_also
 from ..limits import by_address, by_address_and_game, refused
 from ..wording import say
 
 # The clubs' writes, limited as the tables' are (web/limits.py), in the same counts: (setting, what
 # it counts by, endpoints, which answers count — all when None).
 LIMITED = (
-    ("RATELIMIT_CREATE", by_address, ("clubs.new_club",), None),
+    ("RATELIMIT_CREATE", by_address, ("clubs.new_club", "house_rules.new"), None),
     ("RATELIMIT_IMPORT", by_address, ("club_files.import_file",), None),
     (
         "RATELIMIT_WRITE",
         by_address_and_game,
         (
             "clubs.rename",
+            "clubs.minimum",
+            "club_league.set_league",
             "clubs.add_table",
             "clubs.add_drive",
             "clubs.add_season",
@@ -32,6 +36,10 @@ LIMITED = (
             "club_members.rename",
             "club_members.merge",
             "club_members.move_name",
+            "club_members.guest",
+            "club_members.by_initials",
+            "club_nights.friendly",
+            "house_rules.hold",
         ),
         None,
     ),
@@ -44,12 +52,38 @@ LIMITED = (
 
 def register(app: Flask) -> None:
     """Add the clubs' blueprints to ``app``."""
-    from . import changes, files, members, pages, parts, results, standings
+    from . import (
+        changes,
+        files,
+        house_rules,
+        league,
+        members,
+        nights,
+        pages,
+        parts,
+        results,
+        spreadsheets,
+        standings,
+    )
 
-    blueprints = (pages.bp, changes.bp, members.bp, standings.bp, results.bp, files.bp, parts.bp)
+    blueprints = (
+        pages.bp,
+        changes.bp,
+        members.bp,
+        standings.bp,
+        league.bp,
+        nights.bp,
+        results.bp,
+        spreadsheets.bp,
+        house_rules.bp,
+        files.bp,
+        parts.bp,
+    )
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     files.allow_large_imports(app)
+    # Correcting a deal of a club's finished game says the club records it would set or no longer set.
+    say_also(app, record_knock_ons)
     app.register_error_handler(ClubChangedElsewhere, _changed_elsewhere)
 
 

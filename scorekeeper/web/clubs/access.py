@@ -18,6 +18,7 @@ from ...groups import access as table_access
 from ...groups.access import Group
 from ...words._core import N_
 from ..device import device_id
+from ..language import show_dates_in
 from ..versions import version_sent
 
 NOT_KEPT = N_(
@@ -36,11 +37,13 @@ class DriveChoice:
 
 
 def load_club(club_id: str) -> Club:
-    """The club, or 404 (also for a malformed id)."""
+    """The club, or 404 (also for a malformed id). The page's dates fall on the club's calendar
+    from now on: a New York evening is that evening read from London too, as its seasons count it."""
     well_formed = len(club_id) <= LONGEST_ID and club_id.isascii() and club_id.isalnum()
     club = access.find_club(club_id) if well_formed else None
     if club is None:
         abort(404)
+    show_dates_in(club.time_zone)
     return club
 
 

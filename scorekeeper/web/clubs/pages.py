@@ -9,6 +9,7 @@ a refused entry re-renders the page with the values typed and the reason (422) a
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -17,7 +18,8 @@ from werkzeug.wrappers import Response
 from ...clubs import access, holdings, seasons
 from ...clubs.access import Club
 from ...rules import RuleViolation
-from ...words import gettext
+from ...rules.club import MOST_MINIMUM
+from ...words import gettext, ngettext
 from ..device import holder
 from ..language import chosen_time_zone
 from ..qr import qr_svg
@@ -28,6 +30,8 @@ bp = Blueprint("clubs", __name__, url_prefix="/clubs")
 
 Page = str | tuple[str, int] | Response
 SEASON_FIELDS = ("name", "starts_on", "ends_on")
+SEASON_MONTHS = 3
+"""A new season's length as its form proposes it: today to the end of the third month."""
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -77,6 +81,28 @@ def time_zone(club_id: str) -> Page:
         return club_page(found, zone_error=refused), 422
     moved = load_club(found.id)
     flash(gettext("The club's time zone is now %(zone)s.") % {"zone": time_zone_label(moved.time_zone)})
+    return redirect(url_for("clubs.club", club_id=found.id, _anchor="seasons"))
+
+
+@bp.post("/<club_id>/minimum")
+def minimum(club_id: str) -> Page:
+    """How many games and drives a member's rating stays provisional for (the ladder ranks everyone
+    from the first evening)."""
+    found = load_club(club_id)
+    require_keeper(found)
+    typed = request.form.get("minimum", "")
+    try:
+        chosen_minimum = access.set_minimum(found.id, typed)
+    except RuleViolation as refused:
+        return club_page(found, minimum_error=refused, minimum_typed=typed[:10]), 422
+    flash(
+        ngettext(
+            "A rating is provisional for a member's first %(num)s game or drive.",
+            "A rating is provisional for a member's first %(num)s games and drives.",
+            chosen_minimum,
+        )
+        % {"num": chosen_minimum}
+    )
     return redirect(url_for("clubs.club", club_id=found.id, _anchor="seasons"))
 
 
@@ -146,6 +172,16 @@ def join(club_id: str) -> Page:
     return redirect(url_for("clubs.club", club_id=found.id))
 
 
+def _next_season(found: Club) -> dict[str, str]:
+    """The season form as it opens: no name yet, from today on the club's calendar for three months
+    (the dates a secretary most often wants; a tap on each changes it)."""
+    first = found.today()
+    months = first.month - 1 + SEASON_MONTHS
+    year, month = first.year + months // 12, months % 12 + 1
+    last = date(year, month, 1) - timedelta(days=1)  # the last day of the third month
+    return {"name": "", "starts_on": first.isoformat(), "ends_on": last.isoformat()}
+
+
 def club_page(
     found: Club,
     *,
@@ -156,6 +192,8 @@ def club_page(
     name_error: RuleViolation | None = None,
     name_typed: str | None = None,
     zone_error: RuleViolation | None = None,
+    minimum_error: RuleViolation | None = None,
+    minimum_typed: str | None = None,
 ) -> str:
     """The club's page, with a form's refusal and what was typed in it."""
     kept = keeps(found)
@@ -172,11 +210,14 @@ def club_page(
         "table_error": table_error,
         "drive_error": drive_error,
         "season_error": season_error,
-        "season_typed": season_typed or dict.fromkeys(SEASON_FIELDS, ""),
+        "season_typed": season_typed or _next_season(found),
         "name_error": name_error,
         "name_typed": found.name if name_typed is None else name_typed,
         "zone_error": zone_error,
-        "zones": time_zone_choices() if kept else (),
+        "minimum_error": minimum_error,
+        "minimum_typed": str(found.minimum_games) if minimum_typed is None else minimum_typed,
+        "most_minimum": MOST_MINIMUM,
+        "zones": time_zone_choices(found.time_zone) if kept else (),
         "read_link": read_link,
         "read_qr": qr_svg(read_link, title=gettext("QR code of the club's read-only link")),
     }

@@ -13,22 +13,24 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, render_template, url_for
+from markupsafe import Markup
 
-from ...clubs import holdings, outcomes
+from ...clubs import holdings, outcomes, standings
 from ...clubs.access import Club
 from ...clubs.seasons import StoredSeason
 from ...drives import store as drive_store
 from ...kept import KeptByVersion
-from ...rules.club import MINIMUM_GAMES
 from ...rules.drive import Drive, DriveState, PrizeResult, PrizeRule
-from ...words import capitalised, gettext, names_list, ngettext
+from ...words import capitalised, gettext, names_list, ngettext, whole
 from ...words._core import N_
 from ..language import current_language
 from ..limits import made_now
-from ..wording import Worded, day, decimal
+from ..qr import qr_svg
+from ..wording import Worded, day
 from .access import LONGEST_ID, load_club
 from .image import MOST_LINES, Picture, draw_png
-from .view import Choice, ladder_rows, record_lines, season_of
+from .league import league_of
+from .view import Choice, hidden, ladder_rows, record_lines, season_of, shown_name
 
 bp = Blueprint("club_results", __name__, url_prefix="/clubs")
 
@@ -55,7 +57,8 @@ PRIZE_NAMES: Worded = Worded({
 def season_results(club_id: str, season_id: int) -> str:
     """A season's results: the ladder's top, the season's records and every member's line."""
     found = load_club(club_id)
-    return render_template("clubs/season_results.html", **_season(found, season_of(found.id, season_id)))
+    context = _season(found, season_of(found.id, season_id))
+    return render_template("clubs/season_results.html", **context, qr=page_qr(context["page_url"]))
 
 
 @bp.get("/<club_id>/seasons/<int:season_id>/results.png")
@@ -65,7 +68,7 @@ def season_picture(club_id: str, season_id: int) -> Response:
     season = season_of(found.id, season_id)
     fingerprint = outcomes.club_fingerprint(found.id)
     key = ("season", found.id, season.id, fingerprint, found.name, current_language())
-    return _png(key, lambda: _season_picture(_season(found, season)))
+    return kept_png(key, lambda: _season_picture(_season(found, season, public_page=True)))
 
 
 @bp.get("/<club_id>/drives/<drive_id>/results")
@@ -73,7 +76,8 @@ def drive_results(club_id: str, drive_id: str) -> str:
     """A drive's results: its prizes, then every player's total, best first."""
     found = load_club(club_id)
     record, drive = _club_drive(found, drive_id)
-    return render_template("clubs/drive_results.html", **_drive(found, record, drive))
+    context = drive_context(found, record, drive)
+    return render_template("clubs/drive_results.html", **context, qr=page_qr(context["page_url"]))
 
 
 @bp.get("/<club_id>/drives/<drive_id>/results.png")
@@ -82,53 +86,66 @@ def drive_picture(club_id: str, drive_id: str) -> Response:
     found = load_club(club_id)
     record, drive = _club_drive(found, drive_id)
     key = ("drive", found.id, record.id, record.version, found.name, current_language())
-    return _png(key, lambda: _drive_picture(_drive(found, record, drive)))
+    return kept_png(key, lambda: _drive_picture(drive_context(found, record, drive, public_page=True)))
 
 
-def _season(found: Club, season: StoredSeason) -> dict[str, Any]:
-    """What a season's results page (and its picture) shows."""
+def _season(found: Club, season: StoredSeason, *, public_page: bool | None = None) -> dict[str, Any]:
+    """What a season's results page (and, ``public_page``, its picture) shows."""
     choice = Choice(season=season, ladder="overall", seasons=[])
-    rows = ladder_rows(found.id, choice, minimum=MINIMUM_GAMES)
-    ranked = [row for row in rows if row["place"] is not None]
+    rows = ladder_rows(found, choice, public_page=public_page)
+    page_url = url_for("club_results.season_results", club_id=found.id, season_id=season.id, _external=True)
     return {
         "club": found,
         "season": season,
-        "podium": ranked[:PODIUM],
+        "podium": rows[:PODIUM],
         "rows": rows,
-        "records": record_lines(found.id, season),
-        "minimum": MINIMUM_GAMES,
+        "records": record_lines(found, season, public_page=public_page),
+        "league": league_of(found, season, public_page=public_page),
+        "minimum": found.minimum_games,
         "title": gettext("%(club)s: %(season)s results") % {"club": found.name, "season": season.season.name},
-        "description": _podium_words(ranked) or gettext("No member is ranked yet."),
+        "description": _podium_words(rows) or gettext("No finished game or drive in this season yet."),
         "image_url": url_for(
             "club_results.season_picture", club_id=found.id, season_id=season.id, _external=True
         ),
-        "page_url": url_for(
-            "club_results.season_results", club_id=found.id, season_id=season.id, _external=True
-        ),
+        "page_url": page_url,
     }
 
 
+def page_qr(page_url: str) -> Markup:
+    """The QR code of a public page's link, to scan from the printed page or another phone."""
+    return qr_svg(page_url, title=gettext("QR code of this page"))
+
+
 def _place_line(place: object, name: str, figure: str) -> str:
-    """ "1. Ann — 12.3": a place on a results picture or in a link's description."""
+    """ "1. Ann — 12": a place on a results picture or in a link's description."""
     return gettext("%(place)s. %(name)s — %(figure)s") % {"place": place, "name": name, "figure": figure}
 
 
-def _podium_words(ranked: list[dict[str, Any]]) -> str:
-    """ "1. Ann — 12.3 · 2. Bob — 10.1 · 3. Cy — 9.8"."""
-    return " · ".join(
-        _place_line(row["place"], row["name"], decimal(row["ordinal"])) for row in ranked[:PODIUM]
-    )
+def _rated_line(row: dict[str, Any]) -> str:
+    """ "1. Ann — 1,060", or "1. Ann — 1,060, provisional" while her rating is."""
+    if row["provisional"]:
+        return gettext("%(place)s. %(name)s — %(figure)s, provisional") % {
+            "place": row["place"],
+            "name": row["name"],
+            "figure": whole(row["points"]),
+        }
+    return _place_line(row["place"], row["name"], whole(row["points"]))
+
+
+def _podium_words(rows: list[dict[str, Any]]) -> str:
+    """ "1. Ann — 1,212 · 2. Bob — 1,101 · 3. Cy — 1,060, provisional"."""
+    return " · ".join(_rated_line(row) for row in rows[:PODIUM])
 
 
 def _season_picture(context: dict[str, Any]) -> Picture:
     season: StoredSeason = context["season"]
-    lines = [_place_line(row["place"], row["name"], decimal(row["ordinal"])) for row in context["podium"]]
+    lines = [_rated_line(row) for row in context["podium"]]
     lines += [_record_line(item) for item in context["records"][: MOST_LINES - len(lines)]]
     dates = {"first": day(season.season.starts_on), "last": day(season.season.ends_on)}
     return Picture(
         title=context["club"].name,
         subtitle=gettext("%(season)s: %(first)s to %(last)s") % {"season": season.season.name, **dates},
-        lines=lines or [gettext("No member is ranked yet.")],
+        lines=lines or [gettext("No finished game or drive in this season yet.")],
         footer=gettext("Season results"),
     )
 
@@ -160,10 +177,17 @@ def _club_drive(found: Club, drive_id: str) -> tuple[drive_store.StoredDrive, Dr
     return drive_store.load_drive(drive_id)
 
 
-def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[str, Any]:
-    """What a drive's results page (and its picture) shows."""
+def drive_context(
+    found: Club, record: drive_store.StoredDrive, drive: Drive, *, public_page: bool | None = None
+) -> dict[str, Any]:
+    """What a drive's results page (and, ``public_page``, its picture) shows, its players under the
+    names this reader may see."""
     state = drive.state
-    names = drive.setup.players
+    private = hidden(found, public_page=public_page)
+    linked = standings.drive_members(record.id) if private else {}
+    names = tuple(
+        shown_name(name, linked.get(player), private) for player, name in enumerate(drive.setup.players)
+    )
     lines = [
         {"rank": line.rank, "tied": line.tied, "player": line.player, "name": names[line.player],
          "total": line.total, "won": line.hands_won, "scored": line.hands_scored}
@@ -172,9 +196,13 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
     top = " · ".join(
         _place_line(line["rank"], str(line["name"]), str(line["total"])) for line in lines[:PODIUM]
     )
+    first_hand = holdings.drive_played_at(record.id)
+    page_url = url_for("club_results.drive_results", club_id=found.id, drive_id=record.id, _external=True)
     return {
         "club": found,
         "record": record,
+        "played_at": first_hand or record.created_at,
+        "night_day": None if first_hand is None else first_hand.astimezone(found.zone).date().isoformat(),
         "lines": lines,
         "prizes": [_prize(result, names) for result in state.prizes if result.decided],
         "status": status_words(state),
@@ -184,9 +212,7 @@ def _drive(found: Club, record: drive_store.StoredDrive, drive: Drive) -> dict[s
         "image_url": url_for(
             "club_results.drive_picture", club_id=found.id, drive_id=record.id, _external=True
         ),
-        "page_url": url_for(
-            "club_results.drive_results", club_id=found.id, drive_id=record.id, _external=True
-        ),
+        "page_url": page_url,
     }
 
 
@@ -234,7 +260,7 @@ def _drive_picture(context: dict[str, Any]) -> Picture:
     )
 
 
-def _png(key: tuple[object, ...], picture: Callable[[], Picture]) -> Response:
+def kept_png(key: tuple[object, ...], picture: Callable[[], Picture]) -> Response:
     """The kept PNG under ``key``, drawn first if need be (and then counted with the printing)."""
     body = PICTURES.get(key)
     if body is None:

@@ -1,14 +1,15 @@
 """A club's ladder and its hall of fame, each chosen by its links (the season; the ladder's family).
 
-The ladder ranks members by their conservative rating (OpenSkill's ordinal, ``rules/club``) once
-they have played the minimum; those not yet ranked follow with what they still need.
+The ladder ranks everyone who played by their cautious rating (OpenSkill's ordinal shown as points,
+``rules/club``); a rating is marked provisional, with what it still needs, until the club's minimum.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, render_template
 
-from ...rules.club import MINIMUM_GAMES
 from ...words.club import ladder_name, to_be_ranked
 from .access import keeps, load_club
 from .view import chosen, ladder_links, ladder_rows, record_lines
@@ -19,10 +20,9 @@ bp = Blueprint("club_standings", __name__, url_prefix="/clubs")
 @bp.get("/<club_id>/ladder")
 def ladder(club_id: str) -> str:
     """The ladder of the chosen season (``?season=``, the one under way by default) and family
-    (``?ladder=``, overall by default)."""
+    (``?ladder=``, overall by default): everyone who played, provisional ratings marked."""
     found = load_club(club_id)
     choice = chosen(found)
-    rows = ladder_rows(found.id, choice, minimum=MINIMUM_GAMES)
     return render_template(
         "clubs/ladder.html",
         club=found,
@@ -30,10 +30,14 @@ def ladder(club_id: str) -> str:
         choice=choice,
         ladders=ladder_links(),
         ladder_name=ladder_name(choice.ladder),
-        ranked=[row for row in rows if row["place"] is not None],
-        unranked=[{**row, "to_go_words": to_be_ranked(row["to_go"])} for row in rows if row["place"] is None],
-        minimum=MINIMUM_GAMES,
+        rows=[_worded(row) for row in ladder_rows(found, choice)],
+        minimum=found.minimum_games,
     )
+
+
+def _worded(row: dict[str, Any]) -> dict[str, Any]:
+    """A ladder row with what a provisional rating still needs, in words."""
+    return {**row, "to_go_words": to_be_ranked(row["to_go"]) if row["provisional"] else ""}
 
 
 @bp.get("/<club_id>/records")
@@ -46,5 +50,5 @@ def records(club_id: str) -> str:
         club=found,
         keeps=keeps(found),
         choice=choice,
-        records=record_lines(found.id, choice.season),
+        records=record_lines(found, choice.season),
     )

@@ -3,7 +3,8 @@
 Rating a season takes the club's outcomes through OpenSkill once per change of the club (its
 fingerprint, ``clubs.outcomes.kept``) and per season and ladder, carried on from the ratings before
 a new game where they stand (clubs/ratings.py); the pages then read the ladder's rows, one member's
-history and the records from it.
+history and the records from it (clubs/standings.py), each member under the name the reader may see
+(by initials, for a member who asked, to a reader who does not keep the club).
 """
 
 from __future__ import annotations
@@ -14,18 +15,18 @@ from typing import Any
 
 from flask import abort, request
 
-from ...clubs import members, outcomes, seasons
+from ...clubs import members, outcomes, seasons, standings
 from ...clubs.access import Club
-from ...clubs.members import ClubMember
-from ...clubs.ratings import club_ratings
+from ...clubs.members import ClubMember, HistoryLine
 from ...clubs.seasons import StoredSeason
-from ...rules.club import LADDERS, Rated, ladder, records, records_set_by
+from ...rules.club import LADDERS, Rated, rating_points, records_set_by, records_set_by_each
 from ...rules.club import Season as RuleSeason
 from ...words import club as club_words
 from ...words.club import OVERALL
 from ..wording import variant_name
+from .access import keeps
 
-ALL_TIME = "all"
+ALL_TIME = standings.ALL_TIME
 """The season link's value for every outcome the club has."""
 
 
@@ -40,7 +41,7 @@ class Choice:
     @property
     def season_key(self) -> str:
         """The season as the links and the kept data name it."""
-        return str(self.season.id) if self.season else ALL_TIME
+        return standings.season_key(self.season)
 
     @property
     def rule_season(self) -> RuleSeason | None:
@@ -90,66 +91,93 @@ def season_of(club_id: str, season_id: int) -> StoredSeason:
     return found
 
 
-def names(club_id: str) -> dict[int, str]:
-    """Each member's name by id."""
-    return {member.id: member.name for member in members.members(club_id)}
+def public(club: Club) -> bool:
+    """Whether this reader sees the club's public pages (does not keep it): members who asked are
+    shown by their initials."""
+    return not keeps(club)
+
+
+def names(club: Club, *, public_page: bool | None = None) -> dict[int, str]:
+    """Each member's name by id as this reader sees it (``public_page`` True: as anyone sees it,
+    for a picture or a share text)."""
+    return standings.member_names(club.id, public=public(club) if public_page is None else public_page)
+
+
+def hidden(club: Club, *, public_page: bool | None = None) -> frozenset[int]:
+    """The members this reader sees by their initials (none, for a phone that keeps the club)."""
+    shown_publicly = public(club) if public_page is None else public_page
+    return standings.by_initials(club.id) if shown_publicly else frozenset()
+
+
+def shown_name(name: str, member: int | None, hidden_members: frozenset[int]) -> str:
+    """A player's name as the reader sees it: initials for a member shown so."""
+    return standings.initials(name) if member is not None and member in hidden_members else name
 
 
 def rated(club_id: str, choice: Choice) -> dict[int, Rated]:
     """Every member's rating over the chosen season and ladder, by member id."""
-    return club_ratings(
-        club_id, ladder=choice.engine_ladder, season=choice.rule_season, season_key=choice.season_key
-    )
+    return standings.ratings_over(club_id, choice.season, choice.engine_ladder)
 
 
-def ladder_rows(club_id: str, choice: Choice, *, minimum: int) -> list[dict[str, Any]]:
-    """The ladder's rows, ranked first (ties share a place), then those not yet ranked."""
-    rows = ladder(rated(club_id, choice), minimum=minimum)
-    known = names(club_id)
+def ladder_rows(club: Club, choice: Choice, *, public_page: bool | None = None) -> list[dict[str, Any]]:
+    """The ladder's rows: everyone rated over the choice but the guests, by rating (ties share a
+    place), each with their rating in points, whether it is still provisional (the club's minimum)
+    and what they played."""
+    rows = standings.ladder_of(club, choice.season, choice.engine_ladder)
+    known = names(club, public_page=public_page)
     return [
         {
             "member": row.rated.member,
             "name": known[row.rated.member],
             "place": row.place,
+            "points": row.points,
             "ordinal": row.rated.ordinal,
+            "mu": row.rated.mu,
             "sigma": row.rated.sigma,
+            "provisional": row.provisional,
+            "to_go": row.to_go,
+            "played": row.rated.outcomes,
             "games": row.rated.games,
             "wins": row.rated.wins,
             "drives": row.rated.drives,
-            "to_go": row.to_go,
         }
         for row in rows
         if row.rated.member in known
     ]
 
 
-def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[datetime, float], ...]:
-    """The member's rating after each of their outcomes of the chosen season and ladder."""
+def history_points(club_id: str, choice: Choice, member_id: int) -> tuple[tuple[datetime, int], ...]:
+    """The member's rating, in points, after each of their outcomes of the chosen season and ladder."""
     found = rated(club_id, choice).get(member_id)
-    return () if found is None else found.history
+    return () if found is None else tuple((moment, rating_points(value)) for moment, value in found.history)
 
 
-def members_figures(club_id: str, choice: Choice) -> dict[int, dict[str, Any]]:
-    """Each rated member's rating, games, wins and drives over the chosen season and ladder, and
-    the day of their last outcome there, by member id (a member with none is left out)."""
+def members_figures(club: Club, choice: Choice) -> dict[int, dict[str, Any]]:
+    """Each rated member's rating, games, wins and drives over the chosen season and ladder, whether
+    the rating is provisional, and the day of their last outcome there, by member id (a member with
+    none is left out)."""
     return {
         member: {
-            "ordinal": found.ordinal,
+            "points": rating_points(found.ordinal),
+            "provisional": found.outcomes < club.minimum_games,
             "games": found.games,
             "wins": found.wins,
             "drives": found.drives,
             "last": found.history[-1][0] if found.history else None,
         }
-        for member, found in rated(club_id, choice).items()
+        for member, found in rated(club.id, choice).items()
     }
 
 
-def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any] | None:
+def member_rating(club: Club, choice: Choice, member_id: int) -> dict[str, Any] | None:
     """The member's rating over the chosen season and ladder, without its history (None: unrated)."""
-    found = rated(club_id, choice).get(member_id)
+    found = rated(club.id, choice).get(member_id)
     if found is None:
         return None
     return {
+        "points": rating_points(found.ordinal),
+        "provisional": found.outcomes < club.minimum_games,
+        "to_go": max(0, club.minimum_games - found.outcomes),
         "mu": found.mu,
         "sigma": found.sigma,
         "ordinal": found.ordinal,
@@ -159,12 +187,21 @@ def member_rating(club_id: str, choice: Choice, member_id: int) -> dict[str, Any
     }
 
 
-def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, Any]]:
-    """The hall of fame: each record worded, with its holders' names and when it was set."""
+def in_choice(line: HistoryLine, choice: Choice) -> bool:
+    """Whether a line of a member's history counts in the chosen season and ladder."""
+    season = choice.rule_season
+    if season is not None and not season.contains(line.played_at):
+        return False
+    return choice.engine_ladder is None or line.ladder == choice.engine_ladder
 
-    def compute() -> list[dict[str, Any]]:
-        found = records(outcomes.outcomes(club_id), season=season.season if season else None)
-        return [
+
+def record_lines(
+    club: Club, season: StoredSeason | None, *, public_page: bool | None = None
+) -> list[dict[str, Any]]:
+    """The hall of fame: each record worded, with its holders' names and when it was set."""
+    known = names(club, public_page=public_page)
+    return [
+        _worded_record(
             {
                 "kind": item.kind,
                 "variant": item.variant,
@@ -172,15 +209,12 @@ def record_lines(club_id: str, season: StoredSeason | None) -> list[dict[str, An
                 "members": list(item.members),
                 "key": item.key,
                 "played_at": item.played_at,
-            }
-            for item in found
-        ]
-
-    kept: list[dict[str, Any]] = outcomes.kept(
-        club_id, f"web.records:{season.id if season else ALL_TIME}", compute
-    )
-    known = names(club_id)
-    return [_worded_record(line, known, in_season=season is not None) for line in kept]
+            },
+            known,
+            in_season=season is not None,
+        )
+        for item in standings.club_records(club.id, season)
+    ]
 
 
 def _worded_record(line: dict[str, Any], known: dict[int, str], *, in_season: bool) -> dict[str, Any]:
@@ -201,7 +235,7 @@ def records_set(club_id: str, key: str) -> list[str]:
     """ "New club record: …" for each record the outcome ``key`` set (none when it set none)."""
 
     def compute() -> list[dict[str, Any]]:
-        found = records_set_by(outcomes.outcomes(club_id), key)
+        found = records_set_by(outcomes.outcomes(club_id), key, leave_out=standings.out_of_ladder(club_id))
         return [{"kind": item.kind, "variant": item.variant, "value": item.value} for item in found]
 
     kept: list[dict[str, Any]] = outcomes.kept(club_id, f"web.set:{key}", compute)
@@ -211,6 +245,29 @@ def records_set(club_id: str, key: str) -> list[str]:
         )
         for line in kept
     ]
+
+
+def records_set_each(club_id: str, keys: list[str]) -> dict[str, list[str]]:
+    """ "New club record: …" for each record each outcome of ``keys`` set (an evening's), by key."""
+
+    def compute() -> dict[str, list[dict[str, Any]]]:
+        leave_out = standings.out_of_ladder(club_id)
+        found = records_set_by_each(outcomes.outcomes(club_id), keys, leave_out=leave_out)
+        return {
+            key: [{"kind": item.kind, "variant": item.variant, "value": item.value} for item in items]
+            for key, items in found.items()
+        }
+
+    kept: dict[str, list[dict[str, Any]]] = outcomes.kept(club_id, f"web.set_each:{','.join(keys)}", compute)
+    return {
+        key: [
+            club_words.new_record(
+                line["kind"], line["value"], variant_name(line["variant"]) if line["variant"] else None
+            )
+            for line in lines
+        ]
+        for key, lines in kept.items()
+    }
 
 
 def member_or_404(club_id: str, member_id: int) -> ClubMember:

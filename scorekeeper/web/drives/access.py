@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Sequence
 from typing import Any
 
 from flask import abort, current_app, url_for
@@ -70,10 +71,12 @@ def require_table(drive_id: str, table: int, token: str) -> None:
         abort(404)
 
 
-def table_links(record: StoredDrive, tables: int) -> list[dict[str, Any]]:
-    """Each table's phone link with its QR code, for the organiser's page and the table cards."""
+def table_links(record: StoredDrive, tables: int | Sequence[int]) -> list[dict[str, Any]]:
+    """Each table's phone link with its QR code, for the organiser's page and the table cards:
+    ``tables`` are the tables' numbers (a number alone: tables 1 to that number)."""
     links = []
-    for table in range(1, tables + 1):
+    numbers = range(1, tables + 1) if isinstance(tables, int) else tables
+    for table in numbers:
         url = url_for(
             "drives.table_phone",
             drive_id=record.id,

@@ -20,6 +20,7 @@ from ...drives.store import StoredDrive
 from ...rules.drive import SEATS, Drive
 from ...rules.errors import RuleViolation
 from ...words import gettext, ngettext
+from ..wording import in_reader_order
 from . import view
 from .access import require_organiser
 from .forms import read_card, read_seat
@@ -124,12 +125,12 @@ def seat_context(drive: Drive, hand: int, error: RuleViolation | None, values: A
     """The form that records where someone actually sat in ``hand``, and the records so far."""
     names = drive.setup.players
     state = drive.state.hand(hand)
-    seated = sorted({player for player in state.seats}, key=lambda player: names[player].casefold())
+    seated = sorted({player for player in state.seats}, key=lambda player: in_reader_order(names[player]))
     return {
         "seat_error": error,
         "seat_values": values or {},
         "seat_players": [(player, names[player]) for player in seated],
-        "seat_tables": list(range(1, len(state.north_south) + 1)),
+        "seat_tables": list(state.table_numbers),
         "seat_choices": [(seat.value, SEAT_NAMES[seat]) for seat in SEATS],
         "seat_lines": [
             gettext("%(name)s sat at table %(table)s, %(seat)s")

@@ -21,6 +21,7 @@ from ...rules.drive import (
     Pair,
     PrizeRule,
     PrizeSpec,
+    Role,
     Seat,
     StartFrom,
     TieBreak,
@@ -156,18 +157,51 @@ def read_confirmation(form: Mapping[str, str], table: int) -> tuple[Seen, int | 
     return _seen(form, hand, table), player
 
 
-def read_arrival(form: Mapping[str, str]) -> tuple[str, StartFrom]:
-    """A late player's name, and whether their total starts at 0 or at the lowest total."""
-    start = StartFrom.LOWEST if form.get("start") == StartFrom.LOWEST.value else StartFrom.ZERO
-    return form.get("name", ""), start
+@dataclass(frozen=True, kw_only=True)
+class Arrival:
+    """A late player (``name``) in ``role`` (None: the one the engine suggests), or in a partner drive
+    a late pair (``name`` the lady, ``partner`` the gent); their total starts at 0 or the lowest total."""
+
+    name: str
+    start: StartFrom
+    role: Role | None = None
+    partner: str | None = None
 
 
-def read_departure(form: Mapping[str, str]) -> int | str:
-    """The player who leaves (their index), or what came, for the engine to refuse."""
+@dataclass(frozen=True, kw_only=True)
+class Departure:
+    """The player who leaves (their index, or what came, for the engine to refuse), and the
+    substitute who takes their place, if one is named."""
+
+    player: int | str
+    substitute: str | None
+    start: StartFrom
+
+
+def _start(form: Mapping[str, str]) -> StartFrom:
+    return StartFrom.LOWEST if form.get("start") == StartFrom.LOWEST.value else StartFrom.ZERO
+
+
+def read_arrival(form: Mapping[str, str], *, pair: bool = False) -> Arrival:
+    """A late player's name, role and start; with ``pair`` (a partner drive) the pair's two names."""
+    name = form.get("name", "")
+    if pair:
+        return Arrival(name=name, start=_start(form), partner=form.get("partner_name", ""))
+    role_code = form.get("role", "")
+    try:
+        role = Role(role_code) if role_code else None
+    except ValueError:
+        raise RuleViolation("drive_roster_role", field="role", value=repr(role_code[:20])) from None
+    return Arrival(name=name, start=_start(form), role=role)
+
+
+def read_departure(form: Mapping[str, str]) -> Departure:
+    """The player who leaves and the substitute taking over, if the organiser typed one."""
     player = _number(form.get("player", ""))
     if player == "":
         raise RuleViolation("drive_form_leaver_missing", field="player")
-    return player
+    substitute = form.get("substitute", "").strip() or None
+    return Departure(player=player, substitute=substitute, start=_start(form))
 
 
 def read_prize(form: Mapping[str, str]) -> PrizeSpec:

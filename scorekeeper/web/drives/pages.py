@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from ... import words
 from ...drives import store
-from ...drives.store import DriveChangedElsewhere, StoredDrive
+from ...drives.store import DriveChangedElsewhere, StoredDrive, results_withheld
 from ...rules.drive import Drive, DriveFormat, legal_tricks, movement_rule
 from ...rules.errors import OutOfTurn, RuleViolation
 from ...words import gettext
@@ -34,12 +34,9 @@ from .access import (
 from .cards import seat_context
 from .forms import (
     HandForm,
-    read_arrival,
     read_confirmation,
-    read_departure,
     read_hand,
     read_prize,
-    read_table,
     setup_defaults,
     setup_inputs,
     setup_values,
@@ -74,7 +71,7 @@ def drive(drive_id: str) -> str:
     organiser = is_organiser(record)
     context = view.overview(record, drive)
     if organiser:
-        context.update(_organiser_context(record, drive))
+        context.update(organiser_context(record, drive))
     return render_template("drives/drive.html", organiser=organiser, **context)
 
 
@@ -107,8 +104,7 @@ def table_phone(drive_id: str, table: int, token: str) -> Page:
     """A table's phone: who sits where for the hand in play, and the hand's tricks entered once."""
     require_table(drive_id, table, token)
     record, drive = store.load_drive(drive_id)
-    if not 1 <= table <= drive.state.layout.tables:
-        abort(404)
+    _check_playing(drive, table)
     if request.method == "GET":
         return _table_page(record, drive, table, None, None)
     return _save_hand(
@@ -118,6 +114,7 @@ def table_phone(drive_id: str, table: int, token: str) -> Page:
             record, drive, table, form, error, preview
         ),
         table_phone=True,
+        loaded=(record, drive),
     )
 
 
@@ -126,8 +123,7 @@ def confirm(drive_id: str, table: int, token: str) -> Page:
     """A player of the other pair confirms the table's result on the same phone (a second tap)."""
     require_table(drive_id, table, token)
     record, drive = store.load_drive(drive_id)
-    if not 1 <= table <= drive.state.layout.tables:
-        abort(404)
+    _check_playing(drive, table)
     try:
         seen, player = read_confirmation(request.form, table)
         _record, confirmed = store.confirm_hand(drive_id, seen, player)  # type: ignore[arg-type]
@@ -155,8 +151,10 @@ def table_waiting(drive_id: str, table: int, token: str) -> Response:
     if record is None:
         abort(404)
     drive = store.drive_of(record)
-    if not 1 <= table <= drive.state.layout.tables:
-        abort(404)
+    if table not in drive.state.table_numbers:
+        response = jsonify({"key": "gone", "waiting": "", "count": 0})  # the page reloads to say so
+        response.headers["Cache-Control"] = "no-store"
+        return response
     response = jsonify(view.waiting(drive, table))
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -167,7 +165,7 @@ def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
     """The organiser enters or corrects any table's hand, as written on its paper card."""
     record, drive = store.load_drive(drive_id)
     require_organiser(record)
-    if not 1 <= table <= drive.state.layout.tables or not 1 <= hand <= len(drive.state.hands):
+    if not 1 <= hand <= len(drive.state.hands) or not drive.state.hand(hand).has_table(table):
         abort(404)
     if request.method == "GET":
         return _organiser_hand_page(record, drive, hand, table, None, None)
@@ -177,6 +175,7 @@ def organiser_hand(drive_id: str, hand: int, table: int) -> Page:
         lambda record, drive, form, error, preview=None: _organiser_hand_page(
             record, drive, hand, table, form, error, preview
         ),
+        loaded=(record, drive),
     )
 
 
@@ -201,7 +200,7 @@ def add_prize(drive_id: str) -> Page:
         store.set_prizes(drive_id, (*drive.setup.prizes, prize))
     except RuleViolation as refused:
         context = view.overview(record, drive)
-        context.update(_organiser_context(record, drive, prize_error=refused, prize_values=request.form))
+        context.update(organiser_context(record, drive, prize_error=refused, prize_values=request.form))
         return render_template("drives/drive.html", organiser=True, **context), 422
     flash(gettext("Prize added: %(prize)s") % {"prize": prize.name})
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="prizes"), 303)
@@ -231,70 +230,40 @@ def rename(drive_id: str) -> Page:
         store.rename_players(drive_id, names)
     except RuleViolation as refused:
         context = view.overview(record, drive)
-        context.update(_organiser_context(record, drive, names_error=refused, typed_names=names))
+        context.update(organiser_context(record, drive, names_error=refused, typed_names=names))
         return render_template("drives/drive.html", organiser=True, **context), 422
     flash(gettext("Players' names saved."))
     return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="players"), 303)
 
 
-@bp.post("/drives/<drive_id>/arrivals")
-def add_player(drive_id: str) -> Page:
-    """A late player joins from the next hand nobody has played: a sit-out seat, or a new table."""
-    record, drive = store.load_drive(drive_id)
-    require_organiser(record)
-    try:
-        name, start = read_arrival(request.form)
-        _record, updated = store.add_player(drive_id, name, start)
-    except RuleViolation as refused:
-        return _roster_refused(record, drive, refused)
-    player = updated.setup.player_count - 1
-    flash(view.roster_message(updated, player, arrived=True))
-    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
-
-
-@bp.post("/drives/<drive_id>/departures")
-def remove_player(drive_id: str) -> Page:
-    """A player leaves from the next hand nobody has played; their scores stay theirs."""
-    record, drive = store.load_drive(drive_id)
-    require_organiser(record)
-    try:
-        player = read_departure(request.form)
-        _record, updated = store.remove_player(drive_id, player)  # type: ignore[arg-type]
-    except RuleViolation as refused:
-        return _roster_refused(record, drive, refused)
-    assert isinstance(player, int)
-    flash(view.roster_message(updated, player, arrived=False))
-    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
-
-
-@bp.post("/drives/<drive_id>/tables/remove")
-def remove_table(drive_id: str) -> Page:
-    """A table goes from the next hand nobody has played: its four players leave in one step."""
-    record, drive = store.load_drive(drive_id)
-    require_organiser(record)
-    try:
-        table = read_table(request.form)
-        _record, updated = store.remove_table(drive_id, table)  # type: ignore[arg-type]
-    except RuleViolation as refused:
-        return _roster_refused(record, drive, refused)
-    gone = [updated.setup.players[change.player] for change in updated.roster[len(drive.roster) :]]
-    flash(
-        gettext("Table %(table)s goes from hand %(hand)s: %(names)s leave.")
-        % {"table": table, "hand": updated.roster[-1].hand, "names": words.names_list(gone)}
-    )
-    return redirect(url_for("drives.drive", drive_id=drive_id, _anchor="roster"), 303)
-
-
 # --- helpers of the views above ------------------------------------------------------
 
 
-def _roster_refused(record: StoredDrive, drive: Drive, refused: RuleViolation) -> tuple[str, int]:
-    context = view.overview(record, drive)
-    context.update(_organiser_context(record, drive, roster_error=refused, roster_values=request.form))
-    return render_template("drives/drive.html", organiser=True, **context), 422
+def _check_playing(drive: Drive, table: int) -> None:
+    """404 unless the table plays the hand in play (or the last hand, once the drive is over); a table
+    that stopped during the evening says so."""
+    if table in drive.state.table_numbers:
+        return
+    if any(hand.has_table(table) for hand in drive.state.hands):
+        abort(
+            404,
+            gettext(
+                "Table %(table)s is not playing now: its players sit out or play at other tables. "
+                "The caller's screen says where everyone goes."
+            )
+            % {"table": table},
+        )
+    abort(404)
 
 
-def _save_hand(drive_id: str, table: int, page: Callable[..., str], *, table_phone: bool = False) -> Page:
+def _save_hand(
+    drive_id: str,
+    table: int,
+    page: Callable[..., str],
+    *,
+    table_phone: bool = False,
+    loaded: tuple[StoredDrive, Drive] | None = None,
+) -> Page:
     """Enter or correct the table's hand the form names; re-render with the reason when refused.
 
     A table's phone changes only the hand in play (RULES.md §10); once the players have moved on,
@@ -302,7 +271,7 @@ def _save_hand(drive_id: str, table: int, page: Callable[..., str], *, table_pho
     the other pair's confirmation. A correction of a result that stands is first shown as what it
     would change ("Ann +3, …; nobody moves") and saved only when accepted (``apply``).
     """
-    record, drive = store.load_drive(drive_id)
+    record, drive = loaded or store.load_drive(drive_id)
     form: HandForm | None = None
     typed = {name: request.form.get(name, "") for name in ("pair", "tricks")}  # shown again if refused
     corrected = False
@@ -343,7 +312,7 @@ def _setup_page(values: dict[str, Any], error: RuleViolation | None) -> str:
     return render_template("drives/new.html", values=values, error=error, formats=formats)
 
 
-def _organiser_context(
+def organiser_context(
     record: StoredDrive,
     drive: Drive,
     *,
@@ -354,8 +323,9 @@ def _organiser_context(
     roster_error: RuleViolation | None = None,
     roster_values: Any = None,
 ) -> dict[str, Any]:
+    """What the organiser's part of the drive's page shows (with a refused form's error and values)."""
     key = organiser_key(record)
-    tables = table_links(record, drive.state.layout.tables)
+    tables = table_links(record, drive.state.table_numbers)
     return {
         "drive_prizes": view.prizes(drive),
         # The key in the fragment, which no browser sends: it stays out of every request line.
@@ -367,6 +337,7 @@ def _organiser_context(
         "names_error": names_error,
         "typed_names": typed_names or list(drive.setup.players),
         "roster": view.roster(drive),
+        "withheld": results_withheld(record, drive),
         "roster_error": roster_error,
         "roster_values": roster_values or {},
     }

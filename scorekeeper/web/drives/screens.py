@@ -1,9 +1,11 @@
-"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard,
-the leaderboard on the projector and the prize-giving.
+"""Whist drives, everyone's side: the caller's big screen, each player's phone, the leaderboard and
+the leaderboard on the projector.
 
 These pages are read-only and follow the drive by themselves: with JavaScript
 they ask every few seconds for a fragment, answered 304 while the drive's
-version is unchanged (ETag); without it they reload themselves.
+version is unchanged (ETag); without it they reload themselves. Once the last
+hand is in they show no final standings and no prize until the organiser
+announces them (the prize-giving is :mod:`.reveal`).
 """
 
 from __future__ import annotations
@@ -12,13 +14,15 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, abort, make_response, render_template, request
+from markupsafe import Markup
 
 from ...drives import store
-from ...drives.store import StoredDrive
+from ...drives.store import StoredDrive, results_withheld
 from ...kept import KeptByVersion
 from ...rules.drive import Drive
 from ..language import current_language
 from . import hall, view
+from .access import is_organiser
 
 bp = Blueprint("drive_screens", __name__)
 
@@ -42,6 +46,7 @@ def leaderboard(drive_id: str) -> Response:
         "drives/leaderboard.html",
         "drives/leaderboard_fragment.html",
         hall.projector,
+        page=lambda record, drive: {"withheld": results_withheld(record, drive)},
     )
 
 
@@ -54,16 +59,6 @@ def projector(drive_id: str) -> Response:
         "drives/leaderboard_projector.html",
         "drives/leaderboard_projector_fragment.html",
         hall.projector,
-    )
-
-
-@bp.get("/drives/<drive_id>/leaderboard/announce")
-def announce(drive_id: str) -> str:
-    """The prize-giving on the projector: one prize at a time, booby first (``?shown=`` how many)."""
-    record, drive = store.load_drive(drive_id)
-    shown = request.args.get("shown", default=0, type=int) or 0
-    return render_template(
-        "drives/leaderboard_announce.html", **view.overview(record, drive), **hall.announce(drive, shown)
     )
 
 
@@ -81,8 +76,8 @@ def player(drive_id: str, index: int) -> Response:
     if not 0 <= index < drive.setup.player_count:
         abort(404)
 
-    def context(drive: Drive) -> dict[str, Any]:
-        return view.player(drive, index)
+    def context(record: StoredDrive, drive: Drive) -> dict[str, Any]:
+        return view.player(drive, index, withheld=results_withheld(record, drive))
 
     return _followed(
         drive_id,
@@ -91,6 +86,7 @@ def player(drive_id: str, index: int) -> Response:
         "drives/player_fragment.html",
         context,
         loaded=(record, drive),
+        page=lambda record, drive: {"index": index, "name": drive.setup.players[index]},
     )
 
 
@@ -99,9 +95,10 @@ def _followed(
     kind: str,
     template: str,
     fragment: str,
-    build: Callable[[Drive], dict[str, Any]],
+    build: Callable[[StoredDrive, Drive], dict[str, Any]],
     *,
     loaded: tuple[StoredDrive, Drive] | None = None,
+    page: Callable[[StoredDrive, Drive], dict[str, Any]] | None = None,
 ) -> Response:
     """A page that follows the drive: whole, or (``?fragment=1``) the part that changes, with an ETag."""
     etag_seen = request.if_none_match
@@ -113,16 +110,34 @@ def _followed(
     if wants_fragment and etag_seen.contains(etag):
         response = Response(status=304)
     elif wants_fragment:
-        key = (record.id, record.version, kind, current_language())
-        if (body := FRAGMENTS.get(key)) is None:
-            drive = loaded[1] if loaded else store.drive_of(record)
-            body = render_template(fragment, **build(drive), **view.overview(record, drive))
-            FRAGMENTS.put(key, body)
-        response = make_response(body)
+        response = make_response(_fragment(record, loaded, kind, fragment, build))
     else:
+        # The page around the part that changes: that part is the fragment as kept for this version,
+        # so a hall's phones opening the page cost one render of its 160 lines, not one each.
+        body = Markup(_fragment(record, loaded, kind, fragment, build))
         drive = loaded[1] if loaded else store.drive_of(record)
-        context = {**view.overview(record, drive), **build(drive)}
-        response = make_response(render_template(template, etag=etag, fragment=fragment, **context))
+        context = {
+            **view.overview(record, drive),
+            **(page(record, drive) if page else {}),
+            "organiser_here": is_organiser(record),
+        }
+        response = make_response(render_template(template, etag=etag, fragment_html=body, **context))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _fragment(
+    record: StoredDrive,
+    loaded: tuple[StoredDrive, Drive] | None,
+    kind: str,
+    fragment: str,
+    build: Callable[[StoredDrive, Drive], dict[str, Any]],
+) -> str:
+    """The part of the page that changes, rendered once per drive version, kind and language."""
+    key = (record.id, record.version, kind, current_language())
+    if (body := FRAGMENTS.get(key)) is None:
+        drive = loaded[1] if loaded else store.drive_of(record)
+        body = render_template(fragment, **build(record, drive), **view.overview(record, drive))
+        FRAGMENTS.put(key, body)
+    return body

@@ -15,16 +15,20 @@ from ...rules.drive import (
     SEATS,
     CorrectionEffect,
     Drive,
+    DriveFormat,
     DriveState,
     HandEntry,
     Pair,
     Placement,
     PrizeResult,
     PrizeRule,
+    Role,
+    RosterChange,
     RosterKind,
 )
 from ...rules.errors import RuleViolation
 from ...words import gettext, ngettext
+from ..wording import in_reader_order
 from .forms import HandForm
 from .wording import (
     FORMAT_NAMES,
@@ -88,7 +92,7 @@ def status_words(state: DriveState) -> str:
         head = gettext("%(head)s · %(tables)s to confirm") % to_confirm
     if not waiting:
         return head
-    if len(waiting) == state.layout.tables:
+    if len(waiting) == len(current.table_numbers):
         return gettext("%(head)s · being played") % {"head": head}
     return gettext("%(head)s · waiting for %(tables)s") % {"head": head, "tables": tables_words(waiting)}
 
@@ -193,7 +197,7 @@ def saved_message(drive: Drive, entry: HandEntry, *, corrected: bool = False) ->
 
 def hand_rows(drive: Drive, hand: int) -> dict[str, Any]:
     """Every table's line in one hand, for the organiser's list."""
-    rows = [table_line(drive, hand, table) for table in range(1, drive.state.layout.tables + 1)]
+    rows = [table_line(drive, hand, table) for table in drive.state.hand(hand).table_numbers]
     return {
         "number": hand,
         "trump": trump_name(drive.setup.trump_for(hand)),
@@ -245,50 +249,62 @@ def placement_words(drive: Drive, place: Placement) -> dict[str, Any]:
 
 
 def roster(drive: Drive) -> dict[str, Any]:
-    """The organiser's arrivals and departures: from which hand a change counts, who can leave, and
-    the changes so far in words."""
+    """The organiser's arrivals, departures and tables that stop: from which hand a change counts
+    (and whether that is the hand just called), who can leave, the tables playing, the role a late
+    player is offered first, and the changes so far in words."""
     try:
         hand: int | None = drive.open_hand()
     except RuleViolation:
         hand = None
     names = drive.setup.players
-    present = [] if hand is None or hand == 1 else [
-        (player, names[player])
-        for player in range(drive.setup.player_count)
-        if drive.present(player, hand) and drive.present(player, hand - 1)
-    ]
-    lines = []
-    for change in drive.roster:
-        values = {"name": names[change.player], "hand": change.hand}
-        if change.kind is RosterKind.ARRIVE:
-            lines.append(gettext("%(name)s joined from hand %(hand)s") % values)
-        else:
-            lines.append(gettext("%(name)s left from hand %(hand)s") % values)
-    return {"hand": hand, "present": sorted(present, key=lambda item: item[1].casefold()), "lines": lines}
+    present = (
+        []
+        if hand is None or hand == 1
+        else [
+            (player, names[player])
+            for player in range(drive.setup.player_count)
+            if drive.present(player, hand) and drive.present(player, hand - 1)
+        ]
+    )
+    return {
+        "hand": hand,
+        "called": hand is not None and hand <= len(drive.state.hands),
+        "present": sorted(present, key=lambda item: in_reader_order(item[1])),
+        "lines": [change_line(drive, change) for change in drive.roster],
+        "suggested_role": None if hand is None else drive.suggested_role().value,
+        "pairs": drive.setup.format is DriveFormat.PARTNER,
+        "playing": list(drive.state.table_numbers),
+    }
 
 
-def roster_message(drive: Drive, player: int, *, arrived: bool) -> str:
-    """ "Mia joins from hand 3: sits out" or "Ann leaves from hand 4: their scores stay theirs"."""
-    change = next(item for item in reversed(drive.roster) if item.player == player)
-    name = drive.setup.players[player]
-    if not arrived:
-        return gettext("%(name)s leaves from hand %(hand)s: their scores stay theirs") % {
-            "name": name,
-            "hand": change.hand,
+def change_line(drive: Drive, change: RosterChange) -> str:
+    """One roster change as the organiser's list says it."""
+    names = drive.setup.players
+    values: dict[str, Any] = {"hand": change.hand}
+    if change.player is not None:
+        values["name"] = names[change.player]
+    if change.kind is RosterKind.REMOVE_TABLE:
+        return gettext("Table %(table)s stopped from hand %(hand)s") % {**values, "table": change.table}
+    if change.kind is RosterKind.LEAVE:
+        return gettext("%(name)s left from hand %(hand)s") % values
+    if change.kind is RosterKind.SUBSTITUTE:
+        assert change.replaces is not None
+        return gettext("%(name)s took over from %(leaver)s from hand %(hand)s") % {
+            **values,
+            "leaver": names[change.replaces],
         }
-    values = {"name": name, "hand": change.hand}
-    if change.hand <= len(drive.state.hands):
-        place = placement_words(drive, drive.state.placement(player, change.hand))
-        return gettext("%(name)s joins from hand %(hand)s: %(where)s") % {**values, "where": place["where"]}
-    return gettext("%(name)s joins from hand %(hand)s, once every table is in") % values
+    if drive.state.roles[change.player or 0] is Role.LADY:
+        return gettext("%(name)s joined from hand %(hand)s as a lady") % values
+    return gettext("%(name)s joined from hand %(hand)s as a gent") % values
 
 
-def caller(drive: Drive) -> dict[str, Any]:
-    """The caller's screen: the hand and trump, the tables not in yet, "move now", everyone's seat."""
+def caller(drive: Drive, *, withheld: bool = False) -> dict[str, Any]:
+    """The caller's screen: the hand and trump, the tables not in yet, "move now", everyone's seat;
+    the prizes at the interval, and at the end unless ``withheld`` (not yet announced)."""
     state = drive.state
     current = state.current
     places = [placement_words(drive, place) for place in state.next_placements()]
-    places.sort(key=lambda place: place["name"].casefold())
+    places.sort(key=lambda place: in_reader_order(place["name"]))
     return {
         "hand": None if current is None else current.number,
         "trump": None if current is None else trump_name(current.trump),
@@ -299,12 +315,14 @@ def caller(drive: Drive) -> dict[str, Any]:
         "interval": state.at_interval,
         "finished": state.finished,
         "places": places,
-        "prizes": decided_prizes(drive) if state.at_interval or state.finished else [],
+        "prizes": decided_prizes(drive) if state.at_interval or (state.finished and not withheld) else [],
+        "withheld": withheld,
     }
 
 
-def player(drive: Drive, index: int) -> dict[str, Any]:
-    """A player's phone: where they go now, their card so far, their total and place."""
+def player(drive: Drive, index: int, *, withheld: bool = False) -> dict[str, Any]:
+    """A player's phone: where they go now, their card so far, their total and place (the place
+    only once announced, when the drive is over: ``withheld``)."""
     state = drive.state
     names = drive.setup.players
     now = None if state.current is None else placement_words(drive, state.current.placement(index))
@@ -331,22 +349,43 @@ def player(drive: Drive, index: int) -> dict[str, Any]:
         "move_now": state.move_now,
         "standing": standing,
         "rows": rows,
+        "withheld": withheld,
     }
 
 
-def leaderboard(drive: Drive) -> dict[str, Any]:
-    """Every player, best first, and the prizes once the interval or the end is reached."""
+def leaderboard(drive: Drive, *, withheld: bool = False) -> dict[str, Any]:
+    """Every player, best first (a player who left marked, ``left_after`` their last hand), and the
+    prizes once the interval or the end is reached; at the end nothing until announced (``withheld``)."""
     state = drive.state
     names = drive.setup.players
+    standings = () if withheld else state.standings
     lines = [
         (line.rank, line.tied, names[line.player], line.total, line.hands_won, line.hands_scored)
-        for line in state.standings
+        for line in standings
+    ]
+    # Worded once, not once a line: a hall of 160 lines is read after every table's entry.
+    tied_rank = gettext("%(rank)s=")
+    left_words = gettext("left after hand %(hand)s")
+    rows = [  # (rank, name, total, hands won, hands scored, "left after hand 9" or "")
+        (
+            tied_rank % {"rank": line.rank} if line.tied else str(line.rank),
+            names[line.player],
+            line.total,
+            line.hands_won,
+            line.hands_scored,
+            "" if line.left_after is None else left_words % {"hand": line.left_after},
+        )
+        for line in standings
     ]
     return {
         "lines": lines,
-        "show_prizes": state.at_interval or state.finished,
-        "prizes": decided_prizes(drive),
+        "rows": rows,
+        "any_left": any(row[5] for row in rows),
+        "left_after": [line.left_after for line in standings],
+        "show_prizes": (state.at_interval or state.finished) and not withheld,
+        "prizes": [] if withheld else decided_prizes(drive),
         "finished": state.finished,
+        "withheld": withheld,
     }
 
 
@@ -354,9 +393,7 @@ def prizes(drive: Drive) -> list[dict[str, Any]]:
     """Each prize, who wins it so far, the score it is judged on and whether it is decided."""
     names = drive.setup.players
     state = drive.state
-    return [
-        {**_prize(result, names), "played_for": _played_for(state, result)} for result in state.prizes
-    ]
+    return [{**_prize(result, names), "played_for": _played_for(state, result)} for result in state.prizes]
 
 
 def _played_for(state: DriveState, result: PrizeResult) -> bool:

@@ -27,55 +27,70 @@ from ...rules.drive import (
     TieBreak,
     UpDirection,
     WinnersMove,
+    drive_prizes,
     movement_rule,
+    prize_order,
 )
 from ...rules.drive.seating import SEATS_PER_TABLE
-from ...words import gettext, ngettext
+from ...words import gettext, ngettext, signed
 from ...words._core import N_
 from ..wording import Worded
 
-FORMAT_NAMES: Worded = Worded({
-    DriveFormat.PROGRESSIVE: N_("Progressive"),
-    DriveFormat.SEMI_PARTNER: N_("Semi-partner"),
-    DriveFormat.PARTNER: N_("Partner drive"),
-})
-FORMAT_BLURBS: Worded = Worded({
-    DriveFormat.PROGRESSIVE: N_("A new partner every hand: the winners split up, the losers move."),
-    DriveFormat.SEMI_PARTNER: N_("Winners stay together; only the losers move and split up."),
-    DriveFormat.PARTNER: N_("Fixed pairs all evening: the losing pair moves on together."),
-})
-TIE_BREAK_NAMES: Worded = Worded({
-    TieBreak.MOST_HANDS_WON: N_("Most hands won (7 tricks or more)"),
-    TieBreak.SHARED: N_("Shown as a tie: cut the cards for it"),
-})
-SEAT_NAMES: Worded = Worded({
-    Seat.NORTH: N_("North"),
-    Seat.EAST: N_("East"),
-    Seat.SOUTH: N_("South"),
-    Seat.WEST: N_("West"),
-})
+FORMAT_NAMES: Worded = Worded(
+    {
+        DriveFormat.PROGRESSIVE: N_("Progressive"),
+        DriveFormat.SEMI_PARTNER: N_("Semi-partner"),
+        DriveFormat.PARTNER: N_("Partner drive"),
+    }
+)
+FORMAT_BLURBS: Worded = Worded(
+    {
+        DriveFormat.PROGRESSIVE: N_("A new partner every hand: the winners split up, the losers move."),
+        DriveFormat.SEMI_PARTNER: N_("Winners stay together; only the losers move and split up."),
+        DriveFormat.PARTNER: N_("Fixed pairs all evening: the losing pair moves on together."),
+    }
+)
+TIE_BREAK_NAMES: Worded = Worded(
+    {
+        TieBreak.MOST_HANDS_WON: N_("Most hands won (7 tricks or more)"),
+        TieBreak.SHARED: N_("Shown as a tie: cut the cards for it"),
+    }
+)
+SEAT_NAMES: Worded = Worded(
+    {
+        Seat.NORTH: N_("North"),
+        Seat.EAST: N_("East"),
+        Seat.SOUTH: N_("South"),
+        Seat.WEST: N_("West"),
+    }
+)
 PAIR_NAMES: Worded = Worded({Pair.NORTH_SOUTH: N_("North–South"), Pair.EAST_WEST: N_("East–West")})
 PAIR_SHORT: Worded = Worded({Pair.NORTH_SOUTH: N_("N–S"), Pair.EAST_WEST: N_("E–W")})
-MOVE_WORDS: Worded = Worded({
-    MoveKind.STAY: N_("stays"),
-    MoveKind.CHANGE_SEAT: N_("changes seat"),
-    MoveKind.UP: N_("moves up"),
-    MoveKind.DOWN: N_("moves down"),
-    MoveKind.SIT_OUT: N_("sits out"),
-    MoveKind.RETURN: N_("comes back"),
-    MoveKind.JOIN: N_("joins"),
-})
-PRIZE_NAMES: Worded = Worded({
-    PrizeRule.HIGHEST_TOTAL: N_("Highest total"),
-    PrizeRule.LOWEST_TOTAL: N_("Booby prize (lowest total)"),
-    PrizeRule.BEST_FIRST_HALF: N_("Best first half"),
-    PrizeRule.BEST_SECOND_HALF: N_("Best second half"),
-    PrizeRule.PLACE: N_("A place"),
-    PrizeRule.MOST_HANDS_WON: N_("Most hands won"),
-    PrizeRule.CHOSEN: N_("Awarded by the organiser"),
-    PrizeRule.LADIES_HIGHEST: N_("Ladies' prize (highest playing North or East)"),
-    PrizeRule.GENTS_HIGHEST: N_("Gents' prize (highest playing South or West)"),
-})
+MOVE_WORDS: Worded = Worded(
+    {
+        MoveKind.STAY: N_("stays"),
+        MoveKind.CHANGE_SEAT: N_("changes seat"),
+        MoveKind.UP: N_("moves up"),
+        MoveKind.DOWN: N_("moves down"),
+        MoveKind.SIT_OUT: N_("sits out"),
+        MoveKind.RETURN: N_("comes back"),
+        MoveKind.JOIN: N_("joins"),
+        MoveKind.OTHER_TABLE: N_("goes to another table"),
+    }
+)
+PRIZE_NAMES: Worded = Worded(
+    {
+        PrizeRule.HIGHEST_TOTAL: N_("Highest total"),
+        PrizeRule.LOWEST_TOTAL: N_("Booby prize (lowest total)"),
+        PrizeRule.BEST_FIRST_HALF: N_("Best first half"),
+        PrizeRule.BEST_SECOND_HALF: N_("Best second half"),
+        PrizeRule.PLACE: N_("A place"),
+        PrizeRule.MOST_HANDS_WON: N_("Most hands won"),
+        PrizeRule.CHOSEN: N_("Awarded by the organiser"),
+        PrizeRule.LADIES_HIGHEST: N_("Ladies' prize (highest playing North or East)"),
+        PrizeRule.GENTS_HIGHEST: N_("Gents' prize (highest playing South or West)"),
+    }
+)
 # The prizes an organiser may add from the page (the drive's own are always awarded).
 ADDABLE_PRIZES = (
     PrizeRule.PLACE,
@@ -127,11 +142,6 @@ def result_format() -> str:
     return gettext("%(ns)s %(ns_tricks)s — %(ew)s %(ew_tricks)s")
 
 
-def signed(change: int) -> str:
-    """ "+3" or "−3" (a true minus sign, as printed scores have)."""
-    return f"+{change}" if change > 0 else f"\N{MINUS SIGN}{-change}"
-
-
 def correction_words(drive: Drive, effect: CorrectionEffect) -> str:
     """ "Ann +3, Bob +3, Cat −3, Dan −3; nobody moves": what a correction changes, before it is saved."""
     names = drive.setup.players
@@ -142,10 +152,21 @@ def correction_words(drive: Drive, effect: CorrectionEffect) -> str:
         for player, change in effect.changes
     )
     if effect.movement_called:
-        return gettext("%(changes)s; nobody moves") % {"changes": changes}
-    if effect.winner_changes:
-        return gettext("%(changes)s; the players will move as this result says") % {"changes": changes}
-    return changes
+        said = gettext("%(changes)s; nobody moves") % {"changes": changes}
+    elif effect.winner_changes:
+        said = gettext("%(changes)s; the players will move as this result says") % {"changes": changes}
+    else:
+        said = changes
+    for prize, before, after in effect.prizes:
+        # A prize already given (the first half's at the interval) that the correction gives to others.
+        values = {
+            "said": said,
+            "prize": prize.name or PRIZE_NAMES[prize.rule],
+            "before": names_list([names[player] for player in before]) if before else no_winner(),
+            "after": names_list([names[player] for player in after]) if after else no_winner(),
+        }
+        said = gettext("%(said)s; %(prize)s: %(before)s → %(after)s") % values
+    return said
 
 
 def tables_words(tables: Sequence[int]) -> str:
@@ -259,7 +280,27 @@ def movement_words(rule: MovementRule) -> list[str]:
             "At each table the gents cut for the deal of the first hand: the higher card deals."
         )
     )
+    sentences.append(
+        gettext(
+            "Everyone keeps the role of their first seat to the end: sitting out goes round the ladies and "
+            "the gents each in turn, so a lady back from sitting out takes a lady's seat, and a late player "
+            "chooses a role on arriving. The ladies' and gents' prizes count the role played."
+        )
+    )
     return sentences
+
+
+def one_prize_each_words(setup: DriveSetup) -> str:
+    """ "One prize each, decided in this order: …": the order the page states (RULES.md §10)."""
+    specs = [drive_prizes(setup)[index] for index in prize_order(drive_prizes(setup))]
+    names = [spec.name or PRIZE_NAMES[spec.rule] for spec in specs if spec.rule is not PrizeRule.CHOSEN]
+    if setup.interval_after is not None:
+        first = gettext("%(prize)s (at the interval)") % {"prize": PRIZE_NAMES[PrizeRule.BEST_FIRST_HALF]}
+        names = [first if name == PRIZE_NAMES[PrizeRule.BEST_FIRST_HALF] else name for name in names]
+    return gettext(
+        "One prize each, decided in this order, each to the best player without a prize yet: %(prizes)s. "
+        "A player who left before the last hand takes no prize."
+    ) % {"prizes": names_list(names)}
 
 
 def who_moves(rule: MovementRule) -> str:
@@ -287,7 +328,7 @@ def setup_words(setup: DriveSetup) -> list[tuple[str, str]]:
     ]
     lines.append((gettext("Who moves"), who_moves(movement_rule(setup))))
     if setup.one_prize_each:
-        lines.append((gettext("Prizes"), gettext("One prize each: a player wins only their highest prize")))
+        lines.append((gettext("Prizes"), one_prize_each_words(setup)))
     if setup.player_count % SEATS_PER_TABLE:  # nobody sits out when the players fill every table
         lines.append((gettext("Sitting out scores"), tricks_words(setup.sit_out_tricks)))
     lines.append((gettext("Ties"), TIE_BREAK_NAMES[setup.tie_break]))

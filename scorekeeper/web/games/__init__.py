@@ -21,6 +21,7 @@ from .exchange import (
     read_file,
     spreadsheet_cell,
 )
+from .knock_ons import say_also
 from .uploads import Bounds, read_bounded
 from .view import option_lines, side_names, summary
 
@@ -42,6 +43,7 @@ __all__ = [
     "read_file",
     "register",
     "sampled",
+    "say_also",
     "share_bars",
     "side_names",
     "spreadsheet_cell",
@@ -57,6 +59,7 @@ def register(app: Flask) -> None:
         corrections,
         events,
         finish,
+        follow,
         handover,
         merge,
         offline_events,
@@ -83,5 +86,7 @@ def register(app: Flask) -> None:
     paper.register(app)
     app.register_blueprint(merge.bp)  # a phone's offline queue, sent on top of the others' changes
     app.register_blueprint(offline_events.bp)  # the events' forms, kept on the phone for offline use
+    app.register_blueprint(follow.bp)  # every open page of a game follows another phone's change
     app.add_template_global(finish.game_chart)
     app.add_template_global(finish.finish_of)
+    app.add_template_global(handover.keeps_score)  # the menu's "Another phone keeps score"

@@ -37,28 +37,56 @@ under others."""
 @dataclass(frozen=True, kw_only=True)
 class Step:
     """One undo or redo on offer: the deal or table event it changes (``kind``, its ``number``), the
-    inputs it records (None: remove it), and what the button says."""
+    inputs it records (None: remove it), and what the button says. ``tail`` is the end of the log to put
+    back instead, from its position on, where the change rewrote it (an event recorded while a deal was
+    under way dropped or moved what was entered of it)."""
 
     number: int
     inputs: dict[str, Any] | None
     label: str
     kind: str = DEAL
+    tail: dict[str, Any] | None = None
 
 
 def remember_change(
-    record: StoredGame, number: int, before: dict[str, Any] | None, *, kind: str = DEAL
+    record: StoredGame,
+    number: int,
+    before: dict[str, Any] | None,
+    *,
+    kind: str = DEAL,
+    tail: dict[str, Any] | None = None,
 ) -> None:
     """Note this phone's change to deal (or table event) ``number``: ``before`` is its inputs until
-    now, None if it is new."""
+    now, None if it is new; ``tail`` what it rewrote of the log, to put back (``replaced_tail``)."""
     session[LAST_CHANGE] = {
         "game": record.id,
         "version": record.version,
         "kind": kind,
         "number": number,
         "before": before,
+        "tail": tail,
     }
     if session.get(REDO, {}).get("game") == record.id:
         session.pop(REDO)
+
+
+def remember_event(record: StoredGame, game: Game, updated: Game) -> None:
+    """Note this phone's new table event, the last of ``updated``; ``game`` is the game before it."""
+    remember_change(record, len(updated.events), None, kind=EVENT, tail=replaced_tail(game, updated))
+
+
+def replaced_tail(game: Game, updated: Game) -> dict[str, Any] | None:
+    """What ``updated`` rewrote of ``game``'s log besides adding to its end, to put back on undo: the
+    position it changed from and the items there (a misdeal while a deal was under way dropped its
+    bids; a substitute went before it). None when the change only added to the end."""
+    if updated.log[:-1] == game.log:
+        return None
+    before = game.log_data()
+    position = next(
+        (at for at, (old, new) in enumerate(zip(game.log, updated.log, strict=False)) if old != new),
+        len(game.log),
+    )
+    return {"position": position + 1, "items": before[position:]}
 
 
 def undo_step(record: StoredGame, game: Game) -> Step | None:
@@ -112,7 +140,17 @@ def undo(record: StoredGame, game: Game) -> tuple[Game, str]:
         raise RuleViolation("undo_nothing", field="number")
     if step.kind == EVENT:
         taken = write_event(game.events[step.number - 1])
-        if step.inputs is None:
+        if step.tail is not None:
+            restored = game.with_tail(step.tail["position"], step.tail["items"])
+            done = gettext("Taken back: %(event)s.") % {"event": _event_text(game, step.number)}
+            if restored.deal_under_way() is not None:
+                done = gettext("%(done)s What was entered of %(deal)s %(number)s is back.") % {
+                    "done": done,
+                    "deal": _in_sentence_word(game),
+                    "number": len(restored.entries),
+                }
+            updated = store.replace_log(record, game, restored)
+        elif step.inputs is None:
             done = gettext("Taken back: %(event)s.") % {"event": _event_text(game, step.number)}
             updated = store.undo_last(record, game)
         else:
@@ -145,7 +183,7 @@ def redo(record: StoredGame, game: Game) -> tuple[Game, str]:
     if step.kind == EVENT:
         if step.number > len(game.events):
             updated = store.record_event(record, game, step.inputs)
-            remember_change(record, step.number, None, kind=EVENT)
+            remember_event(record, game, updated)
         else:
             before = write_event(game.events[step.number - 1])
             updated = store.correct_event(record, game, step.number, step.inputs)
@@ -199,6 +237,10 @@ def _event_undo(game: Game, last: dict[str, Any]) -> Step | None:
     count = len(game.events)
     if not 1 <= number <= count:
         return None
+    tail = last.get("tail")
+    if isinstance(tail, dict) and number == count:
+        label = gettext("Undo the %(event)s") % {"event": _event_kind(game, number)}
+        return Step(kind=EVENT, number=number, inputs=None, label=label, tail=tail)
     if before is None and number == count and game.last_is_event():
         label = gettext("Undo the %(event)s") % {"event": _event_kind(game, number)}
         return Step(kind=EVENT, number=number, inputs=None, label=label)

@@ -17,12 +17,14 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ... import words
 from ...rules import (
     START_RULES,
     EventChoice,
     Game,
     RuleViolation,
     TableEvent,
+    arrival_starts,
     revoke_penalties,
     write_event,
 )
@@ -110,8 +112,13 @@ def event_form(game: Game, choice: EventChoice, values: Mapping[str, Any]) -> Ev
             for seat in choice.seats
         ]
         starts = [Option(value="0", label="0")]
-        starts += [Option(value=rule, label=capitalised(start_words(rule))) for rule in START_RULES]
-        starts.append(Option(value="number", label=gettext("Another number")))
+        now = arrival_starts(game)
+        for rule in START_RULES:
+            label = capitalised(start_words(rule))
+            if rule in now:  # its value today; the form's hint says it follows a correction
+                label = gettext("%(rule)s (now %(total)s)") % {"rule": label, "total": words.total(now[rule])}
+            starts.append(Option(value=rule, label=label))
+        starts.append(Option(value="number", label=gettext("A number agreed:")))
         shown.setdefault("left_of", places[-1].value if places else "")
         shown.setdefault("start", "0")
         return EventForm(kind=kind, values=shown, places=places, starts=starts)

@@ -34,6 +34,7 @@ from ...rules import (
     EventState,
     Game,
     RuleViolation,
+    Text,
     event_laws,
     possible_events,
     preview,
@@ -41,10 +42,9 @@ from ...rules import (
     write_event,
 )
 from ...words import deal_words, gettext
-from ...words._core import N_
 from ..device import require_edit
 from ..versions import changed_from, game_changed
-from ..wording import Worded, say
+from ..wording import say
 from . import changes, screens, view
 from .event_forms import (
     FIELDS,
@@ -55,27 +55,13 @@ from .event_forms import (
     stored_values,
     totals_change,
 )
+from .event_hub import hub_context, offline_hint
 from .player_events import player_actions
 from .table_life import KIND_LABELS
 
 bp = Blueprint("events", __name__)
 
 Page = str | tuple[str, int] | Response | tuple[Response, int]
-
-HINTS = Worded(
-    {
-        "misdeal": N_("The cards were dealt wrong: {deal} {next} is dealt again"),
-        "revoke": N_("Found after {deal} {last}: someone did not follow suit"),
-        "arrival": N_("A player joins the table"),
-        "departure": N_("A player leaves the table"),
-        "substitute": N_("Someone takes over a player's seat"),
-        "sit_out": N_("A player sits {deal} {next} out"),
-        "adjustment": N_("Points added or taken away, with a reason"),
-        "stop": N_("The game ends now, on the standings after {deal} {last}"),
-    }
-)
-"""What each kind's target says it is for (the engine says whether and how it may be recorded)."""
-
 
 @bp.get("/games/<game_id>/events")
 def table_events(game_id: str) -> Page:
@@ -133,7 +119,9 @@ def new_event(game_id: str, kind: str) -> Page:
         event = read_event(data)
         if step != "record":
             seen = preview(game, event)
-            return _shown(record, game, kind, values, seen=seen.event, after=seen.game)
+            return _shown(
+                record, game, kind, values, seen=seen.event, after=seen.game, under_way=seen.under_way
+            )
         updated = store.record_event(record, game, data)
     except store.ChangedElsewhere as changed:
         record, game = store.load_game(game_id)
@@ -141,7 +129,7 @@ def new_event(game_id: str, kind: str) -> Page:
     except RuleViolation as refused:
         return _shown(record, game, kind, values, error=refused, status=422)
     _link_newcomer(record, updated, kind)
-    changes.remember_change(record, len(updated.events), None, kind=changes.EVENT)
+    changes.remember_event(record, game, updated)
     return _recorded(record, updated, len(updated.events))
 
 
@@ -226,6 +214,7 @@ def _shown(
     error: RuleViolation | None = None,
     seen: EventState | None = None,
     after: Game | None = None,
+    under_way: Text | None = None,
     status: int = 200,
 ) -> Page:
     """An event's form (new, or event ``number`` to correct) with the values and the refusal, if any; or
@@ -236,6 +225,8 @@ def _shown(
     the deal screen as it is now too, to swap in behind the sheet."""
     form = _form_context(record, game, kind, values, error, number)
     shown = _preview_context(record, game, kind, values, seen, after, number) if seen and after else {}
+    if shown:
+        shown["under_way"] = under_way
     if screens.wants_json():
         context = {**shown, **form, "in_sheet": True}
         body: dict[str, Any] = {
@@ -318,28 +309,7 @@ def _page(record: StoredGame, game: Game, kind: str, number: int | None) -> dict
 
 def _hub(record: StoredGame, game: Game) -> dict[str, Any]:
     """What the table's events show: the targets, the events recorded, the way back."""
-    state = game.state
-    word = deal_words(game.table.variant.deal_word).singular
-    numbers = {"deal": word, "next": len(game.entries) + 1, "last": len(game.entries)}
-    targets = [
-        {
-            "choice": choice,
-            "label": gettext("Stop early") if choice.kind == "stop" else KIND_LABELS[choice.kind],
-            "hint": HINTS[choice.kind].format(**numbers),
-        }
-        for choice in possible_events(game, words.stand_in)
-    ]
-    recorded = list(state.life.events) if state.life is not None else []
-    return {
-        "record": record,
-        "game": game,
-        "targets": targets,
-        "recorded": list(reversed(recorded)),
-        "last_is_event": game.last_is_event(),
-        "labels": KIND_LABELS,
-        "back": _back(record, game),
-        "from_sheet": _from_sheet(),
-    }
+    return hub_context(record, game, back=_back(record, game), from_sheet=_from_sheet())
 
 
 def offline_targets(record: StoredGame, game: Game) -> list[dict[str, Any]]:
@@ -347,22 +317,21 @@ def offline_targets(record: StoredGame, game: Game) -> list[dict[str, Any]]:
     the sheet shows it: what the editing phone keeps to record events with no connection
     (offline_events.py)."""
     targets: list[dict[str, Any]] = _hub(record, game)["targets"]
-    word = deal_words(game.table.variant.deal_word).singular
     for target in targets:
         kind = target["choice"].kind
         target["form"] = {**_form_context(record, game, kind, {}, None, None), "in_sheet": True}
-        # The deals' numbers left for the phone to fill in: offline, the deal due moves on.
-        target["hint"] = HINTS[kind].format(deal=word, next="{next}", last="{last}")
+        target["hint"] = offline_hint(game, kind)
     return targets
 
 
-def record_posted(record: StoredGame, game: Game, kind: str, form: Any) -> Game:
+def record_posted(record: StoredGame, game: Game, kind: str, form: Any, *, sent: str | None = None) -> Game:
     """Record an event of ``kind`` from its form's fields as posted (a phone's offline queue, merge.py):
-    checked by the engine as any event is; its newcomer linked to the table. Raises the refusal."""
+    checked by the engine as any event is; its newcomer linked to the table. Raises the refusal.
+    ``sent`` is the id the phone's queue gave it (store.record_event)."""
     values = _as_on_roster(record, kind, posted_values(kind, form))
-    updated = store.record_event(record, game, event_data(kind, values))
+    updated = store.record_event(record, game, event_data(kind, values), sent=sent)
     _link_newcomer(record, updated, kind)
-    changes.remember_change(record, len(updated.events), None, kind=changes.EVENT)
+    changes.remember_event(record, game, updated)
     return updated
 
 
@@ -375,7 +344,7 @@ def _seen_now(game: Game, kind: str, values: dict[str, Any]) -> dict[str, Any]:
         seen = preview(game, read_event(event_data(kind, values)))
     except RuleViolation:
         return {}
-    return {"seen": seen.event, "after": seen.game}
+    return {"seen": seen.event, "after": seen.game, "under_way": seen.under_way}
 
 
 def _in_sheet(template: str, title: str, context: dict[str, Any]) -> Response:

@@ -13,7 +13,7 @@ from flask import url_for
 
 from ...games.store import StoredGame
 from ...groups import access
-from ...groups.members import seated_at_end
+from ...groups.members import next_first_dealer, seated_at_end
 from ...groups.summary import made_share, places
 from ...rules import Game
 from ...words import deal_words
@@ -58,7 +58,11 @@ class Swing:
 
 @dataclass(frozen=True, kw_only=True)
 class Finish:
-    """The finish screen of a game: podium, bids made, biggest swing and where to go next."""
+    """The finish screen of a game: podium, bids made, biggest swing and where to go next.
+
+    ``again_url`` starts the next game at once, in one tap (a post): the same players, the same
+    options, ``again_dealer`` dealing first; ``again_change_url`` opens the choice of players and
+    options instead. A phone that may not start it has neither."""
 
     podium: list[Place]
     made: list[MadeShare] | None
@@ -66,6 +70,8 @@ class Finish:
     again_url: str | None
     # Who plays again, when they are not the players the game began with (someone came or went).
     again_players: list[str] | None
+    again_dealer: str
+    again_change_url: str | None
     pdf_url: str
     stats_url: str | None
     table_name: str | None
@@ -103,17 +109,23 @@ def finish_of(record: StoredGame, game: Game, editable: bool) -> Finish | None:
         # Everyone who bid, for the deals they played: a latecomer, and a player a substitute replaced.
         made = [MadeShare(name=share.name, made=share.made, bids=share.bids) for share in shares]
     group = access.find_group(record.group_id) if record.group_id else None
-    if group is not None:
-        again = url_for("tables.play_again", group_id=group.id, game_id=record.id) if editable else None
-    else:
-        again = url_for("games.again", game_id=record.id)
+    again = change = None
+    if group is not None and editable:
+        again = url_for("tables.play_again", group_id=group.id, game_id=record.id)
+        change = url_for("tables.start", group_id=group.id, variant=game.table.variant.code, game=record.id)
+    elif group is None:
+        # Anyone may start a game of their own with the same table; a follower chooses it on the form.
+        again = url_for("games.again", game_id=record.id) if editable else None
+        change = url_for("games.again", game_id=record.id)
     seated = [state.players[seat] for seat in seated_at_end(state)]
     return Finish(
         podium=podium,
         made=made,
         swing=_biggest_swing(game),
         again_url=again,
-        again_players=seated if group is not None and seated != list(game.table.players) else None,
+        again_players=seated if seated != list(game.table.players) else None,
+        again_dealer=seated[next_first_dealer(state)],
+        again_change_url=change,
         pdf_url=url_for("sheets.game_pdf", game_id=record.id),
         stats_url=url_for("table_stats.statistics", group_id=group.id) if group else None,
         table_name=group.name if group else None,

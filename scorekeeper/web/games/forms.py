@@ -114,7 +114,7 @@ def _int_help(spec: OptionSpec, variant: Variant) -> str:
         words.gettext("%(value)s for %(players)s") % {"value": spec.default_for(n), "players": n}
         for n in range(variant.min_players, variant.max_players + 1)
     )
-    return words.gettext("%(help)s Default: %(defaults)s players.") % {
+    return words.gettext("%(help)s Default, by the number of players: %(defaults)s.") % {
         "help": help_text,
         "defaults": by_table,
     }

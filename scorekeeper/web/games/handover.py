@@ -14,12 +14,16 @@ from overwriting each other.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...games import holders, store
+from ...games.store import StoredGame
+from ...groups import access
 from ...rules import Game
-from ...words import gettext
+from ...words import gettext, ngettext
 from ...words._core import N_
 from .. import device
 from ..limits import not_a_guess
@@ -50,6 +54,7 @@ def hand_over(game_id: str) -> Page:
             game=game,
             seated=seated_now(game),
             minutes=holders.HANDOVER_MINUTES,
+            group=_kept_table(record),
         )
     code = holders.offer(record.id)
     link = url_for("handover.join", game_id=record.id, _external=True, _anchor=code)
@@ -65,6 +70,66 @@ def hand_over(game_id: str) -> Page:
     )
     # The page holds a secret: no cache keeps it, and no history shows it again.
     return page, 200, {"Cache-Control": "no-store"}
+
+
+@bp.route("/games/<game_id>/another-phone", methods=["GET", "POST"])
+def another_phone(game_id: str) -> Page:
+    """Another phone keeps score, two taps from the deal (☰ or the table's events) and shown in the
+    sheet over it: where the game is played at a table this phone keeps, the table's own link and its
+    QR code, which give the other phone every game of the table; otherwise (or asked for this game
+    only, ``only=game``) a fresh one-time code for this game.
+
+    The sheet's script asks for it (JSON, with the phone's own cookies, which a page elsewhere does not
+    send) and is given the code at once; a page without the script asks first, as the hand-over does,
+    and posts for it."""
+    record, game = store.load_game(game_id)
+    device.require_edit(record)
+    if record.abandoned_at is not None:
+        abort(409, N_("This game was abandoned: it can be read but no longer changed."))
+    group = _kept_table(record)
+    context: dict[str, Any] = {"record": record, "game": game, "seated": seated_now(game), "group": group}
+    if group is not None and request.values.get("only") != "game":
+        link = url_for("tables.join", group_id=group.id, game=record.id, _external=True)
+        link += "#" + access.join_key(group.id)
+        context.update(link=link, qr=qr_svg(link, title=gettext("QR code of the table's own link")))
+        return _another(context)
+    if request.method == "GET" and request.accept_mimetypes.best != "application/json":
+        return redirect(url_for("handover.hand_over", game_id=record.id))  # a code is asked for, first
+    code = holders.offer(record.id)
+    link = url_for("handover.join", game_id=record.id, _external=True, _anchor=code)
+    context.update(
+        link=link,
+        code=holders.shown_code(code),
+        qr=qr_svg.__wrapped__(link, title=gettext("QR code that hands the scoring to another phone")),
+        minutes=holders.HANDOVER_MINUTES,
+    )
+    return _another(context)
+
+
+def _kept_table(record: StoredGame) -> access.Group | None:
+    """The table the game is played at, when this phone keeps it (and so may give it to another phone);
+    a phone given this game only hands over this game."""
+    group = access.find_group(record.group_id) if record.group_id else None
+    return group if group is not None and access.holds(device.device_id(), group.id) else None
+
+
+def _another(context: dict[str, Any]) -> Page:
+    """The second phone's link: a fragment for the sheet over the deal screen, or a page. It holds a
+    secret: no cache keeps it."""
+    title = gettext("Another phone keeps score")
+    if request.accept_mimetypes.best == "application/json":
+        html = render_template("handover/_another.html", **context, title=title, in_sheet=True)
+        answer = jsonify({"dialog": html, "title": title})
+        answer.headers["Cache-Control"] = "no-store"
+        return answer
+    page = render_template("handover/another.html", **context, title=title)
+    return page, 200, {"Cache-Control": "no-store"}
+
+
+def keeps_score(record: StoredGame) -> bool:
+    """True when this phone may change the game (and so give its scoring to another phone): for the
+    menu's "Another phone keeps score"."""
+    return record.abandoned_at is None and device.can_edit(record)
 
 
 @bp.route("/games/<game_id>/join", methods=["GET", "POST"])
@@ -87,9 +152,12 @@ def join(game_id: str) -> Page:
                 "new one."
             )
         else:
-            error = gettext(
+            error = ngettext(
+                "That code does not open this game: it may be mistyped, or more than %(minutes)s minute "
+                "old. Ask the scorer for a new one.",
                 "That code does not open this game: it may be mistyped, or more than %(minutes)s minutes "
-                "old. Ask the scorer for a new one."
+                "old. Ask the scorer for a new one.",
+                holders.HANDOVER_MINUTES,
             ) % {"minutes": holders.HANDOVER_MINUTES}
         page = render_template(
             "handover/join.html",

@@ -10,12 +10,20 @@ with the field and the seat, for the values to be fixed on the phone).
 
 The database keeps no history of versions (it stores the inputs only), hence the fingerprints: they
 let the server tell "changed meanwhile" from "as the phone saw it" without keeping old versions.
+
+Exactly once: each queued entry carries the id the phone gave it, stored with the row it becomes
+(``store.sent_ids``). A queue sent again — its answer lost on the way back, a second tab, a phone
+opened again — finds those ids and counts the entries done without applying them twice. A deal's
+entry also names the ids of the phone's earlier entries of that deal it takes the place of
+(``covers``: the bids, once the tricks went with them): the deal stored under one of those is the
+phone's own, not another phone's change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from flask import Blueprint, abort, flash, jsonify, request, url_for
@@ -38,6 +46,10 @@ MOST_ENTRIES = 200
 """The most queued entries one batch may carry: two a deal (bids, tricks) of the longest game, with room."""
 MOST_FIELDS = 100
 """The most form fields one queued entry may carry: a bid and tricks a seat, and the deal's own values."""
+MOST_COVERED = 20
+"""The most earlier entries of its deal one queued entry may take the place of."""
+SENT_ID = re.compile(r"[A-Za-z0-9_-]{8,40}")
+"""What a phone's id of a queued entry looks like (a UUID, or random hex where there is none)."""
 
 
 def _deal_mark(seen: Mapping[str, Any], number: int) -> str | None:
@@ -58,6 +70,19 @@ class Queued:
     number: int = 0
     phase: str | None = None
     event: str | None = None
+    sent: str | None = None
+    """The id the phone gave the entry (None from a phone that gives none)."""
+    covers: frozenset[str] = field(default_factory=frozenset)
+    """The ids of the phone's earlier entries of the same deal that this one takes the place of."""
+
+
+def _sent_id(raw: object) -> str | None:
+    """A queued entry's id as sent, checked (400 for one of the wrong shape)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or not SENT_ID.fullmatch(raw):
+        abort(400)
+    return raw
 
 
 def _queued(raw: object) -> list[Queued]:
@@ -86,10 +111,16 @@ def _queued(raw: object) -> list[Queued]:
         if len(pairs) != len(fields) or not all(isinstance(a, str) and isinstance(b, str) for a, b in pairs):
             abort(400)
         typed = MultiDict([(str(name), str(value)) for name, value in pairs])
+        sent, covers = _sent_id(item.get("id")), item.get("covers") or []
+        if not isinstance(covers, list) or len(covers) > MOST_COVERED:
+            abort(400)
+        covered = frozenset(cast(str, _sent_id(one)) for one in covers if one is not None)
         if event is not None:
-            queued.append(Queued(fields=typed, event=event))
-        else:
-            queued.append(Queued(fields=typed, number=cast(int, number), phase=phase))  # checked above
+            queued.append(Queued(fields=typed, event=event, sent=sent))
+        else:  # the number was checked above
+            queued.append(
+                Queued(fields=typed, number=cast(int, number), phase=phase, sent=sent, covers=covered)
+            )
     return queued
 
 
@@ -105,18 +136,29 @@ def merge(game_id: str) -> Response | tuple[Response, int]:
         abort(400)
     seen: dict[str, Any] = body["seen"]
     queued = _queued(body.get("entries"))
+    in_place = body.get("inplace") is True  # the game's page shows what was sent itself: nothing flashed
     for _attempt in range(3):  # a third phone saving between two of ours: start again from what it stored
         try:
-            return _apply(record, game, seen, queued)
+            return _apply(record, game, seen, queued, in_place=in_place)
         except store.ChangedElsewhere:
             record, game = store.load_game(game_id)
     busy = gettext("The game is changing on another phone: sending again shortly.")
     return jsonify({"error": busy, "version": record.version}), 409  # the version stored now
 
 
-def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequence[Queued]) -> Response:
-    """Each queued entry in turn; stops at the first conflict or refusal, with what is needed to choose."""
-    before = seen_of(game)
+def _apply(
+    record: StoredGame,
+    game: Game,
+    seen: Mapping[str, Any],
+    queued: Sequence[Queued],
+    *,
+    in_place: bool = False,
+) -> Response:
+    """Each queued entry in turn; stops at the first conflict or refusal, with what is needed to choose.
+    An entry this phone's queue stored already (a queue sent again) counts as done, applied once."""
+    applied = store.sent_ids(record)  # id → the row's place in the log
+    mine = {entry.sent for entry in queued if entry.sent} | {one for entry in queued for one in entry.covers}
+    before = seen_of(game, leave_out={place for sent, place in applied.items() if sent in mine})
     others = [
         number for number, mark in enumerate(before["deals"], start=1) if mark != _deal_mark(seen, number)
     ]
@@ -125,15 +167,17 @@ def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequ
     written: set[int] = set()  # the deals this batch recorded: the phone's own, no clash with itself
     stop: dict[str, Any] | None = None
     for entry in queued:
-        if entry.event is not None:
-            game, stop = _one_event(record, game, entry.event, entry.fields)
+        if entry.sent is not None and entry.sent in applied:
+            stop = None  # stored when this queue was sent before: done, and not applied again
+        elif entry.event is not None:
+            game, stop = _one_event(record, game, entry.event, entry.fields, entry.sent)
         else:
-            mine_before = entry.number in written
-            game, stop = _one(
-                record, game, seen, entry.number, entry.phase, entry.fields, mine_before=mine_before
-            )
+            mine_before = entry.number in written or _stored_from(game, applied, entry)
+            game, stop = _one(record, game, seen, entry, mine_before=mine_before)
         if stop is not None:
             break
+        if entry.sent is not None:
+            applied[entry.sent] = -1  # stored now: the same id later in this queue is not applied again
         done += 1
         if entry.event is None:
             written.add(entry.number)
@@ -153,23 +197,26 @@ def _apply(record: StoredGame, game: Game, seen: Mapping[str, Any], queued: Sequ
     }
     if stop is not None:
         answer["words"] = panel_words()  # the page fetches the panel's script only now: its words too
-    if stop is None and message:
+    if stop is None and message and not in_place:
         flash(message)  # shown once, by the page the phone goes to
     return jsonify(answer)
 
 
+def _stored_from(game: Game, applied: Mapping[str, int], entry: Queued) -> bool:
+    """True when the deal's stored row came from an earlier entry of this phone's that ``entry`` takes
+    the place of (its bids, sent on their own before): then it is the phone's own, not a change."""
+    if not entry.covers or not 1 <= entry.number <= len(game.entries):
+        return False
+    place = game.deal_position(entry.number)
+    return any(applied.get(one) == place for one in entry.covers)
+
+
 def _one(
-    record: StoredGame,
-    game: Game,
-    seen: Mapping[str, Any],
-    number: int,
-    phase: str | None,
-    fields: Any,
-    *,
-    mine_before: bool,
+    record: StoredGame, game: Game, seen: Mapping[str, Any], entry: Queued, *, mine_before: bool
 ) -> tuple[Game, dict[str, Any] | None]:
     """One queued entry: recorded (the game after it, no stop), kept once where both phones entered
     the same, or the stop — a conflict (both versions) or a refusal (the reason, field and seat)."""
+    number, phase, fields = entry.number, entry.phase, entry.fields
     engine = game.table.variant.engine
     facts = screens.facts_of(game, number)
     theirs = screens.stored_values(game, number) if number <= len(game.entries) else None
@@ -189,7 +236,7 @@ def _one(
             if mark == fingerprint(mine):
                 return game, None
             return game, {**stop, "kind": "conflict"}
-        updated = store.record_deal(record, game, number, mine)  # checked again by the engine
+        updated = store.record_deal(record, game, number, mine, sent=entry.sent)  # checked again
     except store.ChangedElsewhere:
         raise
     except RuleViolation as refused:
@@ -199,17 +246,24 @@ def _one(
 
 
 def _one_event(
-    record: StoredGame, game: Game, kind: str, fields: MultiDict[str, str]
+    record: StoredGame, game: Game, kind: str, fields: MultiDict[str, str], sent: str | None
 ) -> tuple[Game, dict[str, Any] | None]:
     """One queued table event: recorded where it stands in the queue (after the deals before it), or
     the stop with the engine's refusal, for the scorer to drop it or record it again."""
     try:
-        return events.record_posted(record, game, kind, fields), None
+        return events.record_posted(record, game, kind, fields, sent=sent), None
     except store.ChangedElsewhere:
         raise
     except RuleViolation as refused:
         stop = {"number": None, "event": kind, "theirs": None, "mine": None, "theirs_mark": None}
         return game, {**stop, "kind": "refused", **screens.refusal(refused)}
+
+
+# "1 deal sent.", "3 hands sent.": the count's plural form reaches the participle too ("3 donnes envoyées").
+_SENT: dict[str, Callable[[int], str]] = {
+    "deal": lambda sent: ngettext("%(count)s deal sent.", "%(count)s deals sent.", sent),
+    "hand": lambda sent: ngettext("%(count)s hand sent.", "%(count)s hands sent.", sent),
+}
 
 
 def _message(game: Game, sent: int, sent_events: int, others: Sequence[int], events: bool) -> str | None:
@@ -218,7 +272,7 @@ def _message(game: Game, sent: int, sent_events: int, others: Sequence[int], eve
     if not sent and not sent_events:
         return None
     word = deal_words(game.table.variant.deal_word)
-    parts = [gettext("%(count)s sent.") % {"count": word.count(sent)}] if sent else []
+    parts = [_SENT[word.english.singular](sent) % {"count": sent}] if sent else []
     if sent_events:
         parts.append(
             ngettext("%(count)s table event sent.", "%(count)s table events sent.", sent_events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, session, url_for
 from markupsafe import Markup
@@ -17,11 +17,10 @@ from werkzeug.wrappers import Response
 
 from ...games import store
 from ...games.store import StoredGame
-from ...groups.members import seated_at_end
+from ...groups.members import next_first_dealer, options_kept, seated_at_end
 from ...groups.roster import seating_at_kept_table
 from ...kept import KeptByVersion
 from ...rules import Game, RuleViolation, get_variant
-from ...rules.game import NumberedEntry
 from ...words import gettext
 from ..device import can_edit, device_id, holder, known_game_ids, require_edit
 from ..language import current_language
@@ -29,7 +28,7 @@ from ..qr import qr_svg
 from ..request_values import whole_number
 from ..versions import game_changed
 from ..wording import say, use_variant
-from . import changes, screens, view
+from . import changes, knock_ons, screens, view
 from .entry import screen_for
 from .forms import DRAW, new_game_form
 from .offline import offline_plan
@@ -158,8 +157,13 @@ def deal(game_id: str, number: int) -> Page:
     if request.form.get("fill") == "everyone":  # "Everyone made their bid" without the script: fill in, keep
         filled = screens.everyone_made(game, facts, values, phase)
         return screens.deal_page(record, game, facts, filled, phase, None)
+    if request.form.get("step") == "change":  # back from what a correction would change, values kept
+        return screens.deal_page(record, game, facts, values, phase, None)
     before = screens.stored_values(game, number) if number <= len(game.entries) else None
     try:
+        # A correction says what it changes before it is saved, unless the screen showed it already.
+        if (shown := knock_ons.unseen(record, game, number, values)) is not None:
+            return knock_ons.ask(record, game, facts, values, shown)
         updated = store.record_deal(record, game, number, values)
     except store.ChangedElsewhere as changed:
         return screens.changed_elsewhere(game_id, number, changed)
@@ -168,7 +172,8 @@ def deal(game_id: str, number: int) -> Page:
             return jsonify(screens.refusal(refused)), 422
         return screens.deal_page(record, game, facts, values, phase, refused), 422
     changes.remember_change(record, number, before)
-    return screens.moved_on(record, updated, number)
+    said = knock_ons.saved_words(game, updated, number) if screens.correcting(game, number) else None
+    return screens.moved_on(record, updated, number, said)
 
 
 @bp.post("/games/<game_id>/deals/<int:number>/check")
@@ -191,11 +196,16 @@ def check(game_id: str, number: int) -> Response:
     judged = shown.pop("values", values)
     complete = shown.pop("complete", True)
     verdict: dict[str, Any] = {"error": None, "field": None, "seat": None}
+    after: Game | None = None
     try:
-        game.verify(cast(NumberedEntry, game.table.variant.engine.read_entry(number, judged)))
+        after = knock_ons.corrected(game, number, judged)
     except RuleViolation as refused:
         if complete:
             verdict = screens.refusal(refused)
+    if screens.correcting(game, number):
+        # What saving the correction changes, beside Save (nothing while it cannot be saved).
+        correction = knock_ons.preview(record, game, after) if after is not None and complete else None
+        verdict["correction"] = correction if correction and correction["lines"] else None
     return jsonify({**verdict, **shown})
 
 
@@ -230,16 +240,31 @@ def abandon(game_id: str) -> Page:
     return redirect(url_for("games.sheet", game_id=game_id))
 
 
-@bp.get("/games/<game_id>/again")
-def again(game_id: str) -> Response:
+@bp.route("/games/<game_id>/again", methods=["GET", "POST"])
+def again(game_id: str) -> Page:
     """A new game with the same table: the same variant and options, and the players seated at the
-    end in the seats they ended in (not those who left; those who arrived, where they sat)."""
-    _record, game = store.load_game(game_id)
+    end in the seats they ended in (not those who left; those who arrived, where they sat).
+
+    Posted (the finish screen's one tap), it starts at once, the deal moved on to the next seat, on
+    deal 1's screen; asked for (a link), the new-game form filled in, to change players or options."""
+    record, game = store.load_game(game_id)
     table, state = game.table, game.state
     seated = [state.players[seat] for seat in seated_at_end(state)]
-    args: dict[str, Any] = {f"players-{place}": name for place, name in enumerate(seated)}
-    args.update({f"option_{name}": str(value) for name, value in table.options.items()})
-    return redirect(url_for("games.new_game", code=table.variant.code, **args))
+    if request.method == "GET":
+        args: dict[str, Any] = {f"players-{place}": name for place, name in enumerate(seated)}
+        args.update({f"option_{name}": str(value) for name, value in table.options.items()})
+        return redirect(url_for("games.new_game", code=table.variant.code, **args))
+    require_edit(record)
+    dealer = next_first_dealer(state)
+    try:
+        created, started, _key = store.create_game(
+            table.variant.code, seated, first_dealer=dealer, options=options_kept(game), holder=holder()
+        )
+    except RuleViolation as refused:  # the table no longer stands (a variant's rules changed): say so
+        flash(say(refused))
+        return redirect(url_for("games.sheet", game_id=game_id), 303)
+    flash(gettext("A new game: %(name)s deals first.") % {"name": seated[dealer]})
+    return redirect(screens.current_url(created, started))
 
 
 # --- helpers of the views above ------------------------------------------------------

@@ -11,7 +11,7 @@ are the trick; with it, taps on the card grid fill them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request, url_for
@@ -21,16 +21,18 @@ from ... import words
 from ...games import store
 from ...rules import Game, RuleViolation, Table, Trump, families, get_variant, table_rules
 from ...rules.explain import explain, game_end, worked_examples
-from ...rules.rulebook import deal_plan, option_lines, seat_names
+from ...rules.foresee_events import foresee_game
+from ...rules.rulebook import DealPlan, deal_plan, option_lines, seat_names
 from ...rules.state import DealFacts, DealState
 from ...rules.tricks import Ranking, RankOrder, TrickSetting, TrickVerdict, judge_trick, read_cards
 from ...rules.variant import Variant
-from ...words import gettext
+from ...words import deal_words, gettext
 from ...words._core import N_
 from ..request_values import whole_number
 from ..wording import say, use_variant
 from . import view
-from .entry import trump_text
+from .entry import deal_players, trump_text
+from .table_life import seat_notes
 
 bp = Blueprint("referee", __name__)
 
@@ -170,23 +172,61 @@ def rules(code: str) -> Page:
 
 @bp.get("/games/<game_id>/rules")
 def game_rules(game_id: str) -> str:
-    """The rules of a game's variant with its players and options applied."""
+    """The rules of a game's variant with its players and options applied: as the game stands now, after
+    its table events (a latecomer in, the deals re-planned for the players seated)."""
     _record, game = store.load_game(game_id)
-    return _rules_page(game.table, None, game_id=game_id)
+    if game.state.life is None:
+        return _rules_page(game.table, None, game_id=game_id)
+    state = game.state
+    seated = [state.players[seat] for seat in state.life.ring] if state.life is not None else []
+    table = replace(game.table, players=tuple(seated), first_dealer=0)
+    rows = [_plan_row(deal_players(game, deal.number), deal.facts) for deal in state.deals if deal.complete]
+    ahead = (state.deal_count - len(rows)) if state.deal_count is not None else len(seated)
+    foreseen = foresee_game(game, max(0, ahead)).deals if not state.finished else ()
+    rows += [_plan_row(state.players, deal.facts) for deal in foreseen]
+    plan = DealPlan(deals=(), open_ended=state.deal_count is None)
+    return _rules_page(table, None, game_id=game_id, plan=plan, rows=rows, notes=_seat_notes(game))
 
 
-def _rules_page(table: Table, error: RuleViolation | None, *, game_id: str | None) -> str:
+def _seat_notes(game: Game) -> list[str]:
+    """Who came and went ("Elena joined after deal 3"), for the game's rules page."""
+    state = game.state
+    if state.life is None:
+        return []
+    word = deal_words(game.table.variant.deal_word).singular
+    notes = seat_notes(state.life, word)
+    return [words.labelled(state.players[seat], note) for seat, note in sorted(notes.items())]
+
+
+def _rules_page(
+    table: Table,
+    error: RuleViolation | None,
+    *,
+    game_id: str | None,
+    plan: DealPlan | None = None,
+    rows: list[dict[str, Any]] | None = None,
+    notes: Sequence[str] = (),
+) -> str:
+    """A variant's rules page for ``table``; a game's (``game_id``) gives the deals as it plans them now
+    (``plan`` and its ``rows``) and who came and went (``notes``)."""
     variant = table.variant
-    plan = deal_plan(table)
+    if plan is None or rows is None:
+        plan = deal_plan(table)
+        rows = [_plan_row(table.players, facts) for facts in plan.deals]
     ranking = variant.ranking(table, None)
-    first = plan.deals[0] if plan.deals else None
+    first = deal_plan(table, 1).deals[0] if rows else None
+    trumps = {row["trump"] for row in rows}
     return render_template(
         "rules/variant.html",
         variant=variant,
         table=table,
         plan=plan,
-        plan_rows=[_plan_row(table, facts) for facts in plan.deals],
-        hooked=any(facts.hook for facts in plan.deals),
+        plan_rows=rows,
+        seat_notes=notes,
+        # A column the same in every row is said once above the table, so that it fits a phone.
+        one_trump=next(iter(trumps)) if len(trumps) == 1 else None,
+        hook_is_dealer=all(row["hook"] in (None, row["dealer"]) for row in rows),
+        hooked=any(row["hook"] for row in rows),
         deck=say(variant.engine.describe_deck(table)),
         ranking=ranking,
         reminders=[say(note) for note in first.reminders] if first is not None else [],
@@ -221,8 +261,7 @@ def _option_args(table: Table) -> dict[str, Any]:
     }
 
 
-def _plan_row(table: Table, facts: DealFacts) -> dict[str, Any]:
-    players = table.players
+def _plan_row(players: Sequence[str], facts: DealFacts) -> dict[str, Any]:
     return {
         "number": facts.number,
         "cards": facts.cards,

@@ -38,27 +38,34 @@ def wants_json() -> bool:
     return request.accept_mimetypes.best == "application/json"
 
 
+def correcting(game: Game, number: int) -> bool:
+    """True when deal ``number`` is scored: saving it again corrects it (knock_ons.py says what that
+    changes before it is saved)."""
+    deals = game.state.deals
+    return 1 <= number <= len(deals) and deals[number - 1].complete
+
+
 def refusal(refused: RuleViolation) -> dict[str, Any]:
     """A refusal as the page's script shows it: the reason, the field and the seat at fault."""
     return {"error": say(refused), "field": refused.field, "seat": refused.seat}
 
 
-def moved_on(record: StoredGame, game: Game, number: int) -> Page:
+def moved_on(record: StoredGame, game: Game, number: int, corrected: str | None = None) -> Page:
     """Where a saved deal leads: its own tricks while it is open, else the next deal; a correction
-    of an earlier deal, or the last deal of a game, back to the sheet."""
+    of an earlier deal, or the last deal of a game, back to the sheet. ``corrected`` is what the
+    screen says of a correction ("Deal 2 corrected." by default)."""
     word = deal_words(game.table.variant.deal_word).title
     deal = game.state.deals[number - 1]
     due = current_number(game)
+    said = corrected or gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
     if back_to_screen() and (due is None or number < due):
-        said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
         return settled(record, game, said)
     if number < len(game.entries):
         sheet = url_for("games.sheet", game_id=record.id, _anchor=f"deal-{number}")
-        said = gettext("%(Deal)s %(number)s corrected.") % {"Deal": word, "number": number}
         return answer(record, game, None, said, url=sheet)
     if not deal.complete:
         return answer(record, game, number, None)
-    said = gettext("%(Deal)s %(number)s saved.") % {"Deal": word, "number": number}
+    said = corrected or gettext("%(Deal)s %(number)s saved.") % {"Deal": word, "number": number}
     return answer(record, game, current_number(game), said)
 
 
@@ -260,6 +267,7 @@ def screen_context(
         "facts": facts,
         "about": about,
         "facts_line": view.facts_line(about),
+        "facts_parts": view.facts_parts(about),
         "strip": view.standings_strip(game),
         "undo_step": changes.undo_step(record, game),
         "redo_step": changes.redo_step(record, game),
@@ -270,5 +278,7 @@ def screen_context(
         "screen": screen,
         # Each player's table events from their name, on the deal in progress (not a correction).
         "player_menu": facts.number == current_number(game),
+        # A scored deal: what saving it again changes is shown beside Save first (knock_ons.py).
+        "correcting": correcting(game, facts.number),
         **screen.context(game, facts, values, phase),
     }

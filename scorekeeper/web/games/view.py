@@ -15,6 +15,7 @@ from ...rules.state import DealFacts
 from ...words import deal_words, gettext
 from ..wording import say
 from .entry import deal_players, screen_for, trump_text
+from .names import short_names
 from .table_life import dealers, seat_heads, seat_notes, sheet_life, side_heads
 
 
@@ -37,29 +38,6 @@ def side_names(game: Game) -> list[str]:
     if teams is None:
         return list(players)
     return [" & ".join(players[seat] for seat in team) for team in teams]
-
-
-def short_names(names: list[str], shortest: int = 3, longest: int = 4) -> list[str]:
-    """Names short enough for a narrow column, still telling everyone apart.
-
-    A name of at most ``longest`` letters stays whole; a longer one is cut to the
-    shortest beginning (from ``shortest`` letters) that no other name shares; a
-    partnership ("Ann & Cy") goes by its players' initials ("A&C").
-    """
-    shown = []
-    for name in names:
-        if " & " in name:
-            shown.append("&".join(part.strip()[:1] for part in name.split(" & ")))
-            continue
-        if len(name) <= longest:
-            shown.append(name)
-            continue
-        others = [other.lower() for other in names if other != name]
-        size = shortest
-        while size < len(name) and any(other.startswith(name[:size].lower()) for other in others):
-            size += 1
-        shown.append(name[:size])
-    return shown
 
 
 def winners_text(game: Game) -> str | None:
@@ -139,6 +117,12 @@ def deal_about(game: Game, facts: DealFacts, entered_trump: object = None) -> di
 
 def facts_line(about: dict[str, Any]) -> str:
     """The deal's facts in one line, for the top of the deal screen: "Bob deals 9 · trump: turn a card"."""
+    return " · ".join(facts_parts(about))
+
+
+def facts_parts(about: dict[str, Any]) -> list[str]:
+    """The deal's facts one by one ("Bob deals 9", "turn for trump", "hook"): the deal screen keeps each
+    whole on its line, so that a line that wraps never leaves "hook" alone on the next."""
     dealer, out = about["dealer"], about["sitting_out"]
     deals = gettext("%(dealer)s deals %(cards)s") % {"dealer": dealer, "cards": about["cards"]}
     parts = [deals + (gettext(", sits out") if out == [dealer] else "")]
@@ -152,7 +136,7 @@ def facts_line(about: dict[str, Any]) -> str:
     parts.append(trump)
     if about["hook"]:
         parts.append(gettext("hook"))
-    return " · ".join(parts)
+    return parts
 
 
 def standings_strip(game: Game) -> dict[str, Any] | None:
@@ -198,14 +182,18 @@ def _hook_text(game: Game, facts: DealFacts) -> str | None:
 
 
 def summary(record: StoredGame, game: Game) -> GameSummary:
-    """A game's line in "Your games"."""
+    """A game's line in "Your games" and "Carry on": while it is played, those at the table now (a player
+    who left is not, a substitute is under their own name); once over, everyone who played it."""
     abandoned = record.abandoned_at is not None
+    state = game.state
+    playing = not abandoned and not state.finished
+    seats = state.life.ring if playing and state.life is not None else range(len(state.players))
     return GameSummary(
         id=record.id,
         title=words.declared(game.table.variant.name),
-        players=", ".join(game.state.players),
+        players=", ".join(state.players[seat] for seat in seats),
         status=gettext("Abandoned") if abandoned else progress_text(game),
-        playing=not abandoned and not game.state.finished,
+        playing=playing,
         updated_at=record.updated_at,
     )
 

@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 from ...games import store
 from ...games.store import StoredGame
 from ...groups import access, history, roster
-from ...groups.members import next_first_dealer, seated_at_end
+from ...groups.members import next_first_dealer, options_kept, seated_at_end
 from ...groups.newcomers import seating_at_end
 from ...rules import Game, RuleViolation, Variant, families, get_variant
 from ...words import gettext, ngettext
@@ -122,6 +122,11 @@ def join(group_id: str) -> Page:
         gettext("This phone keeps %(table)s now: start its games and change its players here too.")
         % {"table": group.name}
     )
+    # Given from a game ("Another phone keeps score"): on to that game, which this phone now scores.
+    asked = request.args.get("game", "")
+    wanted = store.find_record(asked) if len(asked) == 32 else None
+    if wanted is not None and wanted.group_id == group.id:
+        return redirect(url_for("games.sheet", game_id=wanted.id))
     return redirect(url_for("tables.table", group_id=group.id))
 
 
@@ -181,7 +186,7 @@ def play_again(group_id: str, game_id: str) -> Page:
             table.variant.code,
             seating.names,
             first_dealer=next_dealer,
-            options=_options_kept(game),
+            options=options_kept(game),
             holder=holder(),
             seating=seating,
         )
@@ -217,7 +222,7 @@ def _start_from_table(group: access.Group, record: StoredGame, game: Game) -> Pa
             variant.code,
             seating.names,
             first_dealer=next_dealer,
-            options=_options_kept(game) if record.variant == variant.code else {},
+            options=options_kept(game) if record.variant == variant.code else {},
             holder=holder(),
             seating=seating,
         )
@@ -240,7 +245,7 @@ def _new_game_url(group: access.Group, variant: Variant, source: StoredGame | No
         game = store.game_of(source)
         args.update({f"players-{seat}": name for seat, name in enumerate(_seated_names(game))})
         if source.variant == variant.code:
-            args.update({f"option_{name}": str(value) for name, value in _options_kept(game).items()})
+            args.update({f"option_{name}": str(value) for name, value in options_kept(game).items()})
     return url_for("games.new_game", code=variant.code, **args)
 
 
@@ -313,14 +318,3 @@ def _seated_names(game: Game) -> list[str]:
     """Who was at the table when the game ended (or is now), in the order they sat."""
     state = game.state
     return [state.players[seat] for seat in seated_at_end(state)]
-
-
-def _options_kept(game: Game) -> dict[str, object]:
-    """The options the table chose for a game (those not at their default for its number of players):
-    the next game keeps them, and takes the defaults for its own number of players."""
-    table = game.table
-    return {
-        spec.name: table.options[spec.name]
-        for spec in table.variant.options
-        if table.options[spec.name] != spec.default_for(table.size)
-    }

@@ -7,7 +7,16 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.rules.club import Outcome, rate, rate_more, rated_outcomes, records
+from scorekeeper.rules.club import (
+    Outcome,
+    outcome_bests,
+    rate,
+    rate_more,
+    rated_outcomes,
+    records,
+    records_set_by,
+    records_set_by_each,
+)
 
 from .building import evening, free_for_all
 
@@ -81,3 +90,28 @@ def test_ratings_carried_on_from_earlier_ones_are_the_ratings_from_scratch(
     earlier = rate_more({}, ordered[:cut])
     assert rate_more(earlier, ordered[cut:]) == rate(history)
     assert rate_more(rate(history), []) == rate(history)
+
+
+@SETTINGS
+@given(history=histories, picked=st.lists(st.integers(0, 14), max_size=5))
+def test_the_records_an_evening_set_are_those_each_of_its_outcomes_beat(
+    history: list[Outcome], picked: list[int]
+) -> None:
+    keys = [history[index % len(history)].key for index in picked] + ["game:none"]
+    each = records_set_by_each(history, keys)
+    ordered = sorted(history, key=lambda outcome: (outcome.played_at, outcome.key))
+    for key in keys:
+        found = [(r.kind, r.variant, r.value, r.members) for r in each.get(key, ())]
+        assert found == [(r.kind, r.variant, r.value, r.members) for r in records_set_by(history, key)]
+        where = next((index for index, outcome in enumerate(ordered) if outcome.key == key), None)
+        if where is None:
+            assert found == []
+            continue
+        # Independently: the hall of fame of the outcomes before it, and what this one reached.
+        held = {(r.kind, r.variant): r.value for r in records(ordered[:where]) if r.key is not None}
+        beaten = [
+            (kind, variant, value, members)
+            for kind, variant, value, members in outcome_bests(ordered[where])
+            if (kind, variant) in held and value > held[kind, variant]
+        ]
+        assert found == beaten

@@ -30,7 +30,7 @@ from ....rules.variants.bid_whist import (
     auction_rules,
     read_call,
 )
-from ....words import gettext
+from ....words import gettext, ngettext
 from ....words._core import N_
 from ...wording import Worded, say
 from . import EntryScreen, deal_players, number_or_text, register
@@ -206,21 +206,38 @@ def hand_summary(game: Game, facts: DealFacts, values: Mapping[str, Any]) -> str
         "tricks": won.contract - KITTY_BOOKS,
     }
     if won.forced:
-        need = gettext(
-            "%(name)s bid %(bid)s (forced): %(side)s need %(books)s books, %(tricks)s tricks in play"
+        need = ngettext(
+            "%(name)s bid %(bid)s (forced): %(side)s need %(books)s book (in play: %(tricks)s)",
+            "%(name)s bid %(bid)s (forced): %(side)s need %(books)s books (in play: %(tricks)s)",
+            won.contract,
         )
     else:
-        need = gettext("%(name)s bid %(bid)s: %(side)s need %(books)s books, %(tricks)s tricks in play")
+        need = ngettext(
+            "%(name)s bid %(bid)s: %(side)s need %(books)s book (in play: %(tricks)s)",
+            "%(name)s bid %(bid)s: %(side)s need %(books)s books (in play: %(tricks)s)",
+            won.contract,
+        )
     need = need % contract
     deal = preview_deal(game, facts.number, values)
     if not isinstance(deal, BidWhistDeal) or not deal.complete:
         return need
     assert deal.points is not None and deal.totals is not None
+    assert deal.books is not None
     books = {"books": deal.books, "contract": won.contract}
     if deal.made:
-        result = gettext("%(books)s books of %(contract)s: made") % books
+        result = (
+            ngettext(
+                "%(books)s book of %(contract)s: made", "%(books)s books of %(contract)s: made", deal.books
+            )
+            % books
+        )
     else:
-        result = gettext("%(books)s books of %(contract)s: set") % books
+        result = (
+            ngettext(
+                "%(books)s book of %(contract)s: set", "%(books)s books of %(contract)s: set", deal.books
+            )
+            % books
+        )
     scored = ", ".join(
         f"{names[side]} {words.signed(points)}" for side, points in enumerate(deal.points) if points
     )
@@ -342,6 +359,9 @@ register(
         live=live,
         stylesheet="whist.css",
         script="bid_whist.js",
+        # The seat order of a Bid Whist deal is its auction's: German says "Reizung" there, where an
+        # Oh Hell deal's "Bidding" is "Ansagen".
+        order_label=N_("Auction"),
         offline_labels=offline_labels,
     ),
 )

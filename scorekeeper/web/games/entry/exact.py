@@ -13,6 +13,7 @@ from ....rules.state import DealFacts
 from ....words import gettext
 from ....words._core import N_
 from ...wording import say
+from ..names import short_names
 from . import (
     EntryScreen,
     deal_players,
@@ -29,6 +30,12 @@ CHIPS_A_LINE = 6
 MOST_LINES = 12
 """How many lines of buttons the rows may take together and still leave Save in reach: six players' bids
 from 0 to 8, two lines each."""
+COLUMNS_FROM = 7
+"""From how many players on the deal each player's buttons stand in a column of their own, 0 at the top,
+under their name: seven or eight rows of up to nine buttons fit a phone only that way (a row each would
+need two lines, or a sideways swipe to reach the bigger numbers). Six players take columns too where their
+rows would need two lines each (bids 0 to 8: Nomination Whist, Romanian Whist for seven with the dead
+hand)."""
 
 
 def read(form: MultiDict[str, str], game: Game, facts: DealFacts, phase: str) -> dict[str, Any]:
@@ -69,6 +76,15 @@ def row_layout(rows: int, chips: int) -> str:
     return "wrap" if rows * ceil(chips / CHIPS_A_LINE) <= MOST_LINES else "strip"
 
 
+def deal_layout(rows: int, chips: int) -> str:
+    """ "columns" for seven players and more, and for six whose rows would need two lines each (a column
+    of buttons each, side by side, every one in reach with the standings and Save), else the rows'
+    layout (``row_layout``)."""
+    if rows >= COLUMNS_FROM or (rows == COLUMNS_FROM - 1 and chips > CHIPS_A_LINE):
+        return "columns"
+    return row_layout(rows, chips)
+
+
 def line_chips(rows: int, chips: int) -> int:
     """How many buttons a line of a row needs room for: as few as keep the row on as few lines as it
     takes (8 buttons: two lines of 4), so that the players' names beside them have the rest."""
@@ -84,12 +100,14 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     all the others entered, as the engine judges the complete set.
     """
     players = deal_players(game, facts.number)
+    shorts = short_names(list(players))
     bids = _whole_numbers(values.get("bids"), len(players))
     tricks = _whole_numbers(values.get("tricks"), len(players))
     bidders = [
         {
             "seat": seat,
             "name": players[seat],
+            "short": shorts[seat],
             "choices": legal_bids(facts, bids, players, seat),
             "bid": bids[seat],
             "tricks": tricks[seat],
@@ -109,7 +127,7 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "tally": tricks_tally(facts, tricks),
         "next_bidder": next_bidder(facts, bids),
         "everyone": fill["everyone"],
-        "layout": row_layout(len(bidders), facts.cards + 1),
+        "layout": deal_layout(len(bidders), facts.cards + 1),
         "line_chips": line_chips(len(bidders), facts.cards + 1),
     }
 
@@ -166,12 +184,18 @@ def offline_labels(game: Game) -> dict[str, dict[str, Any]]:
             "legend": gettext("Bids"),
             "each": gettext("{name} bids {value}"),
             "saves": gettext("Save the bids"),
+            # The running count beside Save, as the screen's bid line says it while bids come in.
+            "tally": gettext("Bids {total} of {cards} so far"),
         },
         "tricks": {
             "input": "tricks",
             "legend": gettext("Tricks"),
             "each": gettext("{name} took {value}"),
             "saves": gettext("Save the tricks"),
+            "tally": gettext("Tricks left: {left} of {cards}"),
+            # Each player's row says their bid, as the tricks' rows do online.
+            "tag": gettext("bid {bid}"),
+            "tag_from": "bids",
         },
         "trump": trump_labels(),
     }

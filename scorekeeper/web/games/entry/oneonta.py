@@ -22,6 +22,7 @@ from ....rules.variants._oneonta_bids import candidate_bids
 from ....rules.variants.oneonta import OneontaBid, OneontaBidChoice, OneontaEngine, OneontaFacts
 from ....words import gettext
 from ...wording import say
+from ..names import short_names
 from . import (
     EntryScreen,
     deal_players,
@@ -245,6 +246,9 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
     bidders = [_bidder(game, oneonta, bids, tricks, seat) for seat in facts.bidding_order]
     tally = tricks_tally(facts, tricks, rest_to_dummy=oneonta.dummy)
     players = deal_players(game, facts.number)
+    shorts = short_names(list(players))
+    for bidder in bidders:
+        bidder["short"] = shorts[bidder["seat"]]  # as the standings strip writes it (a big table's rows)
     trump = values.get("trump")
     wanted = [bid.tricks_bid if bid is not None else None for bid in bids]
     fill = tricks_fill(facts, wanted, {"tricks": list(tricks)}, frozenset(), rest_to_dummy=oneonta.dummy)

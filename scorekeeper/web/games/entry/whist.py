@@ -96,7 +96,14 @@ def whist_summary(game: Game, deal: DealState | None, side: int, tapped: bool) -
         parts = [gettext("%(side)s took %(tricks)s") % took]
     else:
         took["honours"] = deal.honours[other]
-        parts = [gettext("%(side)s took %(tricks)s and hold %(honours)s honours") % took]
+        parts = [
+            ngettext(
+                "%(side)s took %(tricks)s and hold %(honours)s honour",
+                "%(side)s took %(tricks)s and hold %(honours)s honours",
+                deal.honours[other],
+            )
+            % took
+        ]
     assert deal.points is not None and deal.totals is not None
     scored = [f"{names[team]} {signed(points)}" for team, points in enumerate(deal.points) if points]
     parts.append(", ".join(scored) or gettext("nobody scores"))

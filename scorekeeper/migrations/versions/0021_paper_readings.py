@@ -5,8 +5,8 @@ screen's crops), what its QR code says, each value read with its confidence, the
 and the game or drive it is for; for a drive's table card, what the organiser confirmed while some
 hands wait for other tables' cards. A row goes when its values are recorded, or after two days.
 
-Revision ID: 0014_paper
-Revises: 0013_keep_rights
+Revision ID: 0021
+Revises: 0020
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014_paper"
-down_revision = "0013_keep_rights"
+revision = "0021"
+down_revision = "0020"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,206 @@
+"""Seven and eight at the table (issue 45): the largest deal of the biggest tables on one phone screen.
+
+Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) and Up and Down the River for eight
+(bids 0 to 6, and the trump row) on a 390×844 phone, Oh Hell for seven (bids 0 to 7, and the trump row) on
+a 360×740 one, each on its largest deal with the standings above it: every player's chips, the trump row,
+the facts, the standings and Save are on the screen without a scroll, each chip at least 40 px square;
+in English, in German and Italian (their committed catalogues: the longest words), in dark mode, and on
+the taller phone with the text at 125 %. Then the bids are tapped where they are, saved, and the tricks
+screen is held to the same. (Romanian Whist for seven with the dead hand, six columns of nine, is a
+smaller case of the same screen.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+
+from ..catalogue_check import catalogue_path
+from .conftest import AXE, PHONE_MODEL, REACHABLE, TIMEOUT_MS, Phone, serve_app
+from .test_longer_words import new_game, play
+
+NAMES = ["Anastasia", "Bogdan", "Cristina", "Dumitru", "Elena", "Florin", "Gheorghe", "Horia"]
+LARGER_TEXT = (
+    "document.addEventListener('DOMContentLoaded', () => {"
+    " document.documentElement.style.fontSize = '22.5px'; })"
+)
+"""The browser's text size at 125 %: the page's 18 px type at 22.5 px (sizes in rem follow it)."""
+
+# What a player needs on the screen for the deal: each box wholly inside the viewport, the page unscrolled.
+ON_SCREEN = """() => {
+  const wanted = ["button[data-primary]", ".facts-line summary", ".strip-sides", ".trump-line", ".save-bar"];
+  const off = [];
+  for (const selector of wanted) {
+    const node = document.querySelector(selector);
+    if (!node) continue;
+    const box = node.getBoundingClientRect();
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) off.push(selector);
+  }
+  if (scrollY !== 0) off.push(`the page scrolled to ${scrollY}`);
+  return off;
+}"""
+SMALL_CHIPS = """() => [...document.querySelectorAll(".rows label.chip span")]
+  .map((span) => span.getBoundingClientRect())
+  .filter((box) => box.width < 40 || box.height < 40)
+  .map((box) => `${box.width}x${box.height}`)"""
+
+
+@dataclass(frozen=True)
+class BigTable:
+    code: str
+    players: int
+    options: dict[str, str]
+    deals_before: int
+    """Deals played (through their forms) before the largest one with the standings above it."""
+    cards: int
+    viewports: tuple[tuple[int, int], ...] = field(default=((390, 844),))
+
+
+TABLES = [
+    BigTable("romanian-whist", 7, {"option_sequence": "8-1-8", "option_seven_player_deck": "56"}, 1, 8),
+    BigTable("oh-hell", 7, {}, 12, 7, ((360, 740),)),
+    BigTable("up-and-down-the-river", 8, {}, 10, 6),
+]
+CASES = [(table, viewport) for table in TABLES for viewport in table.viewports]
+READINGS = [("en", False, "light"), ("de", False, "light"), ("it", False, "dark"), ("en", True, "dark")]
+"""The language, the larger text, the colour scheme of each look at the screen."""
+
+
+@pytest.fixture(scope="module")
+def real_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app with the committed German and Italian catalogues compiled, on a free port."""
+    folder = tmp_path_factory.mktemp("big_tables_server")
+    for language in ("de", "it"):
+        target = folder / "translations" / language / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        with catalogue_path(language).open("rb") as po, (target / "messages.mo").open("wb") as mo:
+            write_mo(mo, read_po(po, locale=language))
+    yield from serve_app(folder, folder / "translations", "big-tables")
+
+
+@pytest.fixture
+def context_for() -> Iterator[list[BrowserContext]]:
+    """Browser contexts the test opens (a phone each), closed after it."""
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def open_phone(
+    browser: Browser, playwright: Playwright, base_url: str, size: tuple[int, int]
+) -> BrowserContext:
+    profile = dict(playwright.devices[PHONE_MODEL])
+    profile.pop("default_browser_type", None)
+    viewport = {"width": size[0], "height": size[1]}
+    profile.update(viewport=viewport, screen=viewport)
+    context = browser.new_context(**profile, base_url=base_url)
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+def everything_in_reach(page: Page, kind: str, cards: int, where: str) -> None:
+    """Every chip of every player from 0 to ``cards`` reachable without a scroll, 40 px square or more,
+    and Save, the facts, the standings (and the trump row) on the screen."""
+    chips = page.evaluate(
+        f"""([kind, cards]) => {{
+          const reachable = {REACHABLE};
+          const seats = [...new Set([...document.querySelectorAll(`.rows input[name^="${{kind}}-"]`)]
+            .map((input) => input.name.split("-")[1]))];
+          const out = [];
+          for (const seat of seats) {{
+            for (let value = 0; value <= cards; value += 1) {{
+              const input = document.querySelector(`input[name="${{kind}}-${{seat}}"][value="${{value}}"]`);
+              if (!input || !reachable(input.closest("label.chip"))) out.push(`seat ${{seat}}: ${{value}}`);
+            }}
+          }}
+          return [seats.length, out];
+        }}""",
+        [kind, cards],
+    )
+    assert chips[0] >= 7, where
+    assert chips[1] == [], f"{where}: a scroll is needed for the {kind} {chips[1]}"
+    assert page.evaluate(SMALL_CHIPS) == [], where
+    assert page.evaluate(ON_SCREEN) == [], where
+
+
+def axe_clean(page: Page, where: str, schemes: tuple[str, ...] = ("light", "dark")) -> None:
+    problems = []
+    for scheme in schemes:
+        page.emulate_media(color_scheme=scheme)
+        for violation in AXE.run(page).response["violations"]:
+            problems += [
+                f"{where} {scheme}: {violation['id']} at {node['target']}" for node in violation["nodes"][:3]
+            ]
+    assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("table", "size"),
+    CASES,
+    ids=[f"{table.code}-{table.players}-{size[0]}x{size[1]}" for table, size in CASES],
+)
+def test_the_largest_deal_of_a_big_table_fits_one_screen(
+    browser: Browser,
+    playwright: Playwright,
+    real_server: str,
+    context_for: list[BrowserContext],
+    tmp_path: Path,
+    table: BigTable,
+    size: tuple[int, int],
+) -> None:
+    context = open_phone(browser, playwright, real_server, size)
+    context_for.append(context)
+    game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
+    play(context.request, game, table.deals_before)
+    deal = f"/games/{game}/deals/{table.deals_before + 1}"
+    page = context.new_page()
+    for language, larger, scheme in READINGS:
+        if larger and size[1] < 800:
+            continue  # nine chips a player under larger text need the taller phone (the report of issue 45)
+        if larger:
+            page.add_init_script(LARGER_TEXT)  # the last reading: every page from here on
+        context.add_cookies([{"name": "language", "value": language, "url": real_server}])
+        page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+        page.goto(deal)
+        page.wait_for_load_state("load")
+        where = f"{language}{' 125 %' if larger else ''} {scheme}"
+        page.screenshot(path=tmp_path / f"bids-{language}-{int(larger)}-{scheme}.png")
+        everything_in_reach(page, "bid", table.cards, where)
+    page.close()
+    context.add_cookies([{"name": "language", "value": "en", "url": real_server}])
+
+    # The bids tapped where they are (one less than the cards, never hooked), saved in place; then the tricks.
+    phone = Phone(context.new_page(), tmp_path)
+    page = phone.page
+    page.goto(deal)
+    page.wait_for_load_state("load")
+    axe = size == (390, 844)  # the same page at another size: its words and colours are the same
+    if axe:
+        axe_clean(page, "the bids")
+    order = [
+        int(seat)
+        for seat in page.locator(".rows .line[data-seat]").evaluate_all(
+            "(lines) => lines.map((line) => line.dataset.seat)"
+        )
+    ]
+    share, extra = divmod(table.cards - 1, len(order))
+    bids = {seat: share + (1 if place < extra else 0) for place, seat in enumerate(order)}
+    phone.tap_bids(bids)
+    phone.shoot("bids")
+    phone.save_bids()
+    everything_in_reach(page, "tricks", table.cards, "the tricks")
+    first = order[0]
+    phone.tap(phone.tricks_chip(first, bids[first] + 1))
+    phone.expect_tricks({seat: bid for seat, bid in bids.items() if seat != first})
+    expect(page.locator("button[data-primary]")).to_be_enabled()
+    phone.shoot_both("tricks")
+    if axe:
+        axe_clean(page, "the tricks", ("light",))

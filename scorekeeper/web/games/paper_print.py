@@ -9,7 +9,7 @@ reader uses again on the photograph.
 
 from __future__ import annotations
 
-from math import ceil
+import textwrap
 from typing import Any
 
 from flask import request, url_for
@@ -28,7 +28,7 @@ from ...rules.paper import (
     readable,
 )
 from ...rules.paper.sheet import CONTENT_INSET, HEADING, QR, ROW, digits_for
-from ...words import gettext
+from ...words import gettext, ngettext
 from ...words._core import N_
 from ..qr import sheet_qr_svg
 from ..wording import declared
@@ -46,6 +46,7 @@ LETTER_MM = 1.6
 LINE_MM = 3.8
 RULES_PADDING = 4.5
 GAP = 2.0
+HOW_LINE = 4.5
 
 
 def readable_orientation(game: Game, rows: int, paper: str) -> str | None:
@@ -61,7 +62,7 @@ def readable_orientation(game: Game, rows: int, paper: str) -> str | None:
 def rules_height(texts: list[str], width: float) -> float:
     """How tall the rules box gets for ``texts`` (a line each at least) in a box ``width`` wide."""
     per_line = max(1, int((width - RULES_PADDING) / LETTER_MM))
-    lines = sum(max(1, ceil(len(text) / per_line)) for text in texts)
+    lines = sum(max(1, len(textwrap.wrap(text, per_line))) for text in texts)
     return lines * LINE_MM + RULES_PADDING
 
 
@@ -77,8 +78,12 @@ def sheet_pages(
     rules_left = CONTENT_INSET + HEADING_WIDTH + GAP
     rules_width = qr.x - GAP - rules_left
     rules_h = rules_height(rules_texts, rules_width)
-    first_top = max(CONTENT_INSET + HEADING_HEIGHT, CONTENT_INSET + rules_h, qr.y + qr.height) + GAP
-    later_top = qr.y + qr.height + GAP
+    # The grid starts below the heading, the rules and the QR code, with room for the line that says
+    # how to write in the boxes (HOW_LINE) above its column headings.
+    first_top = (
+        max(CONTENT_INSET + HEADING_HEIGHT, CONTENT_INSET + rules_h, qr.y + qr.height) + GAP + HOW_LINE
+    )
+    later_top = qr.y + qr.height + GAP + HOW_LINE
     layout = lay_out(spec, page, first_top=first_top, later_top=later_top)
     pages = []
     for sheet_page in layout.pages:
@@ -177,6 +182,19 @@ def readable_context(game: Game, blank: dict[str, Any], *, rows: int, orientatio
         *([words.labelled(gettext("Options"), " · ".join(blank["options"]))] if blank["options"] else []),
         *blank["reminders"],
     ]
+    # The ordinary blank sheet's words for the game's length (the same messages).
+    deal_word = declared(table.variant.deal_word)
+    if blank["fixed_length"]:
+        length = gettext("%(row_count)s, a row each") % {"row_count": deal_word.count(rows)}
+    else:
+        length = ngettext(
+            "The game ends on the score, not after a set number of %(plural)s: %(row_count)s row is "
+            "printed, carry on over the page if the game goes on",
+            "The game ends on the score, not after a set number of %(plural)s: %(row_count)s rows are "
+            "printed, carry on over the page if the game goes on",
+            rows,
+        ) % {"plural": deal_word.plural, "row_count": rows}
+    lines.append(words.labelled(gettext("Length"), length))
     summary = str(declared(table.variant.summary))
     paper = blank["paper"].name
     sheet = sheet_pages(

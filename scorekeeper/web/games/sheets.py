@@ -170,9 +170,11 @@ def blank_pdf(code: str) -> Response | tuple[str, int]:
     paper = pdf_paper()
     context = blank_context(game, rows=rows, paper=paper)
     table = game.table
-    readable_as = readable_sheet(game, rows, paper.name)
+    # A game of a set length prints every deal, whatever ``rows`` asks (blank_context's rows).
+    printed = len(context["rows"])
+    readable_as = readable_sheet(game, printed, paper.name)
     if readable_as is not None:
-        context = {**context, **readable_context(game, context, rows=rows, orientation=readable_as)}
+        context = {**context, **readable_context(game, context, rows=printed, orientation=readable_as)}
     key = shelf_key(
         "blank",
         table.variant.code,

@@ -10,6 +10,7 @@ millimetre, for the boxes to be cut out at their places (``digits.py`` reads the
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -45,6 +46,11 @@ LONGEST_SIDE = 2400
 FIND_SIDE = 1000
 MARK_KERNEL = 45
 PAPERS = ("a4", "letter")
+# Candidates tried towards each corner, and sets of four tried after the first, when a dark square
+# beyond the page was taken for a mark.
+CORNER_CHOICES = 3
+MARK_SETS = 12
+MOST_DARK_AROUND = 0.2
 ORIENTATIONS = ("portrait", "landscape")
 
 
@@ -90,6 +96,13 @@ def decode(data: bytes) -> Image:
 def find_marks(image: Image) -> Points:
     """The centres of the sheet's four corner marks in the photo, clockwise from the top left as the
     photo shows them; PhotoRefused ("paper_no_marks") when four cannot be found."""
+    for found in _corner_sets(_mark_candidates(image)):
+        return found
+    raise PhotoRefused("paper_no_marks")
+
+
+def _mark_candidates(image: Image) -> list[tuple[float, float, float]]:
+    """Every solid dark square of the photo that could be a corner mark: its centre and side."""
     ratio = FIND_SIDE / max(image.shape)
     small = cv2.resize(image, None, fx=ratio, fy=ratio, interpolation=cv2.INTER_AREA) if ratio < 1 else image
     ratio = min(ratio, 1.0)
@@ -118,32 +131,37 @@ def find_marks(image: Image) -> Points:
         candidates.append((cx / ratio, cy / ratio, float(np.sqrt(area)) / ratio))
     if len(candidates) < 4:
         raise PhotoRefused("paper_no_marks")
-    return _corners(candidates)
+    return candidates
 
 
-def _corners(candidates: list[tuple[float, float, float]]) -> Points:
-    """The four candidates that lie furthest towards the photo's four corners, of like sizes."""
+def _corner_sets(candidates: list[tuple[float, float, float]]) -> Iterator[Points]:
+    """Sets of four candidates, one towards each of the photo's corners and of like sizes: first the
+    four furthest out, then, in case one of them was a dark square of the desk beyond the page,
+    sets with the next candidates towards a corner (CORNER_CHOICES each)."""
     points = np.array([(x, y) for x, y, _ in candidates], dtype=np.float32)
     sums, differences = points.sum(axis=1), points[:, 0] - points[:, 1]
-    chosen = [
-        int(np.argmin(sums)),
-        int(np.argmax(differences)),
-        int(np.argmax(sums)),
-        int(np.argmin(differences)),
+    ranked = [
+        list(np.argsort(sums)[:CORNER_CHOICES]),
+        list(np.argsort(-differences)[:CORNER_CHOICES]),
+        list(np.argsort(-sums)[:CORNER_CHOICES]),
+        list(np.argsort(differences)[:CORNER_CHOICES]),
     ]
-    if len(set(chosen)) < 4:
-        raise PhotoRefused("paper_no_marks")
-    sizes = [candidates[index][2] for index in chosen]
-    if max(sizes) > 2.5 * min(sizes):
-        raise PhotoRefused("paper_no_marks")
-    return points[chosen]
+    ranks = itertools.product(*(range(len(choices)) for choices in ranked))
+    for rank in sorted(ranks, key=sum):
+        chosen = [int(ranked[corner][place]) for corner, place in enumerate(rank)]
+        if len(set(chosen)) < 4:
+            continue
+        sizes = [candidates[index][2] for index in chosen]
+        if max(sizes) > 2.5 * min(sizes):
+            continue
+        yield points[chosen]
 
 
 def _mark_centres(paper: PaperSize) -> Points:
     return np.array([mark.centre for mark in corner_marks(paper)], dtype=np.float32)
 
 
-def _layouts(found: Points) -> Iterator[tuple[PaperSize, Points]]:
+def _layouts(found: Points) -> Iterator[tuple[PaperSize, Points, int]]:
     """Each paper and orientation the marks could belong to, likeliest first, with the marks turned
     each way the page could lie (upright first, then upside down, then on either side)."""
     top = np.linalg.norm(found[1] - found[0]) + np.linalg.norm(found[2] - found[3])
@@ -160,29 +178,64 @@ def _layouts(found: Points) -> Iterator[tuple[PaperSize, Points]]:
                 expected = float((centres[3][1] - centres[0][1]) / (centres[1][0] - centres[0][0]))
                 options.append((turn, abs(np.log(aspect / expected)), size, turned))
     options.sort(key=lambda option: (option[0] > 0, option[1]))
-    for _, _, size, turned in options:
-        yield size, turned
+    for turn, _, size, turned in options:
+        yield size, turned, turn
 
 
 def straighten(image: Image) -> Straightened:
     """The photographed page drawn flat, once its marks are found and its QR code read."""
-    found = find_marks(image)
-    for paper, marks in _layouts(found):
+    sets = _corner_sets(_mark_candidates(image))
+    found = next(sets, None)
+    if found is None:
+        raise PhotoRefused("paper_no_marks")
+    for paper, marks, turn in _layouts(found):
         identity = _read_qr(image, marks, paper)
         if identity is None:
             continue
         if (identity.paper, identity.orientation) != tuple(paper.code.split("-")):
             paper = paper_size(identity.paper, identity.orientation)
-        transform = cv2.getPerspectiveTransform(marks, _mark_centres(paper) * SCALE)
-        size = (round(paper.width * SCALE), round(paper.height * SCALE))
-        page = cv2.warpPerspective(image, transform, size, flags=cv2.INTER_LINEAR, borderValue=255)
+        page = _flatten(image, marks, paper)
+        if not _marks_where_printed(page, paper):
+            # A mark taken from beyond the page: the code was read, but the page is drawn askew.
+            for other in itertools.islice(sets, MARK_SETS):
+                marks = np.roll(other, -turn, axis=0)
+                page = _flatten(image, marks, paper)
+                if _marks_where_printed(page, paper):
+                    break
+            else:
+                raise PhotoRefused("paper_no_marks")
         return Straightened(
             identity=identity,
             paper=paper,
-            page=np.ascontiguousarray(page, dtype=np.uint8),
+            page=page,
             marks_found=tuple((float(x), float(y)) for x, y in marks),
         )
     raise PhotoRefused("paper_no_code")
+
+
+def _flatten(image: Image, marks: Points, paper: PaperSize) -> Image:
+    """The page drawn flat from ``marks`` (the photo's corner marks, as ``paper`` prints them)."""
+    transform = cv2.getPerspectiveTransform(marks, _mark_centres(paper) * SCALE)
+    size = (round(paper.width * SCALE), round(paper.height * SCALE))
+    page = cv2.warpPerspective(image, transform, size, flags=cv2.INTER_LINEAR, borderValue=255)
+    return np.ascontiguousarray(page, dtype=np.uint8)
+
+
+def _marks_where_printed(page: Image, paper: PaperSize) -> bool:
+    """True when the flattened ``page`` shows each corner mark where the sheet prints it: solid dark
+    inside, far darker than the paper around it, and paper around it."""
+    for mark in corner_marks(paper):
+        inside = cut(page, mark, inset=mark.width * 0.25)
+        around = cut(page, Rect(mark.x - mark.width, mark.y - mark.height, 3 * mark.width, 3 * mark.height))
+        if inside.size == 0 or around.size == 0:
+            return False
+        dark = 0.6 * float(np.percentile(around, 90))
+        if float(np.mean(inside)) > dark:
+            return False
+        # The mark is a ninth of the area around it: much more dark there is the desk, not paper.
+        if float(np.mean(around < dark)) > MOST_DARK_AROUND:
+            return False
+    return True
 
 
 def _read_qr(image: Image, marks: Points, paper: PaperSize) -> SheetId | None:

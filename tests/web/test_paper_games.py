@@ -110,3 +110,24 @@ def test_a_photo_without_a_sheet_is_refused_and_keeps_nothing(client: FlaskClien
     assert "corner squares" in error_text(response)
     response = upload(client, b"not a picture at all")
     assert response.status_code == 422 and "not a photo" in error_text(response)
+
+
+def test_a_dark_square_on_the_desk_is_not_taken_for_a_corner_mark(client: FlaskClient) -> None:
+    pictures, _identity = printed_sheet(client, "count=4&first_dealer=1")
+    image = photo.decode(corpus.photograph(pictures[0], np.random.default_rng(5)))
+    marks = np.array(photo.straighten(image).marks_found)
+    centre = marks.mean(axis=0)
+    side = round(float(np.linalg.norm(marks[1] - marks[0])) * 0.035)
+    height, width = image.shape
+    # A solid dark square (a phone, a coaster) on the desk just beyond one of the marks, further
+    # towards the photo's corner than the mark itself.
+    for corner in marks:
+        x, y = (corner + (corner - centre) * 0.2).round().astype(int)
+        if side <= x < width - 2 * side and side <= y < height - 2 * side:
+            break
+    else:
+        pytest.skip("the page fills the photo: no desk beyond any corner")
+    with_square = image.copy()
+    with_square[y : y + side, x : x + side] = 15
+    again = photo.straighten(with_square)
+    assert np.allclose(np.array(again.marks_found), marks, atol=3)

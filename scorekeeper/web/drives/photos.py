@@ -123,6 +123,9 @@ def confirm(drive_id: str, reading: str) -> Page:
         if to_enter
         else gettext("Check again"),
         "again_url": url_for("drive_photos.read", drive_id=drive_id),
+        "clear_words": gettext(
+            "Every value was read clearly and the rules accept every hand. Tap a value to change it."
+        ),
     }
     html = render_template("paper/confirm.html", **context)
     return (html, 422) if not first_time else html

@@ -77,7 +77,15 @@
     const sides = element("ol", { class: "strip-sides", "data-count": String(shown.sides.length) });
     shown.sides.forEach((side) => {
       const item = element("li", { class: [side.leading ? "leading" : "", side.left ? "left" : ""].join(" ").trim() || null });
-      item.append(element("span", { class: "strip-name", title: side.name }, side.name));
+      // From six sides a name is short ("Ana"), whole for a screen reader, as the online strip writes it.
+      const name = element("span", { class: "strip-name", title: side.name });
+      if (shown.sides.length > 5 && side.short && side.short !== side.name) {
+        name.append(element("span", { "aria-hidden": "true" }, side.short),
+                    element("span", { class: "visually-hidden" }, side.name));
+      } else {
+        name.append(side.name);
+      }
+      item.append(name);
       const score = element("span", { class: "strip-score" });
       score.append(element("strong", {}, printed(side.total)));
       if (side.points !== null && side.points !== undefined) score.append(" ", element("small", {}, signed(side.points)));
@@ -119,28 +127,58 @@
   }
 
   // --- the form: the rows of chips, as the entry form's template draws them --------------------------
+  // As web/games/entry/exact.py lays the rows out: from seven players (six with more than six numbers
+  // each) a column of numbers a player, side by side, under the name as the standings write it; else
+  // rows that wrap onto lines of their own, or a strip each.
+  const COLUMNS_FROM = 7;
   function layout(rule) {
     const rows = rule.seats.length;
     const chips = rule.choices.length;
     const wrap = rows * Math.ceil(chips / CHIPS_A_LINE) <= MOST_LINES;
     const perLine = wrap ? Math.ceil(chips / Math.ceil(chips / CHIPS_A_LINE)) : CHIPS_A_LINE;
-    return { name: wrap ? "wrap" : "strip", chips: Math.max(1, Math.min(6, perLine)) };
+    const numbers = rule.choices.every((choice) => typeof choice === "number");
+    const columns = numbers && (rows >= COLUMNS_FROM || (rows === COLUMNS_FROM - 1 && chips > CHIPS_A_LINE));
+    return { name: columns ? "columns" : wrap ? "wrap" : "strip", chips: Math.max(1, Math.min(6, perLine)),
+             players: rows };
   }
 
-  function who(id, name, seat, tags, menu) {
+  // Players' names as a narrow column shows them, as web/games/names.py shortens them (the standings
+  // strip's): a name of four letters or fewer whole, a longer one to the shortest beginning from three
+  // letters that no other name shares, a partnership by its players' initials.
+  function shortNames(names) {
+    return names.map((name) => {
+      if (name.includes(" & ")) return name.split(" & ").map((part) => part.trim().slice(0, 1)).join("&");
+      if (name.length <= 4) return name;
+      const others = names.filter((other) => other !== name).map((other) => other.toLowerCase());
+      let size = 3;
+      while (size < name.length && others.some((other) => other.startsWith(name.slice(0, size).toLowerCase()))) size += 1;
+      return name.slice(0, size);
+    });
+  }
+
+  // A player's name over their column: short as the strip writes it, whole for a screen reader and a
+  // long press (games/entry/_name.html).
+  function nameOf(name, short) {
+    if (!short || short === name) return element("span", { class: "name" }, name);
+    const box = element("span", { class: "name", title: name });
+    box.append(element("span", { "aria-hidden": "true" }, short), element("span", { class: "visually-hidden" }, name));
+    return box;
+  }
+
+  function who(id, name, seat, tags, menu, short) {
     const plan = Q.plan();
     const box = element("p", { class: "who", id: id });
     const holder = seat !== null && menu && plan.player_url
       ? element("a", { class: "who-menu", href: `${plan.player_url}${seat}`, "data-sheet": true,
                        "aria-describedby": "player-menu-hint" })
       : box;
-    holder.append(element("span", { class: "name" }, name));
+    holder.append(nameOf(name, short));
     if (tags.length) holder.append(element("span", { class: "tags" }, tags.join(", ")));
     if (holder !== box) box.append(holder);
     return box;
   }
 
-  function chipLine(key, rule, seat, values, deal, names) {
+  function chipLine(key, rule, seat, values, deal, names, shorts) {
     const plan = Q.plan();
     const words = Q.words;
     const label = plan.labels[key] || { input: key, legend: key };
@@ -157,7 +195,8 @@
     if (perSeat && label.tag_from) tags.push(say(label.tag, { bid: tagged === null ? "—" : tagged }));
     if (!perSeat && label.note) tags.push(label.note);
     // Each player's name opens their menu, as online; not in calls made in turn (their row folds under it).
-    line.append(who(id, perSeat ? names[seat] : label.legend, perSeat ? seat : null, tags, !label.in_turn));
+    line.append(who(id, perSeat ? names[seat] : label.legend, perSeat ? seat : null, tags, !label.in_turn,
+                    perSeat && shorts ? shorts[seat] : null));
     const chips = element("div", { class: `chips${key === "trump" ? " suits" : ""}` });
     const current = Q.valueOf(values, rule, seat);
     const chosen = current === null && rule.default !== undefined && !perSeat ? rule.default : current;
@@ -281,8 +320,11 @@
     const phase = deal.phases[place.phase];
     const seated = phase.rules.find((r) => r.kind === "one_of" && r.seats && r.seats.length && phase.fields.includes(r.field));
     const shape = seated ? layout(seated) : { name: "wrap", chips: 6 };
-    const form = element("form", { class: `entry named rows-${shape.name} line-chips-${shape.chips}`, novalidate: true,
-                                   "data-offline": true });
+    const players = shape.players ? ` players-${shape.players}` : "";
+    const form = element("form", { class: `entry named rows-${shape.name} line-chips-${shape.chips}${players}`,
+                                   novalidate: true, "data-offline": true });
+    // A big table's names short, as the online screen writes them from six players (and its strip).
+    const shorts = seated && seated.seats.length > 5 ? shortNames(names) : null;
     const keys = phase.fields.slice().sort((a, b) => (a === "trump" ? -1 : b === "trump" ? 1 : 0));
     keys.forEach((key) => {
       const rule = phase.rules.find((r) => r.kind === "one_of" && r.field === key);
@@ -292,7 +334,7 @@
         const rows = element("div", { class: "rows", "aria-label": label.legend || key, "data-in-turn": label.in_turn || null });
         const turns = label.in_turn && S.turns;  // calls made in turn: the screen's own script folds them
         rule.seats.forEach((seat) => {
-          const line = chipLine(key, rule, seat, place.values, deal, names);
+          const line = chipLine(key, rule, seat, place.values, deal, names, shorts);
           rows.append(turns ? turns.wrap(line, seat) : line);
         });
         form.append(rows);
@@ -308,7 +350,7 @@
                element("button", { type: "submit", class: "primary", "data-primary": true }, saves));
     bar.append(verdict, row);
     form.append(bar);
-    return { form: form, phase: phase, verdict: verdict };
+    return { form: form, phase: phase, verdict: verdict, columns: shape.name === "columns" };
   }
 
   // --- the whole screen ------------------------------------------------------------------------------
@@ -345,8 +387,10 @@
     // A deal whose declared rules are not all its rules (bids judged in turn, an auction): kept unchecked.
     if (deal.checked === false) box.append(element("p", { class: "hint unchecked" }, deal.unsure ? words.after_event : words.unchecked_note));
     box.append(element("div", { class: "error", role: "alert", id: "entry-error", hidden: true }));
-    const { form, phase, verdict } = drawForm(place, names);
+    const { form, phase, verdict, columns } = drawForm(place, names);
     box.append(form);
+    // Seven players and more: the title gives up more of its size before it takes a line (_screen.html).
+    if (columns) head.box.dataset.least = "0.7";
 
     let values = readForm(form, phase, place.values);
     const recheck = () => {

@@ -1,13 +1,14 @@
 """Seven and eight at the table (issue 45): the largest deal of the biggest tables on one phone screen.
 
-Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) and Up and Down the River for eight
-(bids 0 to 6, and the trump row) on a 390×844 phone, Oh Hell for seven (bids 0 to 7, and the trump row) on
-a 360×740 one, each on its largest deal with the standings above it: every player's chips, the trump row,
-the facts, the standings and Save are on the screen without a scroll, each chip at least 40 px square;
-in English, in German and Italian (their committed catalogues: the longest words), in dark mode, and on
-the taller phone with the text at 125 %. Then the bids are tapped where they are, saved, and the tricks
-screen is held to the same. (Romanian Whist for seven with the dead hand, six columns of nine, is a
-smaller case of the same screen.)
+Romanian Whist for seven with 56 cards (bids 0 to 8, seven bidders) on a 390×844 phone and a 360×740
+one, Up and Down the River for eight (bids 0 to 6, and the trump row) on the first, Oh Hell for seven
+(bids 0 to 7, and the trump row) on the second, each on its largest deal with the standings above it:
+every player's chips, the trump row, the facts, the standings and Save are on the screen without a
+scroll, each chip at least 40 px square; in English, in German and Italian (their committed catalogues:
+the longest words), in dark mode, and with the browser's text size at 125 % (on either phone). Then the
+bids are tapped where they are, saved, and the tricks screen is held to the same. (Romanian Whist for
+seven with the dead hand, six columns of nine, is a smaller case of the same screen.) The same deal
+drawn offline, and a correction of an earlier deal, fit the small phone too.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from .conftest import AXE, PHONE_MODEL, REACHABLE, TIMEOUT_MS, Phone, serve_app
 from .test_longer_words import new_game, play
 
 NAMES = ["Anastasia", "Bogdan", "Cristina", "Dumitru", "Elena", "Florin", "Gheorghe", "Horia"]
-LARGER_TEXT = (
-    "document.addEventListener('DOMContentLoaded', () => {"
-    " document.documentElement.style.fontSize = '22.5px'; })"
-)
-"""The browser's text size at 125 %: the page's 18 px type at 22.5 px (sizes in rem follow it)."""
+LARGER_TEXT = {"standard": 20, "fixed": 16}
+"""The browser's text size at 125 % (its setting of the default font size, 16 px → 20 px, as Chromium's
+"Font size" and Android's text scaling set it): the page's type follows it only where its sizes are in
+rem or %, so this finds a size set in px."""
+
 
 # What a player needs on the screen for the deal: each box wholly inside the viewport, the page unscrolled.
 ON_SCREEN = """() => {
@@ -47,7 +48,7 @@ ON_SCREEN = """() => {
 }"""
 SMALL_CHIPS = """() => [...document.querySelectorAll(".rows label.chip span")]
   .map((span) => span.getBoundingClientRect())
-  .filter((box) => box.width < 40 || box.height < 40)
+  .filter((box) => box.width + box.height > 0 && (box.width < 40 || box.height < 40))  // the shown ones
   .map((box) => `${box.width}x${box.height}`)"""
 
 
@@ -63,7 +64,14 @@ class BigTable:
 
 
 TABLES = [
-    BigTable("romanian-whist", 7, {"option_sequence": "8-1-8", "option_seven_player_deck": "56"}, 1, 8),
+    BigTable(
+        "romanian-whist",
+        7,
+        {"option_sequence": "8-1-8", "option_seven_player_deck": "56"},
+        1,
+        8,
+        ((390, 844), (360, 740)),
+    ),
     BigTable("oh-hell", 7, {}, 12, 7, ((360, 740),)),
     BigTable("up-and-down-the-river", 8, {}, 10, 6),
 ]
@@ -105,24 +113,26 @@ def open_phone(
     return context
 
 
-def everything_in_reach(page: Page, kind: str, cards: int, where: str) -> None:
+def everything_in_reach(page: Page, kind: str, cards: int, where: str, within: str = ":root") -> None:
     """Every chip of every player from 0 to ``cards`` reachable without a scroll, 40 px square or more,
-    and Save, the facts, the standings (and the trump row) on the screen."""
+    and Save, the facts, the standings (and the trump row) on the screen. ``within``: the chips of that
+    box (the sheet over the deal screen, with the deal's own chips under it)."""
     chips = page.evaluate(
-        f"""([kind, cards]) => {{
+        f"""([kind, cards, within]) => {{
           const reachable = {REACHABLE};
-          const seats = [...new Set([...document.querySelectorAll(`.rows input[name^="${{kind}}-"]`)]
+          const root = document.querySelector(within);
+          const seats = [...new Set([...root.querySelectorAll(`.rows input[name^="${{kind}}-"]`)]
             .map((input) => input.name.split("-")[1]))];
           const out = [];
           for (const seat of seats) {{
             for (let value = 0; value <= cards; value += 1) {{
-              const input = document.querySelector(`input[name="${{kind}}-${{seat}}"][value="${{value}}"]`);
+              const input = root.querySelector(`input[name="${{kind}}-${{seat}}"][value="${{value}}"]`);
               if (!input || !reachable(input.closest("label.chip"))) out.push(`seat ${{seat}}: ${{value}}`);
             }}
           }}
           return [seats.length, out];
         }}""",
-        [kind, cards],
+        [kind, cards, within],
     )
     assert chips[0] >= 7, where
     assert chips[1] == [], f"{where}: a scroll is needed for the {kind} {chips[1]}"
@@ -163,15 +173,15 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     deal = f"/games/{game}/deals/{table.deals_before + 1}"
     page = context.new_page()
     for language, larger, scheme in READINGS:
-        if larger and size[1] < 800:
-            continue  # nine chips a player under larger text need the taller phone (the report of issue 45)
-        if larger:
-            page.add_init_script(LARGER_TEXT)  # the last reading: every page from here on
+        if larger:  # the last reading: every page from here on
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": LARGER_TEXT})
         context.add_cookies([{"name": "language", "value": language, "url": real_server}])
         page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
         page.goto(deal)
         page.wait_for_load_state("load")
         where = f"{language}{' 125 %' if larger else ''} {scheme}"
+        if larger:  # the page's own type at 125 % of its usual 18 px: the setting reached it
+            assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "22.5px", where
         page.screenshot(path=tmp_path / f"bids-{language}-{int(larger)}-{scheme}.png")
         everything_in_reach(page, "bid", table.cards, where)
     page.close()
@@ -204,3 +214,82 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     phone.shoot_both("tricks")
     if axe:
         axe_clean(page, "the tricks", ("light",))
+
+
+@pytest.mark.browser
+def test_the_screen_drawn_offline_at_a_big_table_fits_one_screen_too(
+    browser: Browser,
+    playwright: Playwright,
+    real_server: str,
+    context_for: list[BrowserContext],
+) -> None:
+    """The connection goes at Romanian Whist for seven's largest deal on the small phone: the screen the
+    phone draws itself (static/offline_screen.js) takes the online screen's columns, the short names
+    over them, and every chip, the standings and Save stay in reach; with the text at 125 % too."""
+    table = TABLES[0]
+    context = open_phone(browser, playwright, real_server, (360, 740))
+    context_for.append(context)
+    game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
+    play(context.request, game, table.deals_before)
+    for larger in (False, True):
+        where = "offline 125 %" if larger else "offline"
+        page = context.new_page()
+        if larger:
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": LARGER_TEXT})
+        page.goto(f"/games/{game}/deals/{table.deals_before + 1}")
+        # The worker controls the page and the offline part is loaded (600 ms after the page is up).
+        page.wait_for_function(
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+            " && window.Scorekeeper.offlinePlay !== undefined"
+        )
+        context.set_offline(True)
+        expect(page.locator("h1 .offline-tag")).to_be_visible()
+        expect(page.locator("form[data-offline].rows-columns.players-7")).to_be_visible()
+        expect(page.locator("form[data-offline] .who .name [aria-hidden]").first).to_have_text("Cri")
+        expect(page.locator(".strip-name [aria-hidden]").first).to_have_text("Ana")
+        everything_in_reach(page, "bid", table.cards, where)
+        context.set_offline(False)
+        page.close()
+
+
+@pytest.mark.browser
+def test_correcting_a_deal_at_a_big_table_fits_one_screen(
+    browser: Browser,
+    playwright: Playwright,
+    real_server: str,
+    context_for: list[BrowserContext],
+) -> None:
+    """Correcting Romanian Whist for seven's deal 1 (eight cards: bids and tricks, seven columns of nine
+    each) on the small phone, at the usual text size and at 125 %: one set of columns at a time, the tricks
+    first, the bids a tap on the switch away, each set with the standings and Save in reach."""
+    table = TABLES[0]
+    context = open_phone(browser, playwright, real_server, (360, 740))
+    context_for.append(context)
+    game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
+    play(context.request, game, table.deals_before)
+    for larger in (False, True):
+        where = "the correction at 125 %" if larger else "the correction"
+        page = context.new_page()
+        if larger:
+            context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": LARGER_TEXT})
+        page.goto(f"/games/{game}/deals/1")
+        page.wait_for_load_state("load")
+        expect(page.locator("button[data-primary]")).to_have_text("Save the correction")
+        everything_in_reach(page, "tricks", table.cards, where)
+        expect(page.locator(".rows[data-part='bids']")).to_be_hidden()
+        page.locator(".part-switch label.chip", has_text="Bids").click()
+        expect(page.locator(".rows[data-part='tricks']")).to_be_hidden()
+        everything_in_reach(page, "bid", table.cards, where)
+        if not larger:
+            axe_clean(page, where)
+
+        # The same correction in the sheet over the deal in progress (the standings' "Correct", deal 1).
+        page.goto(f"/games/{game}/deals/{table.deals_before + 1}")
+        page.locator(".strip-top .correct-link").click()
+        page.locator("dialog[open] a.past-deal").last.click()
+        sheet = page.locator("dialog[open] form .part-switch")
+        expect(sheet).to_be_visible()
+        everything_in_reach(page, "tricks", table.cards, f"{where} in the sheet", "dialog[open]")
+        sheet.locator("label.chip", has_text="Bids").click()
+        everything_in_reach(page, "bid", table.cards, f"{where} in the sheet", "dialog[open]")
+        page.close()

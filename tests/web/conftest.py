@@ -6,15 +6,12 @@ CSRF protection stays on: the driver reads each form's token like a browser.
 from __future__ import annotations
 
 import html
-import os
 import re
-import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
-import sqlalchemy
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
@@ -26,33 +23,9 @@ from scorekeeper.games.models import DealEntryRecord
 from scorekeeper.rules.text import Text
 from scorekeeper.web import kept_pdfs
 
+from .databases import database_config
+
 TOKEN = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"')
-
-
-POSTGRES_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
-
-
-def database_config(folder: Path) -> tuple[dict[str, Any], Callable[[], None]]:
-    """A private database for one app: SQLite in ``folder``, or a fresh schema on the
-    PostgreSQL server named by SCOREKEEPER_TEST_DATABASE_URL. Returns the config and
-    a function that removes the database afterwards."""
-    if not POSTGRES_URL:
-        return {"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'test.sqlite'}"}, lambda: None
-    schema = f"test_{uuid.uuid4().hex[:12]}"
-    admin = sqlalchemy.create_engine(POSTGRES_URL)
-    with admin.begin() as connection:
-        connection.execute(sqlalchemy.text(f'CREATE SCHEMA "{schema}"'))
-    config = {
-        "SQLALCHEMY_DATABASE_URI": POSTGRES_URL,
-        "SQLALCHEMY_ENGINE_OPTIONS": {"connect_args": {"options": f"-csearch_path={schema}"}},
-    }
-
-    def drop() -> None:
-        with admin.begin() as connection:
-            connection.execute(sqlalchemy.text(f'DROP SCHEMA "{schema}" CASCADE'))
-        admin.dispose()
-
-    return config, drop
 
 
 def _unworded(text: Text, *_: object) -> str:

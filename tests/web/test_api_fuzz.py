@@ -31,7 +31,7 @@ from scorekeeper import create_app
 from scorekeeper.clubs import access
 from scorekeeper.extensions import db
 
-from .conftest import database_config
+from .databases import database_config
 from .fuzz_verdict import HOSTILE_KINDS, fuzz_faults
 
 FOLDER = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))

@@ -51,3 +51,41 @@ def test_four_players_keep_their_rows_and_whole_names(driver: Driver) -> None:
     page = driver.client.get(f"/games/{game}/deals/1").get_data(as_text=True)
     assert "rows-columns" not in page
     assert '<span class="name">Anastasia</span>' in page
+
+
+def test_a_big_tables_correction_shows_one_set_of_columns_and_saves_both(driver: Driver) -> None:
+    """Correcting a deal for eight: the switch between the bids' columns and the tricks' (the tricks
+    first), which the server does not read; both sets are saved, and a refused bid opens on the bids."""
+    game = driver.start("up-and-down-the-river", EIGHT)
+    bids = {f"bid-{seat}": bid for seat, bid in enumerate([1, 1, 1, 1, 1, 0, 0, 0])}
+    tricks = {f"tricks-{seat}": took for seat, took in enumerate([2, 1, 1, 1, 1, 0, 0, 0])}
+    assert driver.post_deal(game, 1, {"phase": "bids", **bids}).status_code == 302
+    assert driver.post_deal(game, 1, {"phase": "tricks", **bids, **tricks}).status_code == 302
+
+    page = driver.client.get(f"/games/{game}/deals/1").get_data(as_text=True)
+    assert 'class="part-switch" role="radiogroup" aria-label="Bids or tricks"' in page
+    assert '<input type="radio" name="part" value="tricks" checked>' in page
+    assert '<input type="radio" name="part" value="bids">' in page
+
+    # Six bid by the seven before the dealer: the hook refuses the dealer's 0, and the bids show.
+    hooked = {**bids, "bid-5": 1}
+    refused = driver.post_deal(game, 1, {"phase": "all", "part": "tricks", **hooked, **tricks})
+    assert refused.status_code == 422
+    shown = refused.get_data(as_text=True)
+    assert '<input type="radio" name="part" value="bids" checked>' in shown
+    assert driver.stored(game)[0]["bids"] == [1, 1, 1, 1, 1, 0, 0, 0]
+
+    fixed = {**bids, "bid-4": 0}
+    saved = driver.post_deal(game, 1, {"phase": "all", "part": "bids", **fixed, **tricks})
+    assert saved.status_code == 302
+    assert driver.stored(game)[0] == {"bids": [1, 1, 1, 1, 0, 0, 0, 0], "tricks": [2, 1, 1, 1, 1, 0, 0, 0]}
+
+
+def test_a_small_tables_correction_keeps_both_sets_of_rows(driver: Driver) -> None:
+    game = driver.start("oh-hell", EIGHT[:4])
+    bids = {f"bid-{seat}": 0 for seat in range(4)}
+    tricks = {f"tricks-{seat}": 0 for seat in range(4)} | {"tricks-1": 10}  # ten cards
+    assert driver.post_deal(game, 1, {"phase": "bids", **bids}).status_code == 302
+    assert driver.post_deal(game, 1, {"phase": "tricks", **bids, **tricks}).status_code == 302
+    page = driver.client.get(f"/games/{game}/deals/1").get_data(as_text=True)
+    assert "Save the correction" in page and "part-switch" not in page

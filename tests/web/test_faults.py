@@ -27,7 +27,8 @@ from scorekeeper.extensions import db
 from scorekeeper.games import holders
 from scorekeeper.web import health
 
-from .conftest import POSTGRES_URL, csrf_token, error_text
+from .conftest import csrf_token, error_text
+from .databases import POSTGRES_URL
 
 CANNOT_SAVE = (
     "The server cannot save right now; nothing was lost. Go back and send your change again in a minute."
@@ -67,9 +68,9 @@ def read_only_config(app: Flask) -> dict[str, Any]:
     if not POSTGRES_URL:
         path = url.removeprefix("sqlite:///")
         return {"SQLALCHEMY_DATABASE_URI": f"sqlite:///file:{path}?mode=ro&uri=true"}
-    options = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
-    arguments = dict(options["connect_args"])
-    arguments["options"] += " -cdefault_transaction_read_only=on"
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}))
+    arguments = dict(options.get("connect_args", {}))
+    arguments["options"] = f"{arguments.get('options', '')} -cdefault_transaction_read_only=on".strip()
     return {
         "SQLALCHEMY_DATABASE_URI": url,
         "SQLALCHEMY_ENGINE_OPTIONS": {**options, "connect_args": arguments},

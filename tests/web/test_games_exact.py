@@ -11,7 +11,8 @@ from sqlalchemy import text
 
 from scorekeeper.extensions import db
 
-from .conftest import POSTGRES_URL, Driver, csrf_token, error_text, hand_over
+from .conftest import Driver, csrf_token, error_text, hand_over
+from .databases import POSTGRES_URL
 
 PEGGY_TABLE = ["Peter", "Peggy", "John"]
 

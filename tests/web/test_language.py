@@ -17,7 +17,8 @@ from scorekeeper.extensions import db
 from scorekeeper.web import language
 
 from .. import pseudo_locale
-from .conftest import Driver, app_in, database_config, error_text
+from .conftest import Driver, app_in, error_text
+from .databases import database_config
 from .test_games_exact import bids, romanian
 
 HTML_LANG = re.compile(r'<html lang="([a-z]+)">')

@@ -17,7 +17,8 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import GameRecord
 from scorekeeper.web.limits import DEFAULT_LIMITS
 
-from .conftest import HANDOVER_CODE, Driver, csrf_token, database_config, error_text, hand_over
+from .conftest import HANDOVER_CODE, Driver, csrf_token, error_text, hand_over
+from .databases import database_config
 from .drive_pages import Organiser
 
 PLAYERS = ["Ann", "Bob", "Cy"]

@@ -14,7 +14,7 @@ from werkzeug.test import TestResponse
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
-from .conftest import database_config
+from .databases import database_config
 
 OVER_HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.7"}
 

@@ -20,7 +20,7 @@ from sqlalchemy import event
 
 from scorekeeper.extensions import db
 
-from .conftest import POSTGRES_URL
+from .databases import POSTGRES_URL
 
 pytestmark = pytest.mark.skipif(
     POSTGRES_URL is None, reason="counts PostgreSQL's protocol messages; this run is on SQLite"

@@ -15,7 +15,7 @@ from alembic.script import ScriptDirectory
 
 from scorekeeper import MIGRATIONS, create_app
 
-from .conftest import database_config
+from .databases import database_config
 
 
 def start_worker(folder: str, config: dict[str, Any], together: multiprocessing.synchronize.Barrier) -> None:
@@ -34,7 +34,7 @@ def start_worker(folder: str, config: dict[str, Any], together: multiprocessing.
 
 
 def test_workers_starting_together_migrate_a_new_database_once(tmp_path: Path) -> None:
-    config, drop = database_config(tmp_path)
+    config, drop = database_config(tmp_path, migrated=False)
     context = multiprocessing.get_context("fork")
     together = context.Barrier(4)
     workers = [context.Process(target=start_worker, args=(str(tmp_path), config, together)) for _ in range(4)]

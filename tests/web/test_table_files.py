@@ -21,7 +21,8 @@ from scorekeeper.games.models import GameRecord
 from scorekeeper.groups import stats
 from scorekeeper.groups.models import GroupPlayerRecord, GroupRecord
 
-from .conftest import Driver, csrf_token, database_config, error_text
+from .conftest import Driver, csrf_token, error_text
+from .databases import database_config
 from .tables_driver import SHORT, TablePhone
 from .test_table_stats import GAME_A, GAME_B
 

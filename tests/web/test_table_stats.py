@@ -22,7 +22,8 @@ from scorekeeper.games.models import GameRecord
 from scorekeeper.groups import history, stats, summaries
 from scorekeeper.groups.models import GameSummaryRecord
 
-from .conftest import POSTGRES_URL, Driver, csrf_token
+from .conftest import Driver, csrf_token
+from .databases import POSTGRES_URL
 from .tables_driver import SHORT, TablePhone, player_ids
 
 # Game A — seats Ann, Bob, Cy:

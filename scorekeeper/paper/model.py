@@ -7,8 +7,9 @@ package, or ``SCOREKEEPER_PAPER_MODEL_DIR``) under a name that fingerprints the 
 and the library versions: the same inputs always make the same model, and a change of any of them
 trains a new one. The app loads it when it starts (a few milliseconds); should it be missing (a
 fresh checkout that skipped bin/setup), it is trained in the background then, and the first photo
-read waits for it. The file is a pickle the app itself wrote, into its own folder, and is never
-taken from anywhere else.
+read waits for it. The file holds the network's weights only (NumPy arrays, no pickled code), and
+the app runs the network with NumPy: it never imports scikit-learn, whose import alone costs more
+CPU than reading a page (scikit-learn trains the network; bin/setup and the tests' corpus use it).
 
 A one-hidden-layer perceptron (MLPClassifier; 400 inputs: the 16×16 pixels and the strokes'
 directions, ``digits.described``; 128 hidden units, 10 outputs) is under 1 MB on disk, answers
@@ -21,8 +22,9 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import pickle
 import threading
+from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -49,16 +51,14 @@ def model_folder() -> Path:
 
 def fingerprint() -> str:
     """What the model is made from: the recipe, each font file (name and size) and the libraries."""
-    import sklearn
-
-    parts = [RECIPE, sklearn.__version__, np.__version__]
+    parts = [RECIPE, metadata.version("scikit-learn"), np.__version__]
     parts += [f"{path.name}:{path.stat().st_size}" for path in training.font_files()]
     return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
 def model_path() -> Path:
     """The file the model made from today's inputs is kept in."""
-    return model_folder() / f"digits-{fingerprint()}.pickle"
+    return model_folder() / f"digits-{fingerprint()}.npz"
 
 
 def train() -> Any:
@@ -85,14 +85,50 @@ def train() -> Any:
     return classifier
 
 
-def save(classifier: Any, path: Path) -> None:
-    """Keep ``classifier`` at ``path`` (written aside, then moved, so a reader never sees half)."""
+@dataclass(frozen=True)
+class Network:
+    """A trained one-hidden-layer perceptron's weights, run with NumPy as scikit-learn runs it
+    (rectified hidden units, a softmax over the ten digits)."""
+
+    hidden_weights: NDArray[np.float64]
+    hidden_bias: NDArray[np.float64]
+    output_weights: NDArray[np.float64]
+    output_bias: NDArray[np.float64]
+
+    @classmethod
+    def of(cls, classifier: Any) -> Network:
+        """The weights of a trained ``MLPClassifier`` (one hidden layer, classes 0–9 in order)."""
+        assert list(classifier.classes_) == list(range(10)) and classifier.activation == "relu"
+        (hidden, output), (hidden_bias, output_bias) = classifier.coefs_, classifier.intercepts_
+        return cls(hidden, hidden_bias, output, output_bias)
+
+    def predict_proba(self, rows: NDArray[np.float64]) -> NDArray[np.float64]:
+        """Each row's chances of the digits 0–9."""
+        hidden = np.maximum(rows @ self.hidden_weights + self.hidden_bias, 0.0)
+        scores = hidden @ self.output_weights + self.output_bias
+        scores -= scores.max(axis=1, keepdims=True)
+        chances: NDArray[np.float64] = np.exp(scores)
+        shares: NDArray[np.float64] = chances / chances.sum(axis=1, keepdims=True)
+        return shares
+
+
+def load(path: Path) -> Network:
+    """The network kept at ``path`` (plain arrays: nothing in the file is run)."""
+    with np.load(path, allow_pickle=False) as arrays:
+        return Network(*(np.asarray(arrays[name], np.float64) for name in NETWORK_ARRAYS))
+
+
+NETWORK_ARRAYS = ("hidden_weights", "hidden_bias", "output_weights", "output_bias")
+
+
+def save(network: Network, path: Path) -> None:
+    """Keep ``network`` at ``path`` (written aside, then moved, so a reader never sees half)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_suffix(f".{os.getpid()}.part")
-    partial.write_bytes(pickle.dumps(classifier, protocol=pickle.HIGHEST_PROTOCOL))
+    partial = path.with_name(f"{path.stem}.{os.getpid()}.part.npz")
+    np.savez(partial, **{name: getattr(network, name) for name in NETWORK_ARRAYS})
     partial.replace(path)
-    for older in path.parent.glob("digits-*.pickle"):
-        if older != path:
+    for older in path.parent.glob("digits-*"):
+        if older != path and older.suffix in (".npz", ".pickle"):
             older.unlink(missing_ok=True)  # made from other inputs: no use any more
 
 
@@ -100,7 +136,7 @@ class Classifier:
     """The process's classifier: loaded from its file, or trained once when the file is missing."""
 
     def __init__(self) -> None:
-        self._model: Any = None
+        self._model: Network | None = None
         self._lock = threading.Lock()
         self._training: threading.Thread | None = None
 
@@ -111,7 +147,7 @@ class Classifier:
                 return
             path = model_path()
             if path.is_file():
-                self._model = pickle.loads(path.read_bytes())
+                self._model = load(path)
                 return
             self._training = threading.Thread(target=self._train, name="digit-classifier", daemon=True)
             self._training.start()
@@ -119,19 +155,20 @@ class Classifier:
     def _train(self) -> None:
         path = model_path()
         LOG.warning("Training the digit classifier (%s): bin/setup does this ahead of time", path.name)
-        model = train()
+        model = Network.of(train())
         try:
             save(model, path)
         except OSError:
             LOG.warning("Could not keep the digit classifier at %s", path)
         self._model = model
 
-    def model(self) -> Any:
+    def model(self) -> Network:
         """The classifier, once loaded or trained (waits for a training in progress)."""
         self.start()
         training_now = self._training
         if self._model is None and training_now is not None:
             training_now.join()
+        assert self._model is not None
         return self._model
 
     def __call__(self, rows: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -149,7 +186,7 @@ def main() -> None:
     if path.is_file():
         print(f"The digit classifier is trained already: {path}")
         return
-    save(train(), path)
+    save(Network.of(train()), path)
     print(f"Trained the digit classifier: {path} ({path.stat().st_size // 1024} KB)")
 
 

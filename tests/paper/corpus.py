@@ -76,10 +76,12 @@ def font_hand(path: Path, *, unseen: bool) -> Hand:
 def dataset_hand(rng_seed: int) -> Hand:
     """A writer from scikit-learn's handwritten digits, held out of the classifier's training: each
     8×8 digit drawn up to the box's size."""
-    data, labels, held_out = packaged_digits()
-    by_digit = {digit: data[held_out & (labels == digit)] for digit in range(10)}
+    by_digit: dict[int, NDArray[np.float64]] = {}
 
     def draw(digit: int, width: int, height: int, rng: np.random.Generator) -> NDArray[np.float32]:
+        if not by_digit:  # loaded when first written with: importing scikit-learn costs a second
+            data, labels, held_out = packaged_digits()
+            by_digit.update({each: data[held_out & (labels == each)] for each in range(10)})
         samples = by_digit[digit]
         sample = samples[rng.integers(len(samples))].reshape(8, 8).astype(np.float32) / 16.0
         big = cv2.resize(sample, (48, 48), interpolation=cv2.INTER_CUBIC)

@@ -16,6 +16,7 @@ from . import database
 from .extensions import csrf, db, migrate
 from .games import cleanup
 from .groups import summaries
+from .paper.model import CLASSIFIER
 from .writers import migrating_alone, queue_for
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -70,6 +71,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     from .drives import models as drive_models  # noqa: F401
     from .games import models as game_models  # noqa: F401
     from .groups import models as group_models  # noqa: F401
+    from .paper import models as paper_models  # noqa: F401
 
     if app.config.get("AUTO_MIGRATE", os.environ.get("SCOREKEEPER_AUTO_MIGRATE", "1") != "0"):
         # Several workers starting at once on a new SQLite file would each create
@@ -87,6 +89,10 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     web.wrap_pages(app)
     cleanup.register(app)  # the stores' commands: removing old games, rebuilding the tables' summaries
     summaries.register(app)
+    if app.config.get("PAPER_CLASSIFIER_AT_START", True):
+        # The digit classifier of the paper sheets' reader, loaded now (or trained in the background
+        # if bin/setup has not trained it yet): the first photo read does not wait for it.
+        CLASSIFIER.start()
     # Keys in the order the documents are built (API.md's order), and no sorting cost.
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.trim_blocks = True

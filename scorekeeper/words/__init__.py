@@ -34,6 +34,7 @@ from . import (  # noqa: F401  (their words)
     judge,
     offline,
     oneonta,
+    paper,
     refusals,
     secrecy,
     tables,

@@ -36,7 +36,8 @@ def test_table_cards_carry_the_number_and_the_tables_link(
     text = pdf_text(answer.data, tmp_path)
     assert "Table 1" in text
     assert "Scan to enter this table's hands" in text
-    assert organiser.tables[1] in text  # the link the QR code holds, printed under it
+    # The link the QR code holds, printed under it (in small type, over as many lines as it takes).
+    assert organiser.tables[1] in pdf_text(answer.data, tmp_path, layout="-raw").replace("\n", "")
     assert (
         client.get(
             f"{organiser.url}/table-cards.pdf", headers={"If-None-Match": answer.headers["ETag"]}
@@ -104,7 +105,9 @@ def test_table_cards_mark_the_seats_and_say_where_the_players_go(
     organiser = Organiser(app, client)
     names = [f"Player{number:02d}" for number in range(1, 13)]
     assert organiser.set_up(names, hands="8", interval_after="").status_code == 303
-    text = squeezed(pdf_text(client.get(f"{organiser.url}/table-cards.pdf").data, tmp_path))
+    # In the order each card is drawn: the seats round the table's number, then the rule.
+    cards = client.get(f"{organiser.url}/table-cards.pdf").data
+    text = squeezed(pdf_text(cards, tmp_path, layout="-raw"))
     assert "North West Table 2 East South" in text
     line = "Losers: North and East up to table 3, South and West down to table 1; winners stay, "
     assert line + "South or West changing seat." in text

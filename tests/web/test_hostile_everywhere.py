@@ -83,7 +83,7 @@ def places(app: Flask, client: FlaskClient) -> dict[str, str]:
         "number": "1", "hand": "1", "table": "1", "index": "0", "seat": "0", "player_id": "1", "player": "0",
         "kind": "adjustment", "code": "oh-hell", "filename": "app.css",
         "club_id": club_id, "member_id": "1", "season_id": "1", "thing_id": group_id,
-        "day": "2026-03-12", "rules_id": "0" * 32,
+        "day": "2026-03-12", "rules_id": "0" * 32, "reading": "0" * 32,
     }  # fmt: skip
 
 

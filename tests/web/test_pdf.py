@@ -352,6 +352,13 @@ def test_the_chart_draws_a_line_a_side_from_zero_through_every_scored_deal() -> 
 def blank_rows(text: str, names: Sequence[str]) -> list[tuple[int, int, str]]:
     """(deal, cards, dealer) of every row of a blank sheet, from its laid-out text."""
     dealers = "|".join(re.escape(name) for name in names)
+    if "One digit a box" in text:
+        # A sheet made to be read (web/games/paper_print.py): each row's dealer and trump stand at its
+        # top, above the deal's number and its cards, which stand level with the boxes.
+        return [
+            (int(deal), int(cards), dealer)
+            for dealer, deal, cards in re.findall(rf"^ *({dealers})\b.*\n *(\d+) +(\d+)\b", text, re.M)
+        ]
     return [
         (int(deal), int(cards), dealer)
         for deal, cards, dealer in re.findall(rf"^\s*(\d+)\s+(\d+)\s+({dealers})\b", text, re.M)

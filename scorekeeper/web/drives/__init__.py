@@ -12,8 +12,9 @@ __all__ = ["register", "status_words"]
 
 def register(app: Flask) -> None:
     """Add the drives' blueprints to ``app``."""
-    from . import cards, exchange, pages, pdfs, reveal, roster, screens
+    from . import cards, exchange, pages, pdfs, photos, reveal, roster, screens
 
     del roster  # its views join the drive's own blueprint (pages.bp) on import
-    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp, cards.bp, reveal.bp):
+    for blueprint in (pages.bp, screens.bp, pdfs.bp, exchange.bp, cards.bp, reveal.bp, photos.bp):
         app.register_blueprint(blueprint)
+    photos.register(app)

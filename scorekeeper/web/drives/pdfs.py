@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response
 from ...drives import store
 from ...drives.store import StoredDrive
 from ...rules.drive import Drive
+from ...rules.paper import LAYOUT_VERSION
 from ...words import gettext, ngettext
 from ..kept_pdfs import Preparing, asked_again, pdf_language, pdf_paper, prepared_pdf, shelf_key
 from ..limits import leave_uncounted
@@ -30,6 +31,7 @@ from . import view
 from .access import require_organiser, table_links
 from .paper import table_cards as worded_table_cards
 from .paper import tally_pages
+from .paper_cards import readable_cards
 
 bp = Blueprint("drive_pdfs", __name__)
 
@@ -63,8 +65,10 @@ def table_cards(drive_id: str) -> Response:
         record,
         drive,
         "table-cards",
-        (record.name, tables, request.host_url),
-        lambda: {"cards": worded_table_cards(drive, table_links(record, tables))},
+        (record.name, tables, request.host_url, drive.setup.hands, drive.setup.trumps, LAYOUT_VERSION),
+        lambda: readable_cards(
+            drive, worded_table_cards(drive, table_links(record, tables)), pdf_paper().name, record.id
+        ),
         preparing,
     )
 

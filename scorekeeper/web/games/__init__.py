@@ -67,6 +67,7 @@ def register(app: Flask) -> None:
         merge,
         offline_events,
         pages,
+        paper,
         referee,
         secrecy,
         share,
@@ -75,9 +76,10 @@ def register(app: Flask) -> None:
     from .entry import load_screens
 
     load_screens()
-    blueprints = (pages, share, referee, sheets, handover, events, corrections, big_screen, secrecy)
+    blueprints = (pages, share, referee, sheets, handover, events, corrections, big_screen, secrecy, paper)
     for room in blueprints:
         app.register_blueprint(room.bp)
+    paper.register(app)
     app.register_blueprint(merge.bp)  # a phone's offline queue, sent on top of the others' changes
     app.register_blueprint(offline_events.bp)  # the events' forms, kept on the phone for offline use
     app.register_blueprint(follow.bp)  # every open page of a game follows another phone's change

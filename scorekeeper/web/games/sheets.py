@@ -32,6 +32,7 @@ from .charts import totals_chart
 from .entry import trump_text
 from .finish import chances_chart
 from .forms import new_game_form
+from .paper_print import readable_context, readable_sheet
 
 bp = Blueprint("sheets", __name__)
 
@@ -175,6 +176,11 @@ def blank_pdf(code: str) -> Response | tuple[str, int]:
     paper = pdf_paper()
     context = blank_context(game, rows=rows, paper=paper)
     table = game.table
+    # A game of a set length prints every deal, whatever ``rows`` asks (blank_context's rows).
+    printed = len(context["rows"])
+    readable_as = readable_sheet(game, printed, paper.name)
+    if readable_as is not None:
+        context = {**context, **readable_context(game, context, rows=printed, orientation=readable_as)}
     key = shelf_key(
         "blank",
         table.variant.code,
@@ -185,10 +191,12 @@ def blank_pdf(code: str) -> Response | tuple[str, int]:
         paper.name,
         context["orientation"],
         context["language"],
+        readable_as,
     )
+    template = "sheets/blank.html" if readable_as is None else "paper/game_sheet.html"
     return pdf_download(
         key,
-        lambda: render_template("sheets/blank.html", **context),
+        lambda: render_template(template, **context),
         f"{_blank_stem(game, named=bool(form.filled_players()))}.pdf",
     )
 

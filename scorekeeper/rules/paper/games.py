@@ -1,0 +1,198 @@
+"""A game's sheet made to be read: its grid, and each deal's reading checked by the engine.
+
+Which games' sheets can be read is declared per kind of entry (``READABLE``): for the bid-exactly
+family (Oh Hell and its relatives, Nomination and Romanian Whist) each player writes a bid and the
+tricks taken, each in a box per digit. A deal's reading becomes that family's entry and goes
+through the engine like any entry typed on the phone (``Game.record``): whatever the engine
+refuses — tricks that do not add up to the cards dealt, bids that meet the hook, a bid above the
+cards — points at the values it names, for the confirm screen to ask about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import cast
+
+from ..errors import HookViolation, RuleViolation
+from ..game import Game, NumberedEntry
+from ..rulebook import deal_plan
+from ..table import Table
+from ..text import Text
+from .identity import SheetId
+from .sheet import FieldSpec, GridSpec, RowSpec, SheetPage, page_at, paper_size
+
+# The fixed columns of a game's sheet, left to right, and their widths in millimetres.
+GAME_FIXED = (("deal", 8.0), ("cards", 8.0), ("dealer", 26.0), ("trump", 14.0))
+
+Values = Mapping[str, int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Readable:
+    """How a kind of entry is written on paper: the fields of each column, and the entry they make
+    (``entry``: from a row's values per column and field to the entry's data, or None when the row
+    holds nothing)."""
+
+    fields: tuple[FieldSpec, ...]
+    free: str | None
+    entry: Callable[[Mapping[str, list[int | None]]], dict[str, object] | None]
+
+
+def _exact_entry(values: Mapping[str, list[int | None]]) -> dict[str, object] | None:
+    bids, tricks = values["bid"], values["tricks"]
+    if all(value is None for value in (*bids, *tricks)):
+        return None
+    data: dict[str, object] = {"bids": bids}
+    if any(value is not None for value in tricks):
+        data["tricks"] = tricks
+    return data
+
+
+READABLE: dict[str, Readable] = {
+    "exact_bids": Readable(
+        fields=(FieldSpec("bid", "bid"), FieldSpec("tricks", "took")), free="total", entry=_exact_entry
+    ),
+}
+
+
+def readable(table: Table) -> bool:
+    """True when the table's sheets are printed to be read back."""
+    return table.variant.engine.input_kind in READABLE
+
+
+def game_grid(table: Table, rows: int) -> GridSpec:
+    """The grid of a sheet for ``table``: one row per deal (the game's deals, or ``rows`` for a game
+    played to a score), a column per player."""
+    declared = READABLE[table.variant.engine.input_kind]
+    plan = deal_plan(table, shown=rows)
+    count = len(plan.deals) if not plan.open_ended else rows
+    specs = []
+    for number in range(1, count + 1):
+        facts = plan.deals[number - 1] if number <= len(plan.deals) else plan.deals[-1]
+        specs.append(RowSpec(number=number, most=facts.cards, left_out=facts.sitting_out))
+    return GridSpec(
+        fixed=GAME_FIXED,
+        columns=table.size,
+        fields=declared.fields,
+        free_label=declared.free,
+        rows=tuple(specs),
+    )
+
+
+def page_of(table: Table, identity: SheetId) -> SheetPage:
+    """The page of ``table``'s sheet that ``identity`` (its QR code) describes, every box in place."""
+    spec = game_grid(table, identity.rows)
+    paper = paper_size(identity.paper, identity.orientation)
+    return page_at(
+        spec, paper, number=identity.page, first=identity.first, last=identity.last, top=identity.top
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RowCheck:
+    """What the engine made of one row: ``state`` is "new" (to record), "same" (recorded already, and
+    the sheet agrees), "changed" (recorded otherwise: the sheet's values correct it), "empty"
+    (nothing written), "refused" (``refusal`` says why; ``flagged`` are the fields it points at) or
+    "waiting" (after a refused row: checked once that one is right)."""
+
+    number: int
+    state: str
+    refusal: RuleViolation | None = None
+    flagged: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PageCheck:
+    """A page's rows as the engine judged them, and the game with every accepted row recorded."""
+
+    rows: tuple[RowCheck, ...]
+    game: Game
+    to_record: tuple[tuple[int, dict[str, object]], ...]
+
+    @property
+    def refused(self) -> bool:
+        """True when a row was refused (or waits behind one)."""
+        return any(row.state in ("refused", "waiting") for row in self.rows)
+
+    @property
+    def flagged(self) -> frozenset[str]:
+        """Every field a refusal points at."""
+        return frozenset(key for row in self.rows for key in row.flagged)
+
+
+def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
+    """Check each row of ``page`` in order, as ``values`` (by field key) read it, against ``game``:
+    each row becomes its deal's entry and is recorded with the engine, or refused with the reason."""
+    table = game.table
+    declared = READABLE[table.variant.engine.input_kind]
+    engine = table.variant.engine
+    rows: list[RowCheck] = []
+    to_record: list[tuple[int, dict[str, object]]] = []
+    blocked = False
+    for row in page.rows:
+        per_field = {
+            spec.what: [values.get(f"{row.number}.{seat}.{spec.what}") for seat in range(table.size)]
+            for spec in declared.fields
+        }
+        data = declared.entry(per_field)
+        if data is None:
+            rows.append(RowCheck(number=row.number, state="empty"))
+            continue
+        if blocked:
+            rows.append(RowCheck(number=row.number, state="waiting"))
+            continue
+        missing = _missing(page, row.number, values, data)
+        try:
+            if missing:
+                raise RuleViolation("paper_values_missing", field="paper", count=len(missing))
+            entry = cast(NumberedEntry, engine.read_entry(row.number, data))
+            recorded = len(game.entries) >= row.number
+            if recorded and engine.write_entry(game.entries[row.number - 1]) == engine.write_entry(entry):
+                rows.append(RowCheck(number=row.number, state="same"))
+                continue
+            game = game.record(entry)
+        except RuleViolation as refused:
+            flagged = missing or _pointed_at(page, row.number, refused)
+            rows.append(RowCheck(number=row.number, state="refused", refusal=refused, flagged=flagged))
+            blocked = True
+            continue
+        rows.append(RowCheck(number=row.number, state="changed" if recorded else "new"))
+        to_record.append((row.number, data))
+    return PageCheck(rows=tuple(rows), game=game, to_record=tuple(to_record))
+
+
+def _missing(page: SheetPage, number: int, values: Values, data: Mapping[str, object]) -> tuple[str, ...]:
+    """The fields of a written row left empty: every bid, and every trick count once one is written."""
+    wanted = {"bid"} | ({"tricks"} if "tricks" in data else set())
+    return tuple(
+        field.key
+        for field in page.fields
+        if field.row == number and field.what in wanted and values.get(field.key) is None
+    )
+
+
+FIELD_OF_INPUT = {"bids": "bid", "tricks": "tricks"}
+
+
+def _pointed_at(page: SheetPage, number: int, refused: RuleViolation) -> tuple[str, ...]:
+    """The row's fields a refusal points at: the one player's value it names, or every value of the
+    kind it is about (the hook and a wrong total are about all of them), or the whole row."""
+    fields = [field for field in page.fields if field.row == number]
+    what = FIELD_OF_INPUT.get(refused.field or "")
+    if what is None:
+        return tuple(field.key for field in fields)
+    if refused.seat is not None and not isinstance(refused, HookViolation):
+        named = [field.key for field in fields if field.what == what and field.column == refused.seat]
+        if named:
+            return tuple(named)
+    return tuple(field.key for field in fields if field.what == what)
+
+
+def row_text(check: RowCheck) -> Text | None:
+    """What the confirm screen says of a row that is not simply new: as a text to word."""
+    if check.state == "refused" and check.refusal is not None:
+        return check.refusal.text
+    if check.state in ("same", "changed", "waiting"):
+        return Text(f"paper_row_{check.state}", number=check.number)
+    return None

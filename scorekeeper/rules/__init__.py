@@ -49,6 +49,7 @@ from .secrecy import (
     told,
     told_event,
     told_notes,
+    unveiled,
     veil,
     verify_secrecy,
 )
@@ -156,6 +157,7 @@ __all__ = [
     "told_event",
     "told_notes",
     "under_way_refusal",
+    "unveiled",
     "veil",
     "verify_adjustment",
     "verify_arrival",

@@ -51,6 +51,14 @@ def veil(game: Game) -> Veil:
     return Veil(hidden=False, revealing=revealing, order=reveal_order(state) if revealing else ())
 
 
+def unveiled(game: Game) -> Game:
+    """``game`` with its totals in the open: the same log without its secrecy switches, which change
+    nothing but what the totals may show (the score sheet's PDF and the exports keep everything)."""
+    if not any(isinstance(item, Secrecy) for item in game.log):
+        return game
+    return Game(game.table, tuple(item for item in game.log if not isinstance(item, Secrecy)))
+
+
 def reveal_order(state: GameState) -> tuple[int, ...]:
     """The units of the totals from last place to first: by total, the winners last (a game whose
     winner is not the highest total, as a zero finish, still ends on its winner); level units by

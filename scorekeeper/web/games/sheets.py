@@ -19,7 +19,18 @@ from flask import Blueprint, Response, abort, render_template, request
 from ... import words
 from ...games import store
 from ...pdf import Orientation, Paper, orientation_for
-from ...rules import Game, RuleViolation, Table, Text, Trump, Variant, families, get_variant, rulebook
+from ...rules import (
+    Game,
+    RuleViolation,
+    Table,
+    Text,
+    Trump,
+    Variant,
+    families,
+    get_variant,
+    rulebook,
+    unveiled,
+)
 from ...rules.state import DealFacts
 from ...words import gettext
 from ...words._core import N_
@@ -86,13 +97,15 @@ def game_pdf(game_id: str) -> Response:
     Made once per version of the game and choice of paper: a repeat download
     reads the kept file.
     """
-    record, game = store.load_game(game_id)
+    record, stored = store.load_game(game_id)
+    # The PDF keeps everything, the running totals of a table that keeps them secret included: it is the
+    # table's record of the game, as the exports are (the pages and the API keep the secret).
+    game = unveiled(stored)
     paper = pdf_paper()
     orientation = _orientation(paper, GRID_FIRST_COLUMN_MM + GRID_COLUMN_MM * len(game.state.players))
     language = pdf_language()
 
     def render() -> str:
-        context = view.sheet_context(record, game, editable=False)
         return render_template(
             "sheets/game.html",
             paper=paper,
@@ -101,13 +114,11 @@ def game_pdf(game_id: str) -> Response:
             started=record.created_at,
             deck=say(game.table.variant.engine.describe_deck(game.table)),
             teams=_teams_text(game),
-            # While the totals are secret the PDF keeps them secret too (it is a copy anyone at the table
-            # may download); once they are revealed, it keeps everything.
-            chart=None if context["hidden"] else totals_chart(game),
+            chart=totals_chart(game),
             # The finish screen's chart of chances, at the PDF's size (a finished game's only).
-            chances=None if context["hidden"] else chances_chart(record, game, width=720, height=250),
+            chances=chances_chart(record, game, width=720, height=250),
             revoke_law=say(game.table.variant.engine.laws.revoke_law(game.table), game.table.variant),
-            **context,
+            **view.sheet_context(record, game, editable=False),
         )
 
     key = shelf_key("game", record.id, record.version, paper.name, orientation, language, reader_time_zone())

@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 
 from ..rules.paper import Field, Rect, ValueRead
-from .photo import cut
+from . import readings
+from .photo import Straightened, cut
 
 # Around a value's boxes, the crop shows this much more of the page (mm): the neighbours' edges.
 CROP_MARGIN = 1.2
@@ -47,3 +48,23 @@ def kept_value(read: ValueRead) -> dict[str, Any]:
         "confidence": read.confidence,
         "doubt": None if doubt is None else {"code": doubt.code, "params": dict(doubt.params)},
     }
+
+
+PAGE_QUALITY = 80
+"""The JPEG quality of the flattened page a reading keeps (for the confirm screen's crops)."""
+
+
+def keep_reading(
+    *, device: str, owner: str | None, straightened: Straightened, values: dict[str, ValueRead]
+) -> str:
+    """Keep what a photo read, and its flattened page, for ``device`` to confirm (a game's sheet or a
+    drive's table card alike); the reading's new id."""
+    ok, jpeg = cv2.imencode(".jpg", straightened.page, [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
+    assert ok, "OpenCV encodes any page it drew"
+    return readings.keep(
+        device=device,
+        owner=owner,
+        sheet=straightened.identity.query(),
+        values={key: kept_value(value) for key, value in values.items()},
+        page=jpeg.tobytes(),
+    )

@@ -182,6 +182,13 @@ def _layouts(found: Points) -> Iterator[tuple[PaperSize, Points, int]]:
         yield size, turned, turn
 
 
+def straighten_upload(data: bytes | None) -> Straightened:
+    """An uploaded photo (None or empty: none was chosen) decoded and drawn flat, or PhotoRefused."""
+    if not data:
+        raise PhotoRefused("paper_photo_missing")
+    return straighten(decode(data))
+
+
 def straighten(image: Image) -> Straightened:
     """The photographed page drawn flat, once its marks are found and its QR code read."""
     sets = _corner_sets(_mark_candidates(image))

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...drives import store
 from ...paper import readings
-from ...paper.crops import crops, kept_value
-from ...paper.photo import PhotoRefused, decode, straighten
+from ...paper.crops import crops, keep_reading
+from ...paper.photo import PhotoRefused, straighten_upload
 from ...paper.reader import read_fields
 from ...rules.drive import Drive, HandEntry, Pair
 from ...rules.errors import RuleViolation
@@ -61,9 +60,7 @@ def upload(drive_id: str) -> Page:
     require_organiser(record)
     photo = request.files.get("photo")
     try:
-        if photo is None or not photo.filename:
-            raise PhotoRefused("paper_photo_missing")
-        straightened = straighten(decode(photo.read()))
+        straightened = straighten_upload(photo.read() if photo is not None and photo.filename else None)
         identity = straightened.identity
         if identity.drive != record.id or identity.table is None:
             raise PhotoRefused("paper_wrong_game" if identity.drive else "paper_not_a_sheet")
@@ -71,15 +68,7 @@ def upload(drive_id: str) -> Page:
         values = read_fields(straightened.page, page.fields)
     except RuleViolation as refused:
         return _upload_page(record, drive, refused), 422
-    ok, jpeg = cv2.imencode(".jpg", straightened.page, [cv2.IMWRITE_JPEG_QUALITY, 80])
-    assert ok
-    reading = readings.keep(
-        device=holder(),
-        owner=record.id,
-        sheet=identity.query(),
-        values={key: kept_value(value) for key, value in values.items()},
-        page=jpeg.tobytes(),
-    )
+    reading = keep_reading(device=holder(), owner=record.id, straightened=straightened, values=values)
     return redirect(url_for("drive_photos.confirm", drive_id=drive_id, reading=reading), 303)
 
 

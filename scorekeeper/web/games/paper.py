@@ -14,14 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import cv2
 from flask import Blueprint, Flask, abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...games import store
 from ...paper import readings
-from ...paper.crops import crops, kept_value
-from ...paper.photo import PhotoRefused, decode, straighten
+from ...paper.crops import crops, keep_reading
+from ...paper.photo import PhotoRefused, straighten_upload
 from ...paper.reader import read_fields
 from ...rules import Game, RuleViolation, Table, get_variant
 from ...rules.paper import SheetId, check_game_page, page_of, read_sheet_id, readable
@@ -37,7 +36,6 @@ bp = Blueprint("paper", __name__)
 Page = str | tuple[str, int] | Response
 # A phone's photo: 12 MP JPEGs are 3–8 MB.
 PHOTO_LIMIT = 16 * 1024 * 1024
-PAGE_QUALITY = 80
 
 
 def register(app: Flask) -> None:
@@ -69,25 +67,15 @@ def upload() -> Page:
         require_edit(record)
     photo = request.files.get("photo")
     try:
-        if photo is None or not photo.filename:
-            raise PhotoRefused("paper_photo_missing")
-        straightened = straighten(decode(photo.read()))
+        straightened = straighten_upload(photo.read() if photo is not None and photo.filename else None)
         identity = straightened.identity
         game = _game_for(identity, record)
         page = page_of(game.table, identity)
         values = read_fields(straightened.page, page.fields)
     except RuleViolation as refused:
         return _upload_page(record, refused), 422
-    ok, jpeg = cv2.imencode(".jpg", straightened.page, [cv2.IMWRITE_JPEG_QUALITY, PAGE_QUALITY])
-    assert ok
     owner_id = identity.game or (record.id if record is not None else None)
-    reading = readings.keep(
-        device=holder(),
-        owner=owner_id,
-        sheet=identity.query(),
-        values={key: kept_value(value) for key, value in values.items()},
-        page=jpeg.tobytes(),
-    )
+    reading = keep_reading(device=holder(), owner=owner_id, straightened=straightened, values=values)
     return redirect(url_for("paper.confirm", reading=reading), 303)
 
 

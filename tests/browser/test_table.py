@@ -85,7 +85,10 @@ def test_a_table_two_games_with_play_again_then_its_statistics_and_charts(phone:
     expect(podium.nth(0)).to_contain_text("33")
     expect(page.locator(".finish-facts")).to_contain_text("Biggest swing: Bob +12 in deal 2")
     expect(page.locator(".finish-facts")).to_contain_text("Ann: 3 of 3")
-    expect(page.locator("figure.chart svg[role=img]")).to_be_visible()
+    # The chances of winning over the game, and the running totals.
+    expect(page.locator("figure.chart svg[role=img]")).to_have_count(2)
+    expect(page.locator("figure.chart svg[aria-labelledby^='totals']")).to_be_visible()
+    expect(page.locator("figure.chart svg[aria-labelledby^='chances']")).to_be_visible()
     phone.shoot("finish-screen")
 
     # Play again: one tap on the finish screen, the next game's deal 1 shown in place (no page load).

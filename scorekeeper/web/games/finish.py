@@ -103,9 +103,14 @@ def chances_chart(
     chart = None
     if over is not None and len(over[0]) > 1:
         numbers, shares = over
-        series = [[round(100 * row[unit]) for row in shares] for unit in range(len(shares[0]))]
+        names = view.side_names(game)
+        # As the running totals' chart: a player who arrived later starts at the first point after.
+        series: list[list[int | None]] = [
+            [round(100 * row[unit]) if unit < len(row) else None for row in shares]
+            for unit in range(len(names))
+        ]
         chart = line_chart(
-            view.side_names(game),
+            names,
             series,
             numbers,
             title=gettext("Chances of winning"),

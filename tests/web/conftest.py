@@ -92,6 +92,9 @@ def app_in(folder: Path, **config: Any) -> Iterator[Flask]:
     # so that a test reads the file in one request; tests of the "being prepared" page wait less.
     settings = {"TESTING": True, "PDF_WAIT_SECONDS": 120, **database, **config}
     app = create_app(settings, instance_path=str(folder / "instance"))
+    with app.app_context():  # connected now, by the fixture that makes it (engines_disposed: theirs)
+        db.session.execute(sqlalchemy.text("SELECT 1"))
+        db.session.remove()
     try:
         yield app
     finally:  # also when a caller closes the generator without running it to its end

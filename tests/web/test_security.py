@@ -27,9 +27,15 @@ def test_the_session_cookie_is_http_only_and_same_site(driver: Driver) -> None:
 def test_templates_have_no_inline_script_or_style() -> None:
     from pathlib import Path
 
-    for template in (Path(__file__).resolve().parents[2] / "templates").rglob("*.html"):
+    # A sheet made to be read back is only ever printed (WeasyPrint, no browser and so no content policy):
+    # its marks and boxes stand at places in millimetres worked out per page, written inline.
+    printed_only = {"paper/game_sheet.html", "drives/paper/table_cards.html"}
+    folder = Path(__file__).resolve().parents[2] / "templates"
+    for template in folder.rglob("*.html"):
         text = template.read_text()
-        assert "<script>" not in text and " style=" not in text and " onclick=" not in text, template.name
+        assert "<script>" not in text and " onclick=" not in text, template.name
+        if template.relative_to(folder).as_posix() not in printed_only:
+            assert " style=" not in text, template.name
 
 
 def test_oversized_bodies_are_refused(client: FlaskClient) -> None:

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Game, RuleViolation
+from scorekeeper.rules.events import Adjustment, Arrival, Departure, SitOut, Substitute
 from scorekeeper.rules.outlook import contenders
 from scorekeeper.rules.state import DealFacts
 
@@ -111,6 +112,26 @@ def test_a_player_too_far_behind_is_out_and_the_leader_is_not() -> None:
         game = game.record(engine.read_entry(number, data))
     assert game.state.totals[0] > 21
     assert outlook(game) == (True, False, False)
+
+
+def test_a_long_game_with_a_leaver_and_a_sitter_out_is_answered() -> None:
+    """Oh Hell, five at the table after an arrival, 18 deals left: Eve left on 0 and Dee sits the next
+    deal out. Eve's leads over four rivals, each deal offering over a hundred results best for her, made
+    a set of endings too large to walk (the score sheet hung); she cannot catch anyone who scores, and
+    everyone still playing can still win."""
+    game = Game.start("oh-hell", ["Ann", "Bob", "Cy", "Dee"], first_dealer=0)
+    engine = game.table.variant.engine
+    game = game.record(engine.read_entry(1, {"bids": [2, 3, 2, 2], "tricks": [2, 4, 2, 2]}))
+    for event in (
+        Adjustment(side=0, points=5, reason="late"),
+        Arrival(name="Eve", left_of=3),
+        SitOut(seat=3),
+        Substitute(seat=1, name="Sue"),
+        Departure(seat=4),
+    ):
+        game = game.add(event)
+    assert game.state.totals == (17, 4, 12, 12, 0)
+    assert outlook(game) == (True, True, True, True, False)
 
 
 def german_entries(game: Game, facts: DealFacts) -> Iterator[dict[str, Any]]:

@@ -36,6 +36,9 @@
     const follow = mark();
     if (busy || !quiet() || !follow) return;
     busy = true;
+    // A save answered while this asks draws a newer screen than the answer this gets (and a refusal
+    // in it, "this game changed on another phone"): that answer is then dropped, the next tick asks again.
+    const drawn = S.swaps;
     try {
       const shown = shownVersion();
       const response = await fetch(follow.dataset.follow, { cache: "no-store", headers: { "If-None-Match": `"${shown}-p"` } });
@@ -43,7 +46,7 @@
       const said = await response.json();
       if (said.version <= shown) return;
       if (S.queue) S.queue.note(follow.dataset.game, said.version);
-      if (document.getElementById("screen")) await screen(); else await refreshPage(null);
+      if (document.getElementById("screen")) await screen(drawn); else await refreshPage(null);
       setTimeout(tick, 0);  // moved on again meanwhile? (another phone's queue, deal by deal)
     } catch (error) {
       // Offline for a moment: the next tick asks again.
@@ -53,7 +56,7 @@
   }
 
   // --- the deal screen ----------------------------------------------------------------------------------
-  async function screen() {
+  async function screen(drawn) {
     const form = document.querySelector("#screen form[data-save]");
     const phase = form && form.querySelector("input[name='phase']");
     const number = (/\/deals\/(\d+)/.exec(location.pathname) || [])[1] || "";
@@ -61,7 +64,7 @@
     const url = `${mark().dataset.now}?shown=${number}&phase=${phase ? phase.value : ""}`;
     const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } });
     const answer = response.ok ? await response.json() : null;
-    if (!answer || !quiet()) return;
+    if (!answer || !quiet() || S.swaps !== drawn) return;
     if (touched() && form && form.isConnected) {
       say(answer.message);  // the player's taps stay: saving shows the new score
       return;

@@ -4,7 +4,7 @@ score, and overwrites nothing."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from .conftest import Phone
 
@@ -47,3 +47,33 @@ def test_saving_from_a_stale_page_shows_the_new_score_and_keeps_the_other_phones
 
     phone.page.goto(game_url)
     expect(phone.page.locator("#deal-1 td").nth(BOB)).to_contain_text("3")
+
+
+@pytest.mark.browser
+def test_a_late_answer_of_the_follower_leaves_a_refused_save_as_it_was_shown(phone: Phone) -> None:
+    """The page asks for the new screen as soon as it hears of the other phone's save; when its own save
+    is refused before that answer comes, the refusal and the screen it came with stay (follow.js drops
+    an answer that a save's newer screen overtook)."""
+    game_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    other = Phone(phone.page.context.new_page(), phone.shots)
+    other.page.goto(game_url)
+    other.open_next_deal(1)
+    phone.open_next_deal(1)
+    held: list[Route] = []
+    # The follower's question for the new screen, answered only later.
+    other.page.route("**/games/*/now*", lambda route: held.append(route))
+
+    other.tap_bids(SECOND_PHONE_BIDS)
+    phone.tap_bids(FIRST_PHONE_BIDS)
+    with other.page.expect_request(lambda request: "/now" in request.url):
+        phone.save_bids()
+    answer = other.save()
+    assert answer.status == 409
+    refusal = other.page.locator("#entry-error")
+    expect(refusal).to_contain_text("This game changed on another phone")
+
+    with other.page.expect_request(lambda request: request.url.endswith("/version")):
+        for route in held:
+            route.continue_()  # the answer arrives now; the page then asks for the version again
+    expect(refusal).to_contain_text("This game changed on another phone")
+    expect(other.page.locator("button[data-primary]")).to_have_text("Save the tricks")

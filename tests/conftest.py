@@ -16,6 +16,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.app_starts import share_url_builders
+
+share_url_builders()
+
 settings.register_profile("no-clock", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("no-clock")
 

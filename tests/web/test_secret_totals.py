@@ -114,6 +114,9 @@ def test_a_switch_mid_game_hides_what_a_kept_copy_showed_and_the_end_reveals_it(
     for path in (f"/games/{game_id}", f"/games/{game_id}/live", f"/games/{game_id}/screen"):
         text = follower.get(path).get_data(as_text=True)
         assert not TOTAL_MARKS.search(text), path
+    assert "The totals are kept secret from the end of deal 1" in follower.get(f"/games/{game_id}").get_data(
+        as_text=True
+    )
     # Two more deals of 8 tricks end the game at 6–0: the end reveals the totals, the winners last.
     for number in (2, 3):
         state = driver.client.put(

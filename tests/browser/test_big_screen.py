@@ -192,11 +192,16 @@ def test_secret_totals_stay_off_the_television_until_the_end_reveals_them_last_p
     listed = page.locator(".reveal [data-reveal-item]")
     expect(listed.nth(0)).to_be_visible()
     expect(listed.nth(1)).to_be_hidden()
-    expect(page.locator(".podium")).to_be_hidden()  # nor who won, before the last place
+    # Nor who won, nor any total in the sheet, the standings or the chart below, before the last place.
+    kept = page.locator(".podium, .sheet-view, .standings, .chart")
+    expect(kept).to_have_count(5)  # the two charts: the running totals and the chances of winning
+    for hidden in kept.all():
+        expect(hidden).to_be_hidden()
     phone.tap(page.get_by_role("button", name="Next place"))
     expect(listed.nth(1)).to_be_visible()
     expect(listed.nth(1).locator(".reveal-total")).to_have_text("6")
     expect(page.get_by_role("button", name="Next place")).to_be_hidden()
     expect(page.locator(".podium")).to_be_visible()  # the result, once the winners are named
+    expect(page.locator(".sheet-view .tot").last).to_have_text("0")  # and the whole sheet
     page.screenshot(path="/tmp/i43/phone-reveal.png", full_page=True)
     check_accessibility(page, "the reveal on a phone")

@@ -25,7 +25,16 @@
   const many = document.querySelector(".sheet-view.many");
   const compact = document.getElementById("compact");
   const grid = many ? many.querySelector(".grid-wrap") : null;
-  if (compact && grid && !compact.checked && grid.scrollWidth > grid.clientWidth + 1) compact.checked = true;
+  // Measured once the sheet is drawn: a reveal under way keeps it hidden (reveal.js) until the winner is named.
+  const fit = () => {
+    if (!grid.clientWidth) return false;
+    if (!compact.checked && grid.scrollWidth > grid.clientWidth + 1) compact.checked = true;
+    return true;
+  };
+  if (compact && grid && !fit() && window.ResizeObserver) {
+    const drawn = new ResizeObserver(() => { if (fit()) drawn.disconnect(); });
+    drawn.observe(grid);
+  }
 
   document.querySelectorAll(".sheet-view.editable tbody tr[id^='deal-']").forEach((row) => {
     const correct = row.querySelector(".deal-col a");

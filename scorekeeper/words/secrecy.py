@@ -10,7 +10,8 @@ def _secrecy(speaker: Speaker, params: Params) -> str:
     if params["secret"]:
         if not params["number"]:
             return gettext("The totals are kept secret from the start")
-        return gettext("The totals are kept secret from after %(deal)s %(number)s") % speaker.fill(params)
+        template = gettext("The totals are kept secret from the end of %(deal)s %(number)s")
+        return template % speaker.fill(params)
     return gettext("The totals were revealed after %(deal)s %(number)s") % speaker.fill(params)
 
 

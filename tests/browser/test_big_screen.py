@@ -135,21 +135,48 @@ def test_the_big_screen_follows_the_phone_and_fits_every_table_on_a_television(
 def test_secret_totals_stay_off_the_television_until_the_end_reveals_them_last_place_first(
     phone: Phone, television: Page
 ) -> None:
-    request = television.request
-    game_id, auth = started(request, {"variant": "classic-whist", "players": PLAYERS, "secret_totals": True})
-    assert request.put(f"/api/v1/games/{game_id}/deals/1", data={"tricks": 8}, headers=auth).status == 200
+    page = phone.page
+    phone.open_new_game("classic-whist")
+    phone.type_names(PLAYERS)
+    phone.choose_first_dealer(ANN)
+    page.get_by_label("Secret totals").check()
+    page.click("button.primary")
+    phone.expect_first_deal()
+    found = re.search(r"/games/([0-9a-f]{32})/", page.url)
+    assert found is not None
+    game_id = found.group(1)
+    phone.tap("label.chip:has(input[name=tricks][value='8'])")
+    phone.save_tricks(1)
+    expect(page.locator(".strip-score strong")).to_have_count(0)  # the scorer's screen: no total either
     television.goto(f"/games/{game_id}/screen")
     expect(television.locator(".big-secret")).to_have_text("The totals are secret until the end.")
     expect(television.locator(".big-total, .big-chance, .chart")).to_have_count(0)
     expect(television.locator(".big-points")).to_have_text(["+2", "0"])  # each deal's points, in seat order
-    phone.page.goto(f"/games/{game_id}")
-    expect(phone.page.locator(".standings strong, .tot")).to_have_count(0)
-    for number in (2, 3):
-        assert (
-            request.put(f"/api/v1/games/{game_id}/deals/{number}", data={"tricks": 8}, headers=auth).status
-            == 200
-        )
-    # The television follows to the end and names the places one by one, the winners last.
+    phone.open_sheet()
+    expect(page.locator(".standings strong, .tot")).to_have_count(0)
+    phone.open_next_deal(2)
+    phone.tap("label.chip:has(input[name=tricks][value='8'])")
+    phone.save_tricks(2)
+    # The last deal's Save: the scorer's own screen ends the game in place, the places one at each tap of
+    # "Next place" from last to first, and only then who won, play again and the whole sheet.
+    phone.tap("label.chip:has(input[name=tricks][value='8'])")
+    assert phone.save().status == 200
+    listed = page.locator("#screen .reveal [data-reveal-item]")
+    expect(listed).to_have_count(2)
+    expect(listed.nth(0)).to_be_visible()
+    expect(listed.nth(0).locator(".reveal-name")).to_have_text("Bartholomew & Delphine")
+    expect(listed.nth(1)).to_be_hidden()
+    expect(page.locator("#screen .stack")).to_be_hidden()  # nor play again, before the last place
+    page.screenshot(path="/tmp/i43/deal-screen-reveal-first.png")
+    phone.tap(page.get_by_role("button", name="Next place"))
+    expect(listed.nth(1)).to_be_visible()
+    expect(listed.nth(1).locator(".reveal-name")).to_have_text("Annabelle & Cy")
+    expect(listed.nth(1).locator(".reveal-total")).to_have_text("6")
+    expect(page.get_by_role("button", name="Next place")).to_be_hidden()
+    expect(page.locator("#screen a.button", has_text="See the whole sheet")).to_be_visible()
+    page.screenshot(path="/tmp/i43/deal-screen-reveal-last.png")
+    check_accessibility(page, "the reveal on the deal screen")
+    # The television followed to the end and names the places one by one, the winners last.
     places = television.locator("[data-reveal-item]")
     expect(places).to_have_count(2)
     expect(places.nth(0)).to_be_visible()
@@ -160,16 +187,21 @@ def test_secret_totals_stay_off_the_television_until_the_end_reveals_them_last_p
     assert fits_reveal
     television.screenshot(path="/tmp/i43/big-reveal.png")
     check_accessibility(television, "the reveal on the big screen")
-    # On a phone, one place at each tap of "Next place".
-    phone.page.reload()
-    listed = phone.page.locator(".reveal [data-reveal-item]")
+    # On the sheet, one place at each tap of "Next place" too.
+    phone.open_sheet()
+    listed = page.locator(".reveal [data-reveal-item]")
     expect(listed.nth(0)).to_be_visible()
     expect(listed.nth(1)).to_be_hidden()
-    expect(phone.page.locator(".podium")).to_be_hidden()  # nor who won, before the last place
-    phone.tap(phone.page.get_by_role("button", name="Next place"))
+    # Nor who won, nor any total in the sheet, the standings or the chart below, before the last place.
+    kept = page.locator(".podium, .sheet-view, .standings, .chart")
+    expect(kept).to_have_count(5)  # the two charts: the running totals and the chances of winning
+    for hidden in kept.all():
+        expect(hidden).to_be_hidden()
+    phone.tap(page.get_by_role("button", name="Next place"))
     expect(listed.nth(1)).to_be_visible()
     expect(listed.nth(1).locator(".reveal-total")).to_have_text("6")
-    expect(phone.page.get_by_role("button", name="Next place")).to_be_hidden()
-    expect(phone.page.locator(".podium")).to_be_visible()  # the result, once the winners are named
-    phone.page.screenshot(path="/tmp/i43/phone-reveal.png", full_page=True)
-    check_accessibility(phone.page, "the reveal on a phone")
+    expect(page.get_by_role("button", name="Next place")).to_be_hidden()
+    expect(page.locator(".podium")).to_be_visible()  # the result, once the winners are named
+    expect(page.locator(".sheet-view .tot").last).to_have_text("0")  # and the whole sheet
+    page.screenshot(path="/tmp/i43/phone-reveal.png", full_page=True)
+    check_accessibility(page, "the reveal on a phone")

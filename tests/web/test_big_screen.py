@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 
-from .conftest import Driver
-from .test_games_exact import play, romanian
+from .conftest import Driver, csrf_token, started_game_id
+from .test_games_exact import PEGGY_TABLE, play, romanian
 from .test_pdf import pdf_text
 
 
@@ -91,3 +92,20 @@ def test_the_finish_screen_and_the_pdf_chart_everyones_chance_over_the_game(
     printed = pdf_text(pdf.data, tmp_path)
     assert "Chances of winning" in printed and "Running totals" in printed
     assert re.search(r"Ann & Cy\s+100%", printed) and re.search(r"Bob & Dee\s+0%", printed)
+
+
+def test_the_big_screen_says_in_words_who_can_no_longer_win(app: Flask, driver: Driver) -> None:
+    """The chance column says in words that a player can no longer win (a bare "out" read as sitting out)."""
+    page = driver.client.get("/games/new/custom-oh-hell")
+    form: dict[str, Any] = {"csrf_token": csrf_token(page), "first_dealer": "1"}
+    form.update({f"players-{slot}": name for slot, name in enumerate(PEGGY_TABLE)})
+    form.update(option_shape="fixed", option_start_cards="1", option_deals="3")
+    game_id = started_game_id(driver.client.post("/games/new/custom-oh-hell", data=form))
+    for number in (1, 2):
+        play(driver, game_id, number, (1, 1, 0), (1, 0, 0))
+    fragment = app.test_client().get(f"/games/{game_id}/screen?fragment=1").get_data(as_text=True)
+    # Two deals of 1 card left Peggy 22 behind with one deal of at most 11 to come: said in words.
+    rows = re.findall(r'class="big-name">([^<]+)<.*?class="num big-chance">(.*?)</td>', fragment, re.S)
+    assert [name for name, _ in rows] == ["Peter", "John", "Peggy"]
+    assert rows[2][1] == '<span class="big-out">can\'t win</span>'
+    assert all(chance.endswith("%") for _, chance in rows[:2])

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from .conftest import Driver, csrf_token, started_game_id
-from .test_games_exact import PEGGY_TABLE, play
+from .test_games_exact import PEGGY_TABLE, bids, play, tricks
 from .test_pdf import pdf_text
 
 TOTAL_MARKS = re.compile(
@@ -114,6 +114,9 @@ def test_a_switch_mid_game_hides_what_a_kept_copy_showed_and_the_end_reveals_it(
     for path in (f"/games/{game_id}", f"/games/{game_id}/live", f"/games/{game_id}/screen"):
         text = follower.get(path).get_data(as_text=True)
         assert not TOTAL_MARKS.search(text), path
+    assert "The totals are kept secret from the end of deal 1" in follower.get(f"/games/{game_id}").get_data(
+        as_text=True
+    )
     # Two more deals of 8 tricks end the game at 6–0: the end reveals the totals, the winners last.
     for number in (2, 3):
         state = driver.client.put(
@@ -149,9 +152,21 @@ def test_the_scorers_screen_at_the_end_of_a_secret_game_reveals_the_places_befor
     game_id = started_game_id(started)
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
     no_total_on(driver.client, game_id, 2)
-    play(driver, game_id, 2, (0, 1, 1), (0, 1, 0))
+    assert driver.post_deal(game_id, 2, {"phase": "bids", **bids(0, 1, 1)}).status_code == 302
+    # The last Save answers the deal screen's script in place with the reveal (its script, reveal.js, names
+    # one place per tap and keeps play again and the sheet for after the winner); the page follows the same.
+    screen = driver.client.get(f"/games/{game_id}/deals/2")
+    assert "reveal.js" in screen.get_data(as_text=True)
+    fields = {"csrf_token": csrf_token(screen), "phase": "tricks", **bids(0, 1, 1), **tricks(0, 1, 0)}
+    saved = driver.client.post(
+        f"/games/{game_id}/deals/2",
+        data={name: str(value) for name, value in fields.items()},
+        headers={"Accept": "application/json"},
+    ).get_json()
     over = driver.client.get(f"/games/{game_id}/now").get_json()
+    assert saved["html"] == over["html"] and saved["message"] == "Deal 2 saved."
     assert over["title"] == "The standings revealed" and " win" not in over["title"]
+    assert 'class="stack" data-after-reveal' in over["html"]
     places = re.findall(r'class="reveal-name">([^<]+)<', over["html"])
     state = driver.client.get(f"/api/v1/games/{game_id}").get_json()
     assert state["status"] == "finished"

@@ -52,7 +52,8 @@ def refusal(refused: RuleViolation) -> dict[str, Any]:
 
 def moved_on(record: StoredGame, game: Game, number: int, corrected: str | None = None) -> Page:
     """Where a saved deal leads: its own tricks while it is open, else the next deal; a correction
-    of an earlier deal, or the last deal of a game, back to the sheet. ``corrected`` is what the
+    of an earlier deal, or the last deal of a game, back to the sheet (the page's script is answered
+    in place with the reveal instead when the game's totals were secret). ``corrected`` is what the
     screen says of a correction ("Deal 2 corrected." by default)."""
     word = deal_words(game.table.variant.deal_word).title
     deal = game.state.deals[number - 1]
@@ -66,7 +67,11 @@ def moved_on(record: StoredGame, game: Game, number: int, corrected: str | None 
     if not deal.complete:
         return answer(record, game, number, None)
     said = corrected or gettext("%(Deal)s %(number)s saved.") % {"Deal": word, "number": number}
-    return answer(record, game, current_number(game), said)
+    if due is None and wants_json() and veil(game).revealing:
+        # A secret game's last deal reveals the totals in place, one place per tap; the sheet would show
+        # them all (and the winners) under the first place named.
+        return settled(record, game, said)
+    return answer(record, game, due, said)
 
 
 def answer(

@@ -219,12 +219,7 @@ def play_oneonta(scorer: Scorer, game: Game, names: list[str]) -> None:
     # Tricks bid one short of the cards, one of them a null: the second bidder takes one more.
     chips = ["2", "1", "N1", *["1"] * (len(order) - 4), "3" if len(order) == 4 else "N1"][: len(order)]
     scorer.tap("label.chip:has(input[name=trump][value=H])")
-    jumps = 0
-    for seat, chip in zip(order, chips, strict=True):
-        jump = f".line[data-seat='{seat}'] [data-jump-to=null]"
-        if chip.startswith("N") and scorer.page.locator(jump).is_visible():
-            scorer.tap(jump)  # a big table: one line a bidder, a tap brings the nulls in
-            jumps += 1
+    for seat, chip in zip(order, chips, strict=True):  # at a big table each bid opens the next bidder
         scorer.tap(bid_chip(seat, chip))
     scorer.save("Deal 1")
     wanted = {seat: 0 if chip.startswith("N") else int(chip) for seat, chip in zip(order, chips, strict=True)}
@@ -241,7 +236,7 @@ def play_oneonta(scorer: Scorer, game: Game, names: list[str]) -> None:
     filled = ", ".join(f"{names[seat]} {value}" for seat, value in took.items() if seat != over)
     scorer.count.story.append(
         f"deal 1, {card_count(facts.cards)}, {names[facts.dealer]} deals: turned card ♥, bids {said} "
-        f"(N1: a null staking 1{', each after a tap on N › to bring the nulls in' if jumps else ''}) "
+        f"(N1: a null staking 1) "
         f"(Save) · tricks: tapped {names[over]} {took[over]} "
         f"(bid {chips[1]}), filled in {filled} (Save)"
     )

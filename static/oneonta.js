@@ -54,10 +54,13 @@
     }
 
 
+    let arrange = () => {};  // a big table's folding of the bidders not due, once bound (below)
+
     function show(result) {
       setText("[data-summary]", result.summary);
       setText("[data-tricks-text]", result.tricks_text);
       strike(result.struck || []);
+      arrange();
       if (result.fill) S.fillInTricks(form, result.fill);
       suggest(result.everyone);
       // What the engine would say on saving, next to the button the player is about to tap; a count of
@@ -91,14 +94,65 @@
       check();
     });
 
-    // At a big table a bidder's bids are one line: a tap brings the nulls (or the tricks) into view.
-    form.querySelectorAll("[data-jump-to]").forEach((jump) => {
-      jump.hidden = false;
-      jump.addEventListener("click", () => {
-        const line = jump.closest(".bid-kinds");
-        const target = line.querySelector(`[data-kind="${jump.dataset.jumpTo}"]`);
-        S.scrollTo(line, target.offsetLeft, 0);
+    // At a big table the bidding goes round one bidder at a time (Oneonta is bid in turn): the bidder due
+    // stays open, every bid and null in reach, and the others fold to a line each with their bid; a tap on
+    // one opens it. A bid tapped folds its bidder and opens the next one due, so that a bid, a null as
+    // well, is one tap. A choice made from the keyboard folds nothing: the focus stays where it was.
+    const bidders = [...form.querySelectorAll(".rows-turns .line.bidder")];
+    if (!bidders.length) return;
+    form.classList.add("folding");
+    let opened = null;  // the bidder the player opened, over the one due
+    let pointer = false;  // whether the last choice came from a tap (else from the keyboard)
+
+    function chosen(line) {
+      return line.querySelector('input[name^="bid-"]:checked');
+    }
+
+    function foldText(line, fold) {
+      const bid = chosen(line);
+      const double = line.querySelector('input[name^="double-"]');
+      const text = fold.querySelector(".fold-bid");
+      text.replaceChildren(...(bid ? bid.nextElementSibling.cloneNode(true).childNodes : [document.createTextNode("—")]));
+      if (bid && double && double.checked) text.append(" ×2");
+      fold.classList.toggle("none", !bid);
+      fold.classList.toggle("struck", Boolean(bid && bid.closest("label").classList.contains("struck")));
+    }
+
+    // Due: the first bidder in bidding order with no bid yet, or with a bid the engine now strikes.
+    arrange = function () {
+      const due = bidders.find((line) => !chosen(line) || chosen(line).closest("label.struck"));
+      const open = opened || due || null;
+      bidders.forEach((line) => {
+        const folded = line !== open;
+        const fold = line.querySelector("[data-fold]");
+        if (folded && line.contains(document.activeElement) && !fold.contains(document.activeElement)) {
+          fold.hidden = false;
+          fold.focus({ preventScroll: true });  // the place kept for a screen reader, on the folded line
+        }
+        line.classList.toggle("folded", folded);
+        line.classList.toggle("open", !folded);
+        fold.hidden = !folded;
+        fold.setAttribute("aria-expanded", String(!folded));
+        foldText(line, fold);
+      });
+    };
+
+    bidders.forEach((line) => {
+      line.querySelector("[data-fold]").addEventListener("click", () => {
+        opened = line;
+        arrange();
+        const first = chosen(line) || line.querySelector('input[name^="bid-"]:not(:disabled)');
+        if (first) first.focus({ preventScroll: true });
       });
     });
+    form.addEventListener("pointerdown", () => { pointer = true; });
+    form.addEventListener("keydown", () => { pointer = false; });
+    form.addEventListener("change", (event) => {
+      if (!/^(bid|double)-/.test(event.target.name || "")) return;
+      if (!event.target.name.startsWith("bid-")) return arrange();
+      opened = pointer ? null : event.target.closest(".line.bidder");
+      arrange();
+    });
+    arrange();
   });
 })();

@@ -9,10 +9,15 @@ the longest words), in dark mode, and with the browser's text size at 125 % (on 
 bids are tapped where they are, saved, and the tricks screen is held to the same. (Romanian Whist for
 seven with the dead hand, six columns of nine, is a smaller case of the same screen.) The same deal
 drawn offline, and a correction of an earlier deal, fit the small phone too.
+
+Oneonta Whist for seven (bids 1 to 7 and nulls 1 to 7, the turned card) is bid in turn: the bidder due is
+open, every bid and null in reach, the others folded to their bid; each bid tapped opens the next bidder, so
+the whole bidding takes a tap a bidder, nulls too, without a scroll; a tap on a folded bidder opens it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,11 +25,11 @@ from pathlib import Path
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from playwright.sync_api import APIRequestContext, Browser, BrowserContext, Page, Playwright, expect
 
 from ..catalogue_check import catalogue_path
 from .conftest import AXE, PHONE_MODEL, REACHABLE, TIMEOUT_MS, Phone, serve_app
-from .test_longer_words import new_game, play
+from .test_longer_words import new_game, play, post
 
 NAMES = ["Anastasia", "Bogdan", "Cristina", "Dumitru", "Elena", "Florin", "Gheorghe", "Horia"]
 LARGER_TEXT = {"standard": 20, "fixed": 16}
@@ -61,6 +66,8 @@ class BigTable:
     """Deals played (through their forms) before the largest one with the standings above it."""
     cards: int
     viewports: tuple[tuple[int, int], ...] = field(default=((390, 844),))
+    in_turn: bool = False
+    """Bid in turn (Oneonta): the bidder due open, the others folded to their bid."""
 
 
 TABLES = [
@@ -74,7 +81,10 @@ TABLES = [
     ),
     BigTable("oh-hell", 7, {}, 12, 7, ((360, 740),)),
     BigTable("up-and-down-the-river", 8, {}, 10, 6),
+    BigTable("oneonta", 7, {}, 1, 7, ((390, 844), (360, 740)), in_turn=True),
 ]
+IN_TURN_BIDS = ["2", "1", "N1", "1", "1", "1", "N1"]
+"""Oneonta's bids in bidding order: one short of the seven tricks, two of them nulls."""
 CASES = [(table, viewport) for table in TABLES for viewport in table.viewports]
 READINGS = [("en", False, "light"), ("de", False, "light"), ("it", False, "dark"), ("en", True, "dark")]
 """The language, the larger text, the colour scheme of each look at the screen."""
@@ -140,6 +150,49 @@ def everything_in_reach(page: Page, kind: str, cards: int, where: str, within: s
     assert page.evaluate(ON_SCREEN) == [], where
 
 
+def play_in_turn(request: APIRequestContext, game_id: str, deals: int) -> None:
+    """Oneonta's deals through their forms: the first seat bids 7 and takes every trick, the others a null."""
+    for number in range(1, deals + 1):
+        url = f"/games/{game_id}/deals/{number}"
+        seats = sorted(set(re.findall(r'name="bid-(\d+)"', request.get(url).text())))
+        bids = {f"bid-{seat}": "N1" for seat in seats} | {f"bid-{seats[0]}": "7"}
+        took = {f"tricks-{seat}": 0 for seat in seats} | {f"tricks-{seats[0]}": 7}
+        post(request, url, {"phase": "bids", "trump": "H", **bids})
+        post(request, url, {"phase": "tricks", "trump": "H", **bids, **took})
+
+
+def bidding_in_reach(page: Page, where: str, due: int | None) -> None:
+    """Oneonta bid in turn: the bidder ``due`` (None: nobody) open, with every bid and null it may make
+    reachable without a scroll; every other bidder folded to a line reachable too; each 40 px or more."""
+    found = page.evaluate(
+        f"""() => {{
+          const reachable = {REACHABLE};
+          const big = (node) => {{
+            const box = node.getBoundingClientRect();
+            return box.width >= 40 && box.height >= 40;
+          }};
+          const open = [...document.querySelectorAll(".rows .bidder.open")]
+            .map((line) => Number(line.dataset.seat));
+          const out = [];
+          document.querySelectorAll(".rows .bidder").forEach((line) => {{
+            const targets = line.classList.contains("open")
+              ? [...line.querySelectorAll("label.chip")] : [line.querySelector("[data-fold]")];
+            targets.forEach((node) => {{
+              const span = node.querySelector("span");
+              if (!reachable(node) || !big(span)) {{
+                out.push(`seat ${{line.dataset.seat}}: ${{node.textContent.trim()}}`);
+              }}
+            }});
+          }});
+          return [open, document.querySelectorAll(".rows .bidder.open label.chip").length, out];
+        }}"""
+    )
+    assert found[0] == ([] if due is None else [due]), f"{where}: open {found[0]}"
+    assert due is None or found[1] >= 14, f"{where}: {found[1]} chips open"  # 1 to 7, nulls 1 to 7
+    assert found[2] == [], f"{where}: a scroll is needed for {found[2]}"
+    assert page.evaluate(ON_SCREEN) == [], where
+
+
 def axe_clean(page: Page, where: str, schemes: tuple[str, ...] = ("light", "dark")) -> None:
     problems = []
     for scheme in schemes:
@@ -169,7 +222,7 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     context = open_phone(browser, playwright, real_server, size)
     context_for.append(context)
     game = new_game(context.request, table.code, NAMES[: table.players], **table.options)
-    play(context.request, game, table.deals_before)
+    (play_in_turn if table.in_turn else play)(context.request, game, table.deals_before)
     deal = f"/games/{game}/deals/{table.deals_before + 1}"
     page = context.new_page()
     for language, larger, scheme in READINGS:
@@ -183,7 +236,11 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
         if larger:  # the page's own type at 125 % of its usual 18 px: the setting reached it
             assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "22.5px", where
         page.screenshot(path=tmp_path / f"bids-{language}-{int(larger)}-{scheme}.png")
-        everything_in_reach(page, "bid", table.cards, where)
+        if table.in_turn:
+            first = page.locator(".rows .bidder").first.get_attribute("data-seat")
+            bidding_in_reach(page, where, int(first or 0))
+        else:
+            everything_in_reach(page, "bid", table.cards, where)
     page.close()
     context.add_cookies([{"name": "language", "value": "en", "url": real_server}])
 
@@ -202,14 +259,36 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
         )
     ]
     share, extra = divmod(table.cards - 1, len(order))
-    bids = {seat: share + (1 if place < extra else 0) for place, seat in enumerate(order)}
-    phone.tap_bids(bids)
+    bids: dict[int, int | str] = {
+        seat: share + (1 if place < extra else 0) for place, seat in enumerate(order)
+    }
+    if table.in_turn:
+        bids = dict(zip(order, IN_TURN_BIDS, strict=True))
+        phone.tap_trump("H")
+        for place, (seat, bid) in enumerate(bids.items()):  # a tap a bidder, each opening the next
+            bidding_in_reach(page, f"the bid of seat {seat}", seat)
+            phone.tap(phone.bid_chip(seat, bid))
+            expect(page.locator(f".bidder[data-seat='{seat}'] .fold-bid")).to_have_text(bid)
+            if place == 3:
+                phone.shoot_both("bidding")
+        bidding_in_reach(page, "every bid made", None)
+        # A folded bidder opens at a tap, to change the bid: a null staking 2 instead of 2, then 2 again.
+        first = order[0]
+        for bid in ("N2", "2"):
+            phone.tap(page.locator(f".bidder[data-seat='{first}'] [data-fold]"))
+            bidding_in_reach(page, "the first bidder opened again", first)
+            phone.tap(phone.bid_chip(first, bid))
+            expect(page.locator(f".bidder[data-seat='{first}'] .fold-bid")).to_have_text(bid)
+        bidding_in_reach(page, "every bid made", None)
+    else:
+        phone.tap_bids(bids)
     phone.shoot("bids")
     phone.save_bids()
     everything_in_reach(page, "tricks", table.cards, "the tricks")
+    wanted = {seat: 0 if str(bid).startswith("N") else int(bid) for seat, bid in bids.items()}
     first = order[0]
-    phone.tap(phone.tricks_chip(first, bids[first] + 1))
-    phone.expect_tricks({seat: bid for seat, bid in bids.items() if seat != first})
+    phone.tap(phone.tricks_chip(first, wanted[first] + 1))
+    phone.expect_tricks({seat: bid for seat, bid in wanted.items() if seat != first})
     expect(page.locator("button[data-primary]")).to_be_enabled()
     phone.shoot_both("tricks")
     if axe:

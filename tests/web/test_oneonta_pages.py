@@ -223,6 +223,28 @@ def test_tie_break_hand_between_the_leaders_marked_and_the_others_out(driver: Dr
     assert "Ann wins with 30 after tie-break hands" in sheet
 
 
+def test_seven_bidders_are_drawn_whole_without_the_script_and_their_tricks_in_columns(driver: Driver) -> None:
+    """Seven bid in turn: the page draws every bidder open, each bid and null a chip, and keeps the folds
+    (static/oneonta.js shows them) hidden, so that without a script the form is whole and posts as ever;
+    the tricks then take a column each."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    game_id = driver.start("oneonta", names, options={"doubling": True})
+    page = driver.client.get(f"/games/{game_id}/deals/1").get_data(as_text=True)
+    assert re.search(r'<form [^>]*class="entry oneonta rows-turns"', page)
+    order = bidding_order(driver, game_id, 1)
+    for seat in order:
+        values = re.findall(rf'name="bid-{seat}" value="(N?\d)"', page)
+        assert values == [str(value) for value in range(1, 8)] + [f"N{value}" for value in range(1, 8)]
+        assert f'name="double-{seat}"' in page
+    folds = re.findall(r"<button [^>]*data-fold[^>]*>", page)
+    assert len(folds) == 7 and all(" hidden" in fold for fold in folds)
+
+    bids = dict(zip(order, ["2", "1", "N1", "1", "1", "1", "N1"], strict=True))
+    assert driver.post_deal(game_id, 1, bid_fields(bids)).status_code == BIDS_THEN_TRICKS
+    tricks = driver.client.get(f"/games/{game_id}/deals/1").get_data(as_text=True)
+    assert re.search(r'<form [^>]*class="entry oneonta rows-columns named players-7"', tricks)
+
+
 # --- cooperative ------------------------------------------------------------------------
 
 

@@ -34,7 +34,7 @@ from . import (
     trump_labels,
 )
 from . import trump_text as describe_trump
-from .exact import CHIPS_A_LINE, row_layout
+from .exact import CHIPS_A_LINE, deal_layout, row_layout
 
 BID_LINES = 8
 """How many lines of bid buttons (each bidder's bids of tricks and nulls) leave Save in reach."""
@@ -265,6 +265,8 @@ def context(game: Game, facts: DealFacts, values: Mapping[str, Any], phase: str)
         "extra_facts": extra,
         "bid_layout": bid_layout(rows, facts.cards),
         "layout": row_layout(rows, facts.cards + 1),
+        # The tricks on a screen of their own: a column each at a big table, as the other families' tricks.
+        "tricks_layout": deal_layout(rows, facts.cards + 1),
         "bidders": bidders,
         "bid_line": bid_line(facts, bids, players),
         "tricks_left": tally["left"],
@@ -317,11 +319,12 @@ def live(game: Game, facts: DealFacts, values: Mapping[str, Any], soft: frozense
 
 def bid_layout(rows: int, cards: int) -> str:
     """How a bidder's chips (bids of tricks, nulls, the Double) fit the screen: "wrap" on lines of
-    their own; "lines", a line each for the tricks and the nulls, scrolling sideways; or "strip",
-    one line a bidder with a tap that brings the nulls into view."""
+    their own; "lines", a line each for the tricks and the nulls, scrolling sideways; or "turns", at a
+    table too big for either, a line of bids of tricks over a line of nulls for the bidder due and one
+    short line for each of the others (their bid, a tap that opens them): Oneonta is bid in turn."""
     if rows * 2 * ceil((cards + 1) / CHIPS_A_LINE) <= BID_LINES:
         return "wrap"
-    return "lines" if 2 * rows <= BID_LINES else "strip"
+    return "lines" if 2 * rows <= BID_LINES else "turns"
 
 
 def phase(game: Game, number: int) -> str:

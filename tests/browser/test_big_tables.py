@@ -68,6 +68,8 @@ class BigTable:
     viewports: tuple[tuple[int, int], ...] = field(default=((390, 844),))
     in_turn: bool = False
     """Bid in turn (Oneonta): the bidder due open, the others folded to their bid."""
+    axe_at: tuple[int, int] = (390, 844)
+    """The size axe looks at (the same page at another size has the same words and colours)."""
 
 
 TABLES = [
@@ -81,7 +83,8 @@ TABLES = [
     ),
     BigTable("oh-hell", 7, {}, 12, 7, ((360, 740),)),
     BigTable("up-and-down-the-river", 8, {}, 10, 6),
-    BigTable("oneonta", 7, {}, 1, 7, ((390, 844), (360, 740)), in_turn=True),
+    # At 360×740 only: the tighter fit of the two, and the longest case of the run at each size.
+    BigTable("oneonta", 7, {}, 1, 7, ((360, 740),), in_turn=True, axe_at=(360, 740)),
 ]
 IN_TURN_BIDS = ["2", "1", "N1", "1", "1", "1", "N1"]
 """Oneonta's bids in bidding order: one short of the seven tricks, two of them nulls."""
@@ -249,7 +252,7 @@ def test_the_largest_deal_of_a_big_table_fits_one_screen(
     page = phone.page
     page.goto(deal)
     page.wait_for_load_state("load")
-    axe = size == (390, 844)  # the same page at another size: its words and colours are the same
+    axe = size == table.axe_at
     if axe:
         axe_clean(page, "the bids")
     order = [

@@ -2,7 +2,10 @@
 
 Which games' sheets can be read is declared per kind of entry (``READABLE``): for the bid-exactly
 family (Oh Hell and its relatives, Nomination and Romanian Whist) each player writes a bid and the
-tricks taken, each in a box per digit. A deal's reading becomes that family's entry and goes
+tricks taken, each in a box per digit; where one side's tricks make the deal (Classic Whist's
+partnerships, German Whist's two players) each side writes the tricks it took, and the deal is
+entered as the deal screen enters it, one side's count (the other's, when written too, must make
+up the tricks the deal counts). A deal's reading becomes that family's entry and goes
 through the engine like any entry typed on the phone (``Game.record``): whatever the engine
 refuses — tricks that do not add up to the cards dealt, bids that meet the hook, a bid above the
 cards — points at the values it names, for the confirm screen to ask about.
@@ -14,9 +17,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from ..errors import HookViolation, RuleViolation
+from ..errors import HookViolation, InvalidTricks, RuleViolation
 from ..game import Game, NumberedEntry
 from ..rulebook import deal_plan
+from ..state import DealFacts
 from ..table import Table
 from ..text import Text
 from .identity import SheetId
@@ -24,22 +28,42 @@ from .sheet import FieldSpec, GridSpec, RowSpec, SheetPage, page_at, paper_size
 
 # The fixed columns of a game's sheet, left to right, and their widths in millimetres.
 GAME_FIXED = (("deal", 8.0), ("cards", 8.0), ("dealer", 26.0), ("trump", 14.0))
+# A sheet with a column per side has room to spare: the dealer's reminders get it, on two lines.
+SIDE_FIXED = (("deal", 8.0), ("cards", 8.0), ("dealer", 60.0), ("trump", 18.0))
 
 Values = Mapping[str, int | None]
+RowValues = Mapping[str, list[int | None]]
+
+
+def _cards(table: Table, facts: DealFacts) -> int:
+    return facts.cards
+
+
+def _exact_required(data: Mapping[str, object]) -> set[str]:
+    """Every bid, and every trick count once one is written."""
+    return {"bid"} | ({"tricks"} if "tricks" in data else set())
 
 
 @dataclass(frozen=True, slots=True)
 class Readable:
     """How a kind of entry is written on paper: the fields of each column, and the entry they make
-    (``entry``: from a row's values per column and field to the entry's data, or None when the row
-    holds nothing)."""
+    (``entry``: from a row's values per column and field, and the most a field may hold in that row,
+    to the entry's data, or None when the row holds nothing; it raises a RuleViolation for values
+    that make no entry). ``per_side``: a column per side (a partnership, or each player of a
+    two-hand game) rather than per player; ``most``: the largest value a row's fields may hold;
+    ``required``: the fields every column must fill once the row's ``entry`` is made; ``fixed``: the
+    deal's own columns at the left and their widths."""
 
     fields: tuple[FieldSpec, ...]
     free: str | None
-    entry: Callable[[Mapping[str, list[int | None]]], dict[str, object] | None]
+    entry: Callable[[RowValues, int], dict[str, object] | None]
+    per_side: bool = False
+    most: Callable[[Table, DealFacts], int] = _cards
+    required: Callable[[Mapping[str, object]], set[str]] = _exact_required
+    fixed: tuple[tuple[str, float], ...] = GAME_FIXED
 
 
-def _exact_entry(values: Mapping[str, list[int | None]]) -> dict[str, object] | None:
+def _exact_entry(values: RowValues, most: int) -> dict[str, object] | None:
     bids, tricks = values["bid"], values["tricks"]
     if all(value is None for value in (*bids, *tricks)):
         return None
@@ -49,10 +73,51 @@ def _exact_entry(values: Mapping[str, list[int | None]]) -> dict[str, object] | 
     return data
 
 
+def _side_entry(values: RowValues, most: int) -> dict[str, object] | None:
+    """One side's tricks, as the deal screen enters them: the first side's when written, else the
+    second's; when both are written, they must make up the deal's tricks."""
+    written = [(side, tricks) for side, tricks in enumerate(values["tricks"]) if tricks is not None]
+    if not written:
+        return None
+    if len(written) > 1 and sum(tricks for _, tricks in written) != most:
+        raise InvalidTricks("tricks_total", total=sum(tricks for _, tricks in written), cards=most)
+    side, tricks = written[0]
+    return {"tricks": tricks, "side": side} if side else {"tricks": tricks}
+
+
+def _counted_tricks(table: Table, facts: DealFacts) -> int:
+    """The most tricks a side may take, as the engine offers them on the deal screen (German Whist
+    may count all 26 of its tricks); the cards dealt where it offers no choice."""
+    game = Game(table)
+    for ahead in table.variant.engine.foresee(table, game.state, 1).deals:
+        for phase in ahead.phases:
+            for rule in phase.rules:
+                if rule.kind == "one_of" and rule.field == "tricks" and rule.choices:
+                    return max(int(choice) for choice in rule.choices)
+    return facts.cards
+
+
+def _nothing_required(data: Mapping[str, object]) -> set[str]:
+    """A side may leave its count to the other's: the engine makes up the rest."""
+    return set()
+
+
+SIDE_TRICKS = Readable(
+    fields=(FieldSpec("tricks", "took"),),
+    free="total",
+    entry=_side_entry,
+    per_side=True,
+    most=_counted_tricks,
+    required=_nothing_required,
+    fixed=SIDE_FIXED,
+)
+
 READABLE: dict[str, Readable] = {
     "exact_bids": Readable(
         fields=(FieldSpec("bid", "bid"), FieldSpec("tricks", "took")), free="total", entry=_exact_entry
     ),
+    "partnership_tricks": SIDE_TRICKS,
+    "two_hand_tricks": SIDE_TRICKS,
 }
 
 
@@ -61,19 +126,32 @@ def readable(table: Table) -> bool:
     return table.variant.engine.input_kind in READABLE
 
 
+def columns_are_sides(table: Table) -> bool:
+    """True when the sheet's columns are the sides (partnerships, or a two-hand game's players)."""
+    return READABLE[table.variant.engine.input_kind].per_side
+
+
+def column_count(table: Table) -> int:
+    """How many columns the sheet has: one per player, or one per side."""
+    if columns_are_sides(table):
+        teams = Game(table).state.teams
+        return len(teams) if teams is not None else table.size
+    return table.size
+
+
 def game_grid(table: Table, rows: int) -> GridSpec:
     """The grid of a sheet for ``table``: one row per deal (the game's deals, or ``rows`` for a game
-    played to a score), a column per player."""
+    played to a score), a column per player or side."""
     declared = READABLE[table.variant.engine.input_kind]
     plan = deal_plan(table, shown=rows)
     count = len(plan.deals) if not plan.open_ended else rows
     specs = []
     for number in range(1, count + 1):
         facts = plan.deals[number - 1] if number <= len(plan.deals) else plan.deals[-1]
-        specs.append(RowSpec(number=number, most=facts.cards, left_out=facts.sitting_out))
+        specs.append(RowSpec(number=number, most=declared.most(table, facts), left_out=facts.sitting_out))
     return GridSpec(
-        fixed=GAME_FIXED,
-        columns=table.size,
+        fixed=declared.fixed,
+        columns=column_count(table),
         fields=declared.fields,
         free_label=declared.free,
         rows=tuple(specs),
@@ -127,23 +205,32 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     table = game.table
     declared = READABLE[table.variant.engine.input_kind]
     engine = table.variant.engine
+    columns = column_count(table)
     rows: list[RowCheck] = []
     to_record: list[tuple[int, dict[str, object]]] = []
     blocked = False
     for row in page.rows:
         per_field = {
-            spec.what: [values.get(f"{row.number}.{seat}.{spec.what}") for seat in range(table.size)]
+            spec.what: [values.get(f"{row.number}.{column}.{spec.what}") for column in range(columns)]
             for spec in declared.fields
         }
-        data = declared.entry(per_field)
+        # Values that make no entry (two sides' tricks that do not add up) are refused like the
+        # engine's refusals, in the row's turn.
+        unmade: RuleViolation | None = None
+        try:
+            data = declared.entry(per_field, row.most)
+        except RuleViolation as refused:
+            data, unmade = {}, refused
         if data is None:
             rows.append(RowCheck(number=row.number, state="empty"))
             continue
         if blocked:
             rows.append(RowCheck(number=row.number, state="waiting"))
             continue
-        missing = _missing(page, row.number, values, data)
+        missing = _missing(page, row.number, values, declared.required(data))
         try:
+            if unmade is not None:
+                raise unmade
             if missing:
                 raise RuleViolation("paper_values_missing", field="paper", count=len(missing))
             entry = cast(NumberedEntry, engine.read_entry(row.number, data))
@@ -162,9 +249,8 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     return PageCheck(rows=tuple(rows), game=game, to_record=tuple(to_record))
 
 
-def _missing(page: SheetPage, number: int, values: Values, data: Mapping[str, object]) -> tuple[str, ...]:
-    """The fields of a written row left empty: every bid, and every trick count once one is written."""
-    wanted = {"bid"} | ({"tricks"} if "tricks" in data else set())
+def _missing(page: SheetPage, number: int, values: Values, wanted: set[str]) -> tuple[str, ...]:
+    """The fields of a written row left empty of those it must fill (``wanted``)."""
     return tuple(
         field.key
         for field in page.fields

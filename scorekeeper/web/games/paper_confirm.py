@@ -11,10 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules import Game, Text
-from ...rules.paper import PageCheck, SheetPage, row_text
+from ...rules.paper import PageCheck, SheetPage, columns_are_sides, row_text
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..wording import declared, say
+from .view import side_names
 
 NOTHING = ""
 FIELD_LABELS = {"bid": N_("Bid"), "tricks": N_("Took")}
@@ -44,8 +45,10 @@ def confirm_rows(
     *,
     first_time: bool,
 ) -> list[dict[str, Any]]:
-    """The confirm screen's rows: each deal with its state, and each player's values to confirm."""
+    """The confirm screen's rows: each deal with its state, and each player's (or side's) values to
+    confirm."""
     table = game.table
+    columns = side_names(game) if columns_are_sides(table) else list(table.players)
     deal_title = declared(table.variant.deal_word).title
     checks = {row.number: row for row in check.rows}
     flagged = check.flagged
@@ -54,7 +57,7 @@ def confirm_rows(
         row_check = checks[spec.number]
         note: Text | None = row_text(row_check)
         players: list[dict[str, Any]] = []
-        for seat, name in enumerate(table.players):
+        for seat, name in enumerate(columns):
             fields = [field for field in page.fields if field.row == spec.number and field.column == seat]
             cells = []
             for field in fields:

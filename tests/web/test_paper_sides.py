@@ -6,6 +6,7 @@ took, and the deals read, confirmed and recorded are the game typed in by hand o
 from __future__ import annotations
 
 import re
+
 import numpy as np
 import pytest
 from flask.testing import FlaskClient
@@ -68,4 +69,3 @@ def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
     for number, first in enumerate(counts, start=1):
         assert driver.post_deal(by_hand, number, {"side": 0, "tricks": first}).status_code == 302
     assert driver.stored(game_id) == driver.stored(by_hand) == [{"tricks": first} for first in counts]
-

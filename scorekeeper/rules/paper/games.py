@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from ..errors import HookViolation, InvalidTricks, RuleViolation
+from ..errors import HookViolation, InvalidBid, InvalidTricks, RuleViolation
 from ..game import Game, NumberedEntry
 from ..rulebook import deal_plan
 from ..state import DealFacts
@@ -52,7 +52,9 @@ class Readable:
     that make no entry). ``per_side``: a column per side (a partnership, or each player of a
     two-hand game) rather than per player; ``most``: the largest value a row's fields may hold;
     ``required``: the fields every column must fill once the row's ``entry`` is made; ``fixed``: the
-    deal's own columns at the left and their widths."""
+    deal's own columns at the left and their widths; ``fields_for``, when given, the fields as the
+    table's rules offer them (in place of ``fields``); ``how``: what the sheet says of writing them,
+    beyond one digit a box."""
 
     fields: tuple[FieldSpec, ...]
     free: str | None
@@ -61,6 +63,12 @@ class Readable:
     most: Callable[[Table, DealFacts], int] = _cards
     required: Callable[[Mapping[str, object]], set[str]] = _exact_required
     fixed: tuple[tuple[str, float], ...] = GAME_FIXED
+    fields_for: Callable[[Table], tuple[FieldSpec, ...]] | None = None
+    how: Text | None = None
+
+    def fields_of(self, table: Table) -> tuple[FieldSpec, ...]:
+        """The fields each column of ``table``'s sheet holds."""
+        return self.fields if self.fields_for is None else self.fields_for(table)
 
 
 def _exact_entry(values: RowValues, most: int) -> dict[str, object] | None:
@@ -112,12 +120,80 @@ SIDE_TRICKS = Readable(
     fixed=SIDE_FIXED,
 )
 
+
+def _bid_choices(table: Table) -> tuple[str, ...]:
+    """The bids the engine offers the first deal's bidders, as the deal screen's chips ("7", "N3",
+    "N", "7D": a null marked N, with its value if nulls have one, a double marked D)."""
+    game = Game(table)
+    for ahead in table.variant.engine.foresee(table, game.state, 1).deals:
+        for phase in ahead.phases:
+            for rule in phase.rules:
+                if rule.kind == "one_of" and rule.field == "bids":
+                    return tuple(str(choice) for choice in rule.choices)
+    return ()
+
+
+def _oneonta_fields(table: Table) -> tuple[FieldSpec, ...]:
+    """A positive bid's tricks, a null's value (0 where a null stakes none), a double where the
+    table plays doubling (1 to double), and the tricks taken."""
+    choices = _bid_choices(table)
+    valued = [
+        int(choice[1:].rstrip("D")) for choice in choices if choice[:1] == "N" and choice[1:2].isdigit()
+    ]
+    fields = [FieldSpec("bid", "bid"), FieldSpec("null", "null", most=max(valued, default=0))]
+    if any(choice.endswith("D") for choice in choices):
+        fields.append(FieldSpec("double", "double", most=1))
+    return (*fields, FieldSpec("tricks", "took"))
+
+
+def _oneonta_entry(values: RowValues, most: int) -> dict[str, object] | None:
+    """Each player's bid (a positive bid, or a null: both written is no bid), doubled when marked,
+    and the tricks once any are written."""
+    doubles = values.get("double") or [None] * len(values["bid"])
+    if all(value is None for field in values.values() for value in field):
+        return None
+    bids: list[object] = []
+    for seat, (tricks_bid, null, double) in enumerate(
+        zip(values["bid"], values["null"], doubles, strict=True)
+    ):
+        if tricks_bid is not None and null is not None:
+            raise InvalidBid("paper_bid_and_null", seat=seat)
+        if tricks_bid is None and null is None:
+            bids.append(None)
+            continue
+        bid: dict[str, object] = (
+            {"kind": "positive", "value": tricks_bid} if tricks_bid is not None else {"kind": "null"}
+        )
+        if null:
+            bid["value"] = null
+        if double:
+            bid["doubled"] = True
+        bids.append(bid)
+    data: dict[str, object] = {"bids": bids}
+    if any(value is not None for value in values["tricks"]):
+        data["tricks"] = values["tricks"]
+    return data
+
+
+def _oneonta_required(data: Mapping[str, object]) -> set[str]:
+    """The tricks of every player once one is written (a bid or a null: the engine says which)."""
+    return {"tricks"} if "tricks" in data else set()
+
+
 READABLE: dict[str, Readable] = {
     "exact_bids": Readable(
         fields=(FieldSpec("bid", "bid"), FieldSpec("tricks", "took")), free="total", entry=_exact_entry
     ),
     "partnership_tricks": SIDE_TRICKS,
     "two_hand_tricks": SIDE_TRICKS,
+    "oneonta_bids": Readable(
+        fields=(),
+        free="total",
+        entry=_oneonta_entry,
+        required=_oneonta_required,
+        fields_for=_oneonta_fields,
+        how=Text("paper_how_oneonta"),
+    ),
 }
 
 
@@ -152,7 +228,7 @@ def game_grid(table: Table, rows: int) -> GridSpec:
     return GridSpec(
         fixed=declared.fixed,
         columns=column_count(table),
-        fields=declared.fields,
+        fields=declared.fields_of(table),
         free_label=declared.free,
         rows=tuple(specs),
     )
@@ -212,7 +288,7 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     for row in page.rows:
         per_field = {
             spec.what: [values.get(f"{row.number}.{column}.{spec.what}") for column in range(columns)]
-            for spec in declared.fields
+            for spec in declared.fields_of(table)
         }
         # Values that make no entry (two sides' tricks that do not add up) are refused like the
         # engine's refusals, in the row's turn.
@@ -259,6 +335,8 @@ def _missing(page: SheetPage, number: int, values: Values, wanted: set[str]) -> 
 
 
 FIELD_OF_INPUT = {"bids": "bid", "tricks": "tricks"}
+# The other fields a refusal of the input points at with it (a null or a double is part of a bid).
+ALSO_POINTED_AT = {"bid": ("null", "double")}
 
 
 def _pointed_at(page: SheetPage, number: int, refused: RuleViolation) -> tuple[str, ...]:
@@ -268,11 +346,12 @@ def _pointed_at(page: SheetPage, number: int, refused: RuleViolation) -> tuple[s
     what = FIELD_OF_INPUT.get(refused.field or "")
     if what is None:
         return tuple(field.key for field in fields)
+    whats = {what, *ALSO_POINTED_AT.get(what, ())}
     if refused.seat is not None and not isinstance(refused, HookViolation):
-        named = [field.key for field in fields if field.what == what and field.column == refused.seat]
+        named = [field.key for field in fields if field.what in whats and field.column == refused.seat]
         if named:
             return tuple(named)
-    return tuple(field.key for field in fields if field.what == what)
+    return tuple(field.key for field in fields if field.what in whats)
 
 
 def row_text(check: RowCheck) -> Text | None:

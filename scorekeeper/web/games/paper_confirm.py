@@ -18,7 +18,7 @@ from ..wording import declared, say
 from .view import side_names
 
 NOTHING = ""
-FIELD_LABELS = {"bid": N_("Bid"), "tricks": N_("Took")}
+FIELD_LABELS = {"bid": N_("Bid"), "null": N_("Null"), "double": N_("Double"), "tricks": N_("Took")}
 
 
 def stored_values(values: Mapping[str, Any]) -> dict[str, int | None]:

@@ -17,6 +17,7 @@ from flask import request, url_for
 from ... import words
 from ...rules import Game
 from ...rules.paper import (
+    READABLE,
     SheetId,
     SheetLayout,
     corner_marks,
@@ -31,11 +32,11 @@ from ...rules.paper.sheet import CONTENT_INSET, HEADING, QR, ROW, digits_for
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..qr import sheet_qr_svg
-from ..wording import declared
+from ..wording import declared, say
 
 ORIENTATIONS = ("portrait", "landscape")
 # The labels over each field's boxes, by what the field holds.
-FIELD_LABELS_UNTRANSLATED = {"bid": N_("Bid"), "tricks": N_("Took")}
+FIELD_LABELS_UNTRANSLATED = {"bid": N_("Bid"), "null": N_("Null"), "double": N_("Dbl"), "tricks": N_("Took")}
 
 # The first page's heading: the title, the players and the date at the left…
 HEADING_WIDTH = 66.0
@@ -195,17 +196,21 @@ def readable_context(game: Game, blank: dict[str, Any], *, rows: int, orientatio
             rows,
         ) % {"plural": deal_word.plural, "row_count": rows}
     lines.append(words.labelled(gettext("Length"), length))
+    how = READABLE[table.variant.engine.input_kind].how
+    if how is not None:  # how this family's boxes are filled in, beyond one digit a box
+        lines.append(say(how))
     summary = str(declared(table.variant.summary))
     paper = blank["paper"].name
     sheet = sheet_pages(
         game, rows=rows, paper=paper, orientation=orientation, rules_texts=[summary, *lines], base=base
     )
     spec = game_grid(table, rows)
+    widest = digits_for(max(row.most for row in spec.rows))
     return {
         "sheet": sheet,
         "orientation": orientation,
         "rules_lines": lines,
         "blank_rows": blank["rows"],
         "field_labels": [gettext(FIELD_LABELS_UNTRANSLATED[field.what]) for field in spec.fields],
-        "field_digits": digits_for(max(row.most for row in spec.rows)),
+        "field_digits": [field.digits(widest) for field in spec.fields],
     }

@@ -69,3 +69,51 @@ def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
     for number, first in enumerate(counts, start=1):
         assert driver.post_deal(by_hand, number, {"side": 0, "tricks": first}).status_code == 302
     assert driver.stored(game_id) == driver.stored(by_hand) == [{"tricks": first} for first in counts]
+
+
+def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them(
+    client: FlaskClient, driver: Driver
+) -> None:
+    names = ["Ann", "Bob", "Cy"]
+    query = "players-0=Ann&players-1=Bob&players-2=Cy&first_dealer=1&option_doubling=on"
+    pictures, identity = printed_sheet(client, query, "oneonta")
+    table = Table.create(get_variant("oneonta"), names, first_dealer=0, options={"doubling": True})
+    page = page_of(table, identity)
+    assert {field.what for field in page.fields} == {"bid", "null", "double", "tricks"}
+    cards = page.rows[0].most
+    # Deal 1: Ann bids 2, Bob a null staking 2, Cy doubles the most tricks; deal 2 bid, nothing more.
+    chips = [{0: "2", 1: "N2", 2: str(cards)}, {0: "1", 1: "1", 2: "N1"}]
+    truth: dict[str, int | None] = {
+        "1.0.bid": 2, "1.1.null": 2, "1.2.bid": cards, "1.2.double": 1,
+        "1.0.tricks": 2, "1.1.tricks": 1, "1.2.tricks": cards - 3,
+        "2.0.bid": 1, "2.1.bid": 1, "2.2.null": 1,
+    }  # fmt: skip
+    rng = np.random.default_rng(46)
+    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
+    response = upload(client, corpus.photograph(filled, rng))
+    assert response.status_code == 303, error_text(response)
+    shown = client.get(response.headers["Location"])
+    form = {**confirm_form(shown.get_data(as_text=True))}
+    form.update({key: "" for key in form if key.removeprefix("v-") not in truth})
+    form.update({f"v-{key}": str(value) for key, value in truth.items()})
+    # A bid and a null both written for one player make no bid: the row is refused, nothing kept.
+    both = client.post(
+        response.headers["Location"], data={"csrf_token": csrf_token(shown), **form, "v-1.0.null": "3"}
+    )
+    assert both.status_code == 422
+    assert "A bid and a null are both written for one player" in error_text(both)
+    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
+    assert recorded.status_code == 303, error_text(recorded)
+    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    by_hand = driver.start("oneonta", names, first_dealer=0, options={"doubling": True})
+    bids = {f"bid-{seat}": chip for seat, chip in chips[0].items()}
+    assert driver.post_deal(by_hand, 1, {"phase": "bids", **bids, "double-2": "y"}).status_code == 302
+    tricks = {"tricks-0": 2, "tricks-1": 1, "tricks-2": cards - 3}
+    assert (
+        driver.post_deal(by_hand, 1, {"phase": "tricks", **bids, "double-2": "y", **tricks}).status_code
+        == 302
+    )
+    second = {f"bid-{seat}": chip for seat, chip in chips[1].items()}
+    assert driver.post_deal(by_hand, 2, {"phase": "bids", **second}).status_code == 302
+    assert driver.stored(game_id) == driver.stored(by_hand)
+    assert driver.stored(game_id)[0]["bids"][2] == {"kind": "positive", "value": cards, "doubled": True}

@@ -117,3 +117,51 @@ def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them
     assert driver.post_deal(by_hand, 2, {"phase": "bids", **second}).status_code == 302
     assert driver.stored(game_id) == driver.stored(by_hand)
     assert driver.stored(game_id)[0]["bids"][2] == {"kind": "positive", "value": cards, "doubled": True}
+
+
+def test_a_bid_whist_sheet_reads_the_contract_as_the_deal_screen_enters_it(
+    client: FlaskClient, driver: Driver
+) -> None:
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1"
+    pictures, identity = printed_sheet(client, query, "bid-whist")
+    table = Table.create(get_variant("bid-whist"), names, first_dealer=0)
+    page = page_of(table, identity)
+    assert {field.what for field in page.fields} == {"bid", "kind", "declaration", "tricks"}
+    # Hand 1: Bob & Dee win with 4 downtown (kind 2), hearts (2), 8 tricks; hand 2: Ann & Cy with
+    # 5 no trump (3), uptown (5), 10 tricks. The other side's column is left empty.
+    truth: dict[str, int | None] = {
+        "1.1.bid": 4, "1.1.kind": 2, "1.1.declaration": 2, "1.1.tricks": 8,
+        "2.0.bid": 5, "2.0.kind": 3, "2.0.declaration": 5, "2.0.tricks": 10,
+    }  # fmt: skip
+    rng = np.random.default_rng(47)
+    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
+    response = upload(client, corpus.photograph(filled, rng))
+    assert response.status_code == 303, error_text(response)
+    shown = client.get(response.headers["Location"])
+    text = shown.get_data(as_text=True)
+    assert "<span>2 ♥</span>" in text and "<span>5 ↑ uptown</span>" in text  # the numbers' meanings
+    form = confirm_form(text)
+    form.update({key: "" for key in form if key.removeprefix("v-") not in truth})
+    form.update({f"v-{key}": str(value) for key, value in truth.items()})
+    both = client.post(
+        response.headers["Location"], data={"csrf_token": csrf_token(shown), **form, "v-1.0.bid": "5"}
+    )
+    assert both.status_code == 422
+    assert "Write the contract in one side's column only" in error_text(both)
+    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
+    assert recorded.status_code == 303, error_text(recorded)
+    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    by_hand = driver.start(
+        "bid-whist", names, first_dealer=0, options={"low_beats_high": True, "bidder_gets_kitty": True}
+    )
+    hands = [
+        (["4 downtown", "pass", "pass", "pass"], "H", 8),
+        (["5 NT", "pass", "pass", "pass"], "uptown", 10),
+    ]
+    for number, (calls, declaration, tricks) in enumerate(hands, start=1):
+        fields = {f"call-{position}": call for position, call in enumerate(calls)}
+        done = driver.post_deal(by_hand, number, {**fields, "declaration": declaration, "tricks": tricks})
+        assert done.status_code == 302, error_text(done)
+    assert driver.stored(game_id) == driver.stored(by_hand)
+    assert driver.stored(game_id)[0] == {"auction": hands[0][0], "declaration": "H", "tricks": 8}

@@ -9,8 +9,8 @@ and has the engine judge each deal or hand read (:mod:`.games`, :mod:`.drives`).
 
 from __future__ import annotations
 
+from .families import READABLE, bid_kinds, declarations
 from .games import (
-    READABLE,
     PageCheck,
     RowCheck,
     check_game_page,
@@ -57,10 +57,12 @@ __all__ = [
     "SheetPage",
     "UnreadableSheet",
     "ValueRead",
+    "bid_kinds",
     "check_game_page",
     "column_count",
     "columns_are_sides",
     "corner_marks",
+    "declarations",
     "fits",
     "game_grid",
     "lay_out",

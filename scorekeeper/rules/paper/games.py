@@ -1,200 +1,32 @@
 """A game's sheet made to be read: its grid, and each deal's reading checked by the engine.
 
-Which games' sheets can be read is declared per kind of entry (``READABLE``): for the bid-exactly
-family (Oh Hell and its relatives, Nomination and Romanian Whist) each player writes a bid and the
-tricks taken, each in a box per digit; where one side's tricks make the deal (Classic Whist's
-partnerships, German Whist's two players) each side writes the tricks it took, and the deal is
-entered as the deal screen enters it, one side's count (the other's, when written too, must make
-up the tricks the deal counts). A deal's reading becomes that family's entry and goes
-through the engine like any entry typed on the phone (``Game.record``): whatever the engine
+Which games' sheets can be read is declared per kind of entry (``READABLE``, in
+:mod:`.families`): each player's bid and tricks in the bid-exactly family; a positive bid, a null's
+value, a double and the tricks in Oneonta; each side's tricks in Classic and German Whist; the
+winning side's contract (bid, kind, trump by number) and tricks in Bid Whist. A deal's reading
+becomes that family's entry and goes through the engine like any entry typed on the phone
+(``Game.record``): whatever the engine
 refuses — tricks that do not add up to the cards dealt, bids that meet the hook, a bid above the
 cards — points at the values it names, for the confirm screen to ask about.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
-from ..errors import HookViolation, InvalidBid, InvalidTricks, RuleViolation
+from ..errors import HookViolation, RuleViolation
 from ..game import Game, NumberedEntry
 from ..rulebook import deal_plan
 from ..state import DealFacts
 from ..table import Table
 from ..text import Text
+from .families import READABLE, RowContext
 from .identity import SheetId
-from .sheet import FieldSpec, GridSpec, RowSpec, SheetPage, page_at, paper_size
-
-# The fixed columns of a game's sheet, left to right, and their widths in millimetres.
-GAME_FIXED = (("deal", 8.0), ("cards", 8.0), ("dealer", 26.0), ("trump", 14.0))
-# A sheet with a column per side has room to spare: the dealer's reminders get it, on two lines.
-SIDE_FIXED = (("deal", 8.0), ("cards", 8.0), ("dealer", 60.0), ("trump", 18.0))
+from .sheet import GridSpec, RowSpec, SheetPage, page_at, paper_size
 
 Values = Mapping[str, int | None]
-RowValues = Mapping[str, list[int | None]]
-
-
-def _cards(table: Table, facts: DealFacts) -> int:
-    return facts.cards
-
-
-def _exact_required(data: Mapping[str, object]) -> set[str]:
-    """Every bid, and every trick count once one is written."""
-    return {"bid"} | ({"tricks"} if "tricks" in data else set())
-
-
-@dataclass(frozen=True, slots=True)
-class Readable:
-    """How a kind of entry is written on paper: the fields of each column, and the entry they make
-    (``entry``: from a row's values per column and field, and the most a field may hold in that row,
-    to the entry's data, or None when the row holds nothing; it raises a RuleViolation for values
-    that make no entry). ``per_side``: a column per side (a partnership, or each player of a
-    two-hand game) rather than per player; ``most``: the largest value a row's fields may hold;
-    ``required``: the fields every column must fill once the row's ``entry`` is made; ``fixed``: the
-    deal's own columns at the left and their widths; ``fields_for``, when given, the fields as the
-    table's rules offer them (in place of ``fields``); ``how``: what the sheet says of writing them,
-    beyond one digit a box."""
-
-    fields: tuple[FieldSpec, ...]
-    free: str | None
-    entry: Callable[[RowValues, int], dict[str, object] | None]
-    per_side: bool = False
-    most: Callable[[Table, DealFacts], int] = _cards
-    required: Callable[[Mapping[str, object]], set[str]] = _exact_required
-    fixed: tuple[tuple[str, float], ...] = GAME_FIXED
-    fields_for: Callable[[Table], tuple[FieldSpec, ...]] | None = None
-    how: Text | None = None
-
-    def fields_of(self, table: Table) -> tuple[FieldSpec, ...]:
-        """The fields each column of ``table``'s sheet holds."""
-        return self.fields if self.fields_for is None else self.fields_for(table)
-
-
-def _exact_entry(values: RowValues, most: int) -> dict[str, object] | None:
-    bids, tricks = values["bid"], values["tricks"]
-    if all(value is None for value in (*bids, *tricks)):
-        return None
-    data: dict[str, object] = {"bids": bids}
-    if any(value is not None for value in tricks):
-        data["tricks"] = tricks
-    return data
-
-
-def _side_entry(values: RowValues, most: int) -> dict[str, object] | None:
-    """One side's tricks, as the deal screen enters them: the first side's when written, else the
-    second's; when both are written, they must make up the deal's tricks."""
-    written = [(side, tricks) for side, tricks in enumerate(values["tricks"]) if tricks is not None]
-    if not written:
-        return None
-    if len(written) > 1 and sum(tricks for _, tricks in written) != most:
-        raise InvalidTricks("tricks_total", total=sum(tricks for _, tricks in written), cards=most)
-    side, tricks = written[0]
-    return {"tricks": tricks, "side": side} if side else {"tricks": tricks}
-
-
-def _counted_tricks(table: Table, facts: DealFacts) -> int:
-    """The most tricks a side may take, as the engine offers them on the deal screen (German Whist
-    may count all 26 of its tricks); the cards dealt where it offers no choice."""
-    game = Game(table)
-    for ahead in table.variant.engine.foresee(table, game.state, 1).deals:
-        for phase in ahead.phases:
-            for rule in phase.rules:
-                if rule.kind == "one_of" and rule.field == "tricks" and rule.choices:
-                    return max(int(choice) for choice in rule.choices)
-    return facts.cards
-
-
-def _nothing_required(data: Mapping[str, object]) -> set[str]:
-    """A side may leave its count to the other's: the engine makes up the rest."""
-    return set()
-
-
-SIDE_TRICKS = Readable(
-    fields=(FieldSpec("tricks", "took"),),
-    free="total",
-    entry=_side_entry,
-    per_side=True,
-    most=_counted_tricks,
-    required=_nothing_required,
-    fixed=SIDE_FIXED,
-)
-
-
-def _bid_choices(table: Table) -> tuple[str, ...]:
-    """The bids the engine offers the first deal's bidders, as the deal screen's chips ("7", "N3",
-    "N", "7D": a null marked N, with its value if nulls have one, a double marked D)."""
-    game = Game(table)
-    for ahead in table.variant.engine.foresee(table, game.state, 1).deals:
-        for phase in ahead.phases:
-            for rule in phase.rules:
-                if rule.kind == "one_of" and rule.field == "bids":
-                    return tuple(str(choice) for choice in rule.choices)
-    return ()
-
-
-def _oneonta_fields(table: Table) -> tuple[FieldSpec, ...]:
-    """A positive bid's tricks, a null's value (0 where a null stakes none), a double where the
-    table plays doubling (1 to double), and the tricks taken."""
-    choices = _bid_choices(table)
-    valued = [
-        int(choice[1:].rstrip("D")) for choice in choices if choice[:1] == "N" and choice[1:2].isdigit()
-    ]
-    fields = [FieldSpec("bid", "bid"), FieldSpec("null", "null", most=max(valued, default=0))]
-    if any(choice.endswith("D") for choice in choices):
-        fields.append(FieldSpec("double", "double", most=1))
-    return (*fields, FieldSpec("tricks", "took"))
-
-
-def _oneonta_entry(values: RowValues, most: int) -> dict[str, object] | None:
-    """Each player's bid (a positive bid, or a null: both written is no bid), doubled when marked,
-    and the tricks once any are written."""
-    doubles = values.get("double") or [None] * len(values["bid"])
-    if all(value is None for field in values.values() for value in field):
-        return None
-    bids: list[object] = []
-    for seat, (tricks_bid, null, double) in enumerate(
-        zip(values["bid"], values["null"], doubles, strict=True)
-    ):
-        if tricks_bid is not None and null is not None:
-            raise InvalidBid("paper_bid_and_null", seat=seat)
-        if tricks_bid is None and null is None:
-            bids.append(None)
-            continue
-        bid: dict[str, object] = (
-            {"kind": "positive", "value": tricks_bid} if tricks_bid is not None else {"kind": "null"}
-        )
-        if null:
-            bid["value"] = null
-        if double:
-            bid["doubled"] = True
-        bids.append(bid)
-    data: dict[str, object] = {"bids": bids}
-    if any(value is not None for value in values["tricks"]):
-        data["tricks"] = values["tricks"]
-    return data
-
-
-def _oneonta_required(data: Mapping[str, object]) -> set[str]:
-    """The tricks of every player once one is written (a bid or a null: the engine says which)."""
-    return {"tricks"} if "tricks" in data else set()
-
-
-READABLE: dict[str, Readable] = {
-    "exact_bids": Readable(
-        fields=(FieldSpec("bid", "bid"), FieldSpec("tricks", "took")), free="total", entry=_exact_entry
-    ),
-    "partnership_tricks": SIDE_TRICKS,
-    "two_hand_tricks": SIDE_TRICKS,
-    "oneonta_bids": Readable(
-        fields=(),
-        free="total",
-        entry=_oneonta_entry,
-        required=_oneonta_required,
-        fields_for=_oneonta_fields,
-        how=Text("paper_how_oneonta"),
-    ),
-}
 
 
 def readable(table: Table) -> bool:
@@ -282,6 +114,7 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     declared = READABLE[table.variant.engine.input_kind]
     engine = table.variant.engine
     columns = column_count(table)
+    teams = game.state.teams
     rows: list[RowCheck] = []
     to_record: list[tuple[int, dict[str, object]]] = []
     blocked = False
@@ -293,8 +126,9 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
         # Values that make no entry (two sides' tricks that do not add up) are refused like the
         # engine's refusals, in the row's turn.
         unmade: RuleViolation | None = None
+        context = RowContext(table=table, most=row.most, facts=_facts_of(game, row.number), teams=teams)
         try:
-            data = declared.entry(per_field, row.most)
+            data = declared.entry(per_field, context)
         except RuleViolation as refused:
             data, unmade = {}, refused
         if data is None:
@@ -325,6 +159,12 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     return PageCheck(rows=tuple(rows), game=game, to_record=tuple(to_record))
 
 
+def _facts_of(game: Game, number: int) -> DealFacts | None:
+    """Deal ``number``'s facts: as recorded, or the deal due (None past the game's end)."""
+    deals = game.state.deals
+    return deals[number - 1].facts if number <= len(deals) else game.state.current
+
+
 def _missing(page: SheetPage, number: int, values: Values, wanted: set[str]) -> tuple[str, ...]:
     """The fields of a written row left empty of those it must fill (``wanted``)."""
     return tuple(
@@ -334,9 +174,9 @@ def _missing(page: SheetPage, number: int, values: Values, wanted: set[str]) -> 
     )
 
 
-FIELD_OF_INPUT = {"bids": "bid", "tricks": "tricks"}
+FIELD_OF_INPUT = {"bids": "bid", "auction": "bid", "declaration": "declaration", "tricks": "tricks"}
 # The other fields a refusal of the input points at with it (a null or a double is part of a bid).
-ALSO_POINTED_AT = {"bid": ("null", "double")}
+ALSO_POINTED_AT = {"bid": ("null", "double", "kind", "declaration")}
 
 
 def _pointed_at(page: SheetPage, number: int, refused: RuleViolation) -> tuple[str, ...]:

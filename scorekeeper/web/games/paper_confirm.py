@@ -15,10 +15,18 @@ from ...rules.paper import PageCheck, SheetPage, columns_are_sides, row_text
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..wording import declared, say
+from .paper_print import coded_values
 from .view import side_names
 
 NOTHING = ""
-FIELD_LABELS = {"bid": N_("Bid"), "null": N_("Null"), "double": N_("Double"), "tricks": N_("Took")}
+FIELD_LABELS = {
+    "bid": N_("Bid"),
+    "null": N_("Null"),
+    "double": N_("Double"),
+    "kind": N_("Kind"),
+    "declaration": N_("Trump"),
+    "tricks": N_("Took"),
+}
 
 
 def stored_values(values: Mapping[str, Any]) -> dict[str, int | None]:
@@ -49,6 +57,7 @@ def confirm_rows(
     confirm."""
     table = game.table
     columns = side_names(game) if columns_are_sides(table) else list(table.players)
+    coded = coded_values(table)
     deal_title = declared(table.variant.deal_word).title
     checks = {row.number: row for row in check.rows}
     flagged = check.flagged
@@ -73,6 +82,8 @@ def confirm_rows(
                         "what": field.what,
                         "value": values.get(field.key),
                         "choices": list(range(field.most + 1)),
+                        # A number that stands for a word is shown with it ("1 ♠").
+                        "meanings": dict(enumerate(coded.get(field.what, []), start=1)),
                         "crop": crop_of.get(field.key),
                         "doubt": say(Text(doubt["code"], **doubt["params"])) if doubted and doubt else None,
                         "refused": field.key in flagged,

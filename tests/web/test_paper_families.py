@@ -42,7 +42,7 @@ def side_games(table: Table, deals: int, rng: np.random.Generator) -> tuple[list
 def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
     client: FlaskClient, driver: Driver, code: str, names: list[str]
 ) -> None:
-    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1"
+    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1&rows=4"
     pictures, identity = printed_sheet(client, query, code)
     table = Table.create(get_variant(code), names, first_dealer=0)
     page = page_of(table, identity)
@@ -123,7 +123,7 @@ def test_a_bid_whist_sheet_reads_the_contract_as_the_deal_screen_enters_it(
     client: FlaskClient, driver: Driver
 ) -> None:
     names = ["Ann", "Bob", "Cy", "Dee"]
-    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1"
+    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1&rows=4"
     pictures, identity = printed_sheet(client, query, "bid-whist")
     table = Table.create(get_variant("bid-whist"), names, first_dealer=0)
     page = page_of(table, identity)

@@ -15,6 +15,9 @@ words(
             "The side that won the auction writes its bid, its kind and trump by their numbers below, and "
             "the tricks it took; the other side writes nothing."
         ),
+        "paper_honours_total": say(
+            "The two sides' honours written do not make up the four trump honours (ace, king, queen, jack)"
+        ),
         "paper_bid_and_null": say("A bid and a null are both written for one player: keep one of them"),
         "paper_one_contract": say(
             "Write the contract in one side's column only, the side that won the auction: its bid, kind "

@@ -20,35 +20,46 @@ from tests.web.test_paper_games import READING, confirm_form, printed_sheet, tra
 __all__ = ["trained_classifier"]
 
 
-def side_games(table: Table, deals: int, rng: np.random.Generator) -> tuple[list[int], dict[str, int | None]]:
-    """The first side's tricks of ``deals`` deals the engine accepts (fewer if the game ends), and the
-    sheet's values: each side's count written in its column."""
-    game, counts, values = Game(table), [], {}
+def side_games(
+    table: Table, deals: int, rng: np.random.Generator
+) -> tuple[list[dict[str, int]], dict[str, int | None]]:
+    """The first side's entries of ``deals`` deals the engine accepts (fewer if the game ends), and
+    the sheet's values: each side's count written in its column, and where honours count, the
+    honours of both sides (of the second side only in deal 2: the first side holds the rest)."""
+    honours = table.options.get("honours", False)
+    game, entries, values = Game(table), [], {}
     for number in range(1, deals + 1):
         facts = game.state.current
         if facts is None:
             break
-        first = int(rng.integers(4, facts.cards - 3))
-        game = game.record(table.variant.engine.read_entry(number, {"tricks": first}))
-        counts.append(first)
-        values[f"{number}.0.tricks"] = first
-        values[f"{number}.1.tricks"] = facts.cards - first
-    return counts, values
+        entry = {"tricks": int(rng.integers(4, facts.cards - 3))}
+        values[f"{number}.0.tricks"] = entry["tricks"]
+        values[f"{number}.1.tricks"] = facts.cards - entry["tricks"]
+        if honours:
+            entry["honours"] = int(rng.integers(0, 5))
+            values[f"{number}.1.honours"] = 4 - entry["honours"]
+            if number != 2:
+                values[f"{number}.0.honours"] = entry["honours"]
+        game = game.record(table.variant.engine.read_entry(number, entry))
+        entries.append(entry)
+    return entries, values
 
 
 @pytest.mark.parametrize(
-    ("code", "names"), [("classic-whist", ["Ann", "Bob", "Cy", "Dee"]), ("german-whist", ["Ann", "Bob"])]
+    ("code", "names", "options"),
+    [("classic-whist", ["Ann", "Bob", "Cy", "Dee"], {"honours": True}), ("german-whist", ["Ann", "Bob"], {})],
 )
 def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
-    client: FlaskClient, driver: Driver, code: str, names: list[str]
+    client: FlaskClient, driver: Driver, code: str, names: list[str], options: dict[str, bool]
 ) -> None:
     query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1&rows=4"
+    query += "".join(f"&option_{name}=on" for name in options)
     pictures, identity = printed_sheet(client, query, code)
-    table = Table.create(get_variant(code), names, first_dealer=0)
+    table = Table.create(get_variant(code), names, first_dealer=0, options=options)
     page = page_of(table, identity)
     assert {field.column for field in page.fields} == {0, 1}  # a column per side, not per player
     rng = np.random.default_rng(45)
-    counts, truth = side_games(table, 3, rng)
+    entries, truth = side_games(table, 3, rng)
     filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
     response = upload(client, corpus.photograph(filled, rng))
     assert response.status_code == 303, error_text(response)
@@ -62,13 +73,17 @@ def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
     refused = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **wrong})
     assert refused.status_code == 422
     assert "The tricks add up to 14, but 13 were played" in error_text(refused)
+    if options:  # and the two sides' honours the four trump honours
+        wrong = {**form, "v-1.1.honours": str((int(form["v-1.1.honours"]) + 1) % 5)}
+        refused = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **wrong})
+        assert refused.status_code == 422 and "do not make up the four trump honours" in error_text(refused)
     recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
     assert recorded.status_code == 303, error_text(recorded)
     game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
-    by_hand = driver.start(code, names, first_dealer=0)
-    for number, first in enumerate(counts, start=1):
-        assert driver.post_deal(by_hand, number, {"side": 0, "tricks": first}).status_code == 302
-    assert driver.stored(game_id) == driver.stored(by_hand) == [{"tricks": first} for first in counts]
+    by_hand = driver.start(code, names, first_dealer=0, options=options)
+    for number, entry in enumerate(entries, start=1):
+        assert driver.post_deal(by_hand, number, {"side": 0, **entry}).status_code == 302
+    assert driver.stored(game_id) == driver.stored(by_hand) == entries
 
 
 def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them(

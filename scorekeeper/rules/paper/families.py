@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from ..errors import InvalidBid, InvalidTricks
+from ..errors import InvalidBid, InvalidTricks, RuleViolation
 from ..game import Game
 from ..state import DealFacts
 from ..table import Table
@@ -95,7 +95,33 @@ def _side_entry(values: RowValues, row: RowContext) -> dict[str, object] | None:
     if len(written) > 1 and sum(tricks for _, tricks in written) != row.most:
         raise InvalidTricks("tricks_total", total=sum(tricks for _, tricks in written), cards=row.most)
     side, tricks = written[0]
-    return {"tricks": tricks, "side": side} if side else {"tricks": tricks}
+    data: dict[str, object] = {"tricks": tricks, "side": side} if side else {"tricks": tricks}
+    honours = values.get("honours")
+    if honours is not None:
+        _side_honours(data, side, honours, row.table)
+    return data
+
+
+def _side_honours(data: dict[str, object], side: int, honours: list[int | None], table: Table) -> None:
+    """The honours dealt to the side whose tricks are entered: as it wrote them, or the rest of the
+    trump honours when only the other side wrote its own; two that do not make up all of them are
+    refused. Left out when neither side wrote any (the engine asks for them)."""
+    dealt = [count for count in honours if count is not None]
+    if not dealt:
+        return
+    every = max((int(choice) for choice in _offered(table, "honours")), default=0)
+    if len(dealt) > 1 and sum(dealt) != every:
+        raise RuleViolation("paper_honours_total", field="honours", total=sum(dealt), most=every)
+    mine = honours[side]
+    data["honours"] = mine if mine is not None else every - dealt[0]
+
+
+def _side_fields(table: Table) -> tuple[FieldSpec, ...]:
+    """The tricks each side took, and the trump honours dealt to it where the game counts them."""
+    honours = [int(choice) for choice in _offered(table, "honours")]
+    if not honours:
+        return (FieldSpec("tricks", "took"),)
+    return (FieldSpec("tricks", "took"), FieldSpec("honours", "honours", most=max(honours)))
 
 
 def _counted_tricks(table: Table, facts: DealFacts) -> int:
@@ -116,7 +142,8 @@ def _nothing_required(data: Mapping[str, object]) -> set[str]:
 
 
 SIDE_TRICKS = Readable(
-    fields=(FieldSpec("tricks", "took"),),
+    fields=(),
+    fields_for=_side_fields,
     free="total",
     entry=_side_entry,
     per_side=True,

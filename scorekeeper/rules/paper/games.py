@@ -174,7 +174,13 @@ def _missing(page: SheetPage, number: int, values: Values, wanted: set[str]) -> 
     )
 
 
-FIELD_OF_INPUT = {"bids": "bid", "auction": "bid", "declaration": "declaration", "tricks": "tricks"}
+FIELD_OF_INPUT = {
+    "bids": "bid",
+    "auction": "bid",
+    "declaration": "declaration",
+    "tricks": "tricks",
+    "honours": "honours",
+}
 # The other fields a refusal of the input points at with it (a null or a double is part of a bid).
 ALSO_POINTED_AT = {"bid": ("null", "double", "kind", "declaration")}
 

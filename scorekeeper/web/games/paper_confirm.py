@@ -25,6 +25,7 @@ FIELD_LABELS = {
     "double": N_("Double"),
     "kind": N_("Kind"),
     "declaration": N_("Trump"),
+    "honours": N_("Honours"),
     "tricks": N_("Took"),
 }
 

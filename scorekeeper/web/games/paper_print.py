@@ -46,6 +46,7 @@ FIELD_LABELS_UNTRANSLATED = {
     "double": N_("Dbl"),
     "kind": N_("Kind"),
     "declaration": N_("Trump"),
+    "honours": N_("Honours"),
     "tricks": N_("Took"),
 }
 

@@ -35,6 +35,7 @@ from . import (  # noqa: F401  (their words)
     offline,
     oneonta,
     paper,
+    paper_sheets,
     refusals,
     secrecy,
     tables,

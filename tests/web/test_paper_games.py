@@ -33,9 +33,9 @@ CHOSEN = re.compile(r'name="v-([\d.]+\w+)" value="(\d*)" checked')
 OPENED = re.compile(r'<details class="paper-value[^"]*" open>.*?name="v-([\d.]+\w+)"', re.S)
 
 
-def printed_sheet(client: FlaskClient, query: str) -> tuple[list[Any], Any]:
-    """The blank sheet's pages as pictures, and what the first page's code says."""
-    pdf = client.get(f"/sheets/blank/oh-hell/sheet.pdf?{query}")
+def printed_sheet(client: FlaskClient, query: str, code: str = "oh-hell") -> tuple[list[Any], Any]:
+    """The blank sheet's pages (of the game ``code``) as pictures, and what the first page's code says."""
+    pdf = client.get(f"/sheets/blank/{code}/sheet.pdf?{query}")
     assert pdf.status_code == 200 and pdf.mimetype == "application/pdf"
     pictures = corpus.page_pictures(pdf.data)
     return pictures, photo.straighten(pictures[0]).identity

@@ -393,8 +393,8 @@ def test_a_blank_sheet_for_a_game_that_ends_on_the_score(driver: Driver, tmp_pat
     assert [dealer for _, _, dealer in rows] == ["Seat 3", "Seat 4", "Seat 1", "Seat 2"] * 3
     flat = words(text)
     assert "The game ends on the score" in flat and "12 rows are printed" in flat
-    assert "Seat 1 & Seat 3" in flat and "write the names in" in flat
-    assert "Play to: 5" in flat
+    assert "Seat 1 & Seat 3" in flat  # a column per side, a sheet made to be read back
+    assert "One digit a box" in flat and "Play to: 5" in flat
 
 
 def test_an_open_ended_bidding_game_rotates_the_dealer(driver: Driver, tmp_path: Path) -> None:

@@ -9,7 +9,18 @@ and has the engine judge each deal or hand read (:mod:`.games`, :mod:`.drives`).
 
 from __future__ import annotations
 
-from .games import READABLE, PageCheck, RowCheck, check_game_page, game_grid, page_of, readable, row_text
+from .families import READABLE, bid_kinds, declarations
+from .games import (
+    PageCheck,
+    RowCheck,
+    check_game_page,
+    column_count,
+    columns_are_sides,
+    game_grid,
+    page_of,
+    readable,
+    row_text,
+)
 from .identity import SheetId, UnreadableSheet, read_sheet_id
 from .reading import DOUBTED_BELOW, BoxRead, ValueRead, read_value, value_chance
 from .sheet import (
@@ -46,8 +57,12 @@ __all__ = [
     "SheetPage",
     "UnreadableSheet",
     "ValueRead",
+    "bid_kinds",
     "check_game_page",
+    "column_count",
+    "columns_are_sides",
     "corner_marks",
+    "declarations",
     "fits",
     "game_grid",
     "lay_out",

@@ -1,59 +1,32 @@
 """A game's sheet made to be read: its grid, and each deal's reading checked by the engine.
 
-Which games' sheets can be read is declared per kind of entry (``READABLE``): for the bid-exactly
-family (Oh Hell and its relatives, Nomination and Romanian Whist) each player writes a bid and the
-tricks taken, each in a box per digit. A deal's reading becomes that family's entry and goes
-through the engine like any entry typed on the phone (``Game.record``): whatever the engine
+Which games' sheets can be read is declared per kind of entry (``READABLE``, in
+:mod:`.families`): each player's bid and tricks in the bid-exactly family; a positive bid, a null's
+value, a double and the tricks in Oneonta; each side's tricks in Classic and German Whist; the
+winning side's contract (bid, kind, trump by number) and tricks in Bid Whist. A deal's reading
+becomes that family's entry and goes through the engine like any entry typed on the phone
+(``Game.record``): whatever the engine
 refuses — tricks that do not add up to the cards dealt, bids that meet the hook, a bid above the
 cards — points at the values it names, for the confirm screen to ask about.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
 from ..errors import HookViolation, RuleViolation
 from ..game import Game, NumberedEntry
 from ..rulebook import deal_plan
+from ..state import DealFacts
 from ..table import Table
 from ..text import Text
+from .families import READABLE, RowContext
 from .identity import SheetId
-from .sheet import FieldSpec, GridSpec, RowSpec, SheetPage, page_at, paper_size
-
-# The fixed columns of a game's sheet, left to right, and their widths in millimetres.
-GAME_FIXED = (("deal", 8.0), ("cards", 8.0), ("dealer", 26.0), ("trump", 14.0))
+from .sheet import GridSpec, RowSpec, SheetPage, page_at, paper_size
 
 Values = Mapping[str, int | None]
-
-
-@dataclass(frozen=True, slots=True)
-class Readable:
-    """How a kind of entry is written on paper: the fields of each column, and the entry they make
-    (``entry``: from a row's values per column and field to the entry's data, or None when the row
-    holds nothing)."""
-
-    fields: tuple[FieldSpec, ...]
-    free: str | None
-    entry: Callable[[Mapping[str, list[int | None]]], dict[str, object] | None]
-
-
-def _exact_entry(values: Mapping[str, list[int | None]]) -> dict[str, object] | None:
-    bids, tricks = values["bid"], values["tricks"]
-    if all(value is None for value in (*bids, *tricks)):
-        return None
-    data: dict[str, object] = {"bids": bids}
-    if any(value is not None for value in tricks):
-        data["tricks"] = tricks
-    return data
-
-
-READABLE: dict[str, Readable] = {
-    "exact_bids": Readable(
-        fields=(FieldSpec("bid", "bid"), FieldSpec("tricks", "took")), free="total", entry=_exact_entry
-    ),
-}
 
 
 def readable(table: Table) -> bool:
@@ -61,20 +34,33 @@ def readable(table: Table) -> bool:
     return table.variant.engine.input_kind in READABLE
 
 
+def columns_are_sides(table: Table) -> bool:
+    """True when the sheet's columns are the sides (partnerships, or a two-hand game's players)."""
+    return READABLE[table.variant.engine.input_kind].per_side
+
+
+def column_count(table: Table) -> int:
+    """How many columns the sheet has: one per player, or one per side."""
+    if columns_are_sides(table):
+        teams = Game(table).state.teams
+        return len(teams) if teams is not None else table.size
+    return table.size
+
+
 def game_grid(table: Table, rows: int) -> GridSpec:
     """The grid of a sheet for ``table``: one row per deal (the game's deals, or ``rows`` for a game
-    played to a score), a column per player."""
+    played to a score), a column per player or side."""
     declared = READABLE[table.variant.engine.input_kind]
     plan = deal_plan(table, shown=rows)
     count = len(plan.deals) if not plan.open_ended else rows
     specs = []
     for number in range(1, count + 1):
         facts = plan.deals[number - 1] if number <= len(plan.deals) else plan.deals[-1]
-        specs.append(RowSpec(number=number, most=facts.cards, left_out=facts.sitting_out))
+        specs.append(RowSpec(number=number, most=declared.most(table, facts), left_out=facts.sitting_out))
     return GridSpec(
-        fixed=GAME_FIXED,
-        columns=table.size,
-        fields=declared.fields,
+        fixed=declared.fixed,
+        columns=column_count(table),
+        fields=declared.fields_of(table),
         free_label=declared.free,
         rows=tuple(specs),
     )
@@ -127,23 +113,34 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     table = game.table
     declared = READABLE[table.variant.engine.input_kind]
     engine = table.variant.engine
+    columns = column_count(table)
+    teams = game.state.teams
     rows: list[RowCheck] = []
     to_record: list[tuple[int, dict[str, object]]] = []
     blocked = False
     for row in page.rows:
         per_field = {
-            spec.what: [values.get(f"{row.number}.{seat}.{spec.what}") for seat in range(table.size)]
-            for spec in declared.fields
+            spec.what: [values.get(f"{row.number}.{column}.{spec.what}") for column in range(columns)]
+            for spec in declared.fields_of(table)
         }
-        data = declared.entry(per_field)
+        # Values that make no entry (two sides' tricks that do not add up) are refused like the
+        # engine's refusals, in the row's turn.
+        unmade: RuleViolation | None = None
+        context = RowContext(table=table, most=row.most, facts=_facts_of(game, row.number), teams=teams)
+        try:
+            data = declared.entry(per_field, context)
+        except RuleViolation as refused:
+            data, unmade = {}, refused
         if data is None:
             rows.append(RowCheck(number=row.number, state="empty"))
             continue
         if blocked:
             rows.append(RowCheck(number=row.number, state="waiting"))
             continue
-        missing = _missing(page, row.number, values, data)
+        missing = _missing(page, row.number, values, declared.required(data))
         try:
+            if unmade is not None:
+                raise unmade
             if missing:
                 raise RuleViolation("paper_values_missing", field="paper", count=len(missing))
             entry = cast(NumberedEntry, engine.read_entry(row.number, data))
@@ -162,9 +159,14 @@ def check_game_page(game: Game, page: SheetPage, values: Values) -> PageCheck:
     return PageCheck(rows=tuple(rows), game=game, to_record=tuple(to_record))
 
 
-def _missing(page: SheetPage, number: int, values: Values, data: Mapping[str, object]) -> tuple[str, ...]:
-    """The fields of a written row left empty: every bid, and every trick count once one is written."""
-    wanted = {"bid"} | ({"tricks"} if "tricks" in data else set())
+def _facts_of(game: Game, number: int) -> DealFacts | None:
+    """Deal ``number``'s facts: as recorded, or the deal due (None past the game's end)."""
+    deals = game.state.deals
+    return deals[number - 1].facts if number <= len(deals) else game.state.current
+
+
+def _missing(page: SheetPage, number: int, values: Values, wanted: set[str]) -> tuple[str, ...]:
+    """The fields of a written row left empty of those it must fill (``wanted``)."""
     return tuple(
         field.key
         for field in page.fields
@@ -172,7 +174,15 @@ def _missing(page: SheetPage, number: int, values: Values, data: Mapping[str, ob
     )
 
 
-FIELD_OF_INPUT = {"bids": "bid", "tricks": "tricks"}
+FIELD_OF_INPUT = {
+    "bids": "bid",
+    "auction": "bid",
+    "declaration": "declaration",
+    "tricks": "tricks",
+    "honours": "honours",
+}
+# The other fields a refusal of the input points at with it (a null or a double is part of a bid).
+ALSO_POINTED_AT = {"bid": ("null", "double", "kind", "declaration")}
 
 
 def _pointed_at(page: SheetPage, number: int, refused: RuleViolation) -> tuple[str, ...]:
@@ -182,11 +192,12 @@ def _pointed_at(page: SheetPage, number: int, refused: RuleViolation) -> tuple[s
     what = FIELD_OF_INPUT.get(refused.field or "")
     if what is None:
         return tuple(field.key for field in fields)
+    whats = {what, *ALSO_POINTED_AT.get(what, ())}
     if refused.seat is not None and not isinstance(refused, HookViolation):
-        named = [field.key for field in fields if field.what == what and field.column == refused.seat]
+        named = [field.key for field in fields if field.what in whats and field.column == refused.seat]
         if named:
             return tuple(named)
-    return tuple(field.key for field in fields if field.what == what)
+    return tuple(field.key for field in fields if field.what in whats)
 
 
 def row_text(check: RowCheck) -> Text | None:

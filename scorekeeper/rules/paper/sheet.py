@@ -95,10 +95,16 @@ def qr_place(page: PaperSize) -> Rect:
 
 @dataclass(frozen=True, slots=True)
 class FieldSpec:
-    """One value written in each column of a row: ``what`` it is ("bid", "tricks") and its label."""
+    """One value written in each column of a row: ``what`` it is ("bid", "tricks") and its label;
+    ``most``, when given, the largest value it may hold in every row (else the row's own)."""
 
     what: str
     label: str
+    most: int | None = None
+
+    def digits(self, widest: int) -> int:
+        """Its boxes: as many as its own largest value needs, else ``widest`` (the grid's)."""
+        return digits_for(self.most) if self.most is not None else widest
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,7 +219,9 @@ def grid_width(spec: GridSpec, box_width: float = BOX_WIDTH, free_width: float =
 
 def _column_width(spec: GridSpec, box_width: float, free_width: float) -> float:
     digits = digits_for(max((row.most for row in spec.rows), default=9))
-    boxes = len(spec.fields) * digits * box_width + (len(spec.fields) - 1) * VALUE_GAP
+    boxes = (
+        sum(field.digits(digits) for field in spec.fields) * box_width + (len(spec.fields) - 1) * VALUE_GAP
+    )
     free = free_width + VALUE_GAP if spec.free_label is not None else 0.0
     return 2 * COLUMN_PAD + boxes + free
 
@@ -245,12 +253,14 @@ def lay_out(spec: GridSpec, page: PaperSize, *, first_top: float, later_top: flo
     width = _column_width(spec, box_width, free_width)
     columns = []
     for _ in range(spec.columns):
-        field_x = tuple(
-            x + COLUMN_PAD + index * (digits * box_width + VALUE_GAP) for index in range(len(spec.fields))
-        )
+        lefts, left = [], x + COLUMN_PAD
+        for field_spec in spec.fields:
+            lefts.append(left)
+            left += field_spec.digits(digits) * box_width + VALUE_GAP
+        field_x = tuple(lefts)
         free_x = None
         if spec.free_label is not None:
-            free_x = field_x[-1] + digits * box_width + VALUE_GAP
+            free_x = left
         columns.append(ColumnPlace(x=x, width=width, field_x=field_x, free_x=free_x, free_width=free_width))
         x += width
     pages: list[SheetPage] = []
@@ -279,13 +289,14 @@ def _page(
     fields = []
     for index, row in enumerate(rows):
         box_top = top + index * ROW + (ROW - BOX_HEIGHT) / 2
-        needed = digits_for(row.most)
         for column, place in enumerate(columns):
             if column in row.left_out:
                 continue
             for field_spec, field_x in zip(spec.fields, place.field_x, strict=True):
+                most = row.most if field_spec.most is None else field_spec.most
+                needed = digits_for(most)
                 # A row that needs fewer digits than the widest keeps its boxes at the right.
-                start = field_x + (digits - needed) * box_width
+                start = field_x + (field_spec.digits(digits) - needed) * box_width
                 boxes = tuple(
                     Rect(start + digit * box_width, box_top, box_width, BOX_HEIGHT) for digit in range(needed)
                 )
@@ -295,7 +306,7 @@ def _page(
                         row=row.number,
                         column=column,
                         what=field_spec.what,
-                        most=row.most,
+                        most=most,
                         boxes=boxes,
                     )
                 )

@@ -11,13 +11,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules import Game, Text
-from ...rules.paper import PageCheck, SheetPage, row_text
+from ...rules.paper import PageCheck, SheetPage, columns_are_sides, row_text
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..wording import declared, say
+from .paper_print import coded_values
+from .view import side_names
 
 NOTHING = ""
-FIELD_LABELS = {"bid": N_("Bid"), "tricks": N_("Took")}
+FIELD_LABELS = {
+    "bid": N_("Bid"),
+    "null": N_("Null"),
+    "double": N_("Double"),
+    "kind": N_("Kind"),
+    "declaration": N_("Trump"),
+    "honours": N_("Honours"),
+    "tricks": N_("Took"),
+}
 
 
 def stored_values(values: Mapping[str, Any]) -> dict[str, int | None]:
@@ -44,8 +54,11 @@ def confirm_rows(
     *,
     first_time: bool,
 ) -> list[dict[str, Any]]:
-    """The confirm screen's rows: each deal with its state, and each player's values to confirm."""
+    """The confirm screen's rows: each deal with its state, and each player's (or side's) values to
+    confirm."""
     table = game.table
+    columns = side_names(game) if columns_are_sides(table) else list(table.players)
+    coded = coded_values(table)
     deal_title = declared(table.variant.deal_word).title
     checks = {row.number: row for row in check.rows}
     flagged = check.flagged
@@ -54,7 +67,7 @@ def confirm_rows(
         row_check = checks[spec.number]
         note: Text | None = row_text(row_check)
         players: list[dict[str, Any]] = []
-        for seat, name in enumerate(table.players):
+        for seat, name in enumerate(columns):
             fields = [field for field in page.fields if field.row == spec.number and field.column == seat]
             cells = []
             for field in fields:
@@ -70,6 +83,8 @@ def confirm_rows(
                         "what": field.what,
                         "value": values.get(field.key),
                         "choices": list(range(field.most + 1)),
+                        # A number that stands for a word is shown with it ("1 ♠").
+                        "meanings": dict(enumerate(coded.get(field.what, []), start=1)),
                         "crop": crop_of.get(field.key),
                         "doubt": say(Text(doubt["code"], **doubt["params"])) if doubted and doubt else None,
                         "refused": field.key in flagged,

@@ -15,11 +15,14 @@ from typing import Any
 from flask import request, url_for
 
 from ... import words
-from ...rules import Game
+from ...rules import Game, Table, Trump
 from ...rules.paper import (
+    READABLE,
     SheetId,
     SheetLayout,
+    bid_kinds,
     corner_marks,
+    declarations,
     fits,
     game_grid,
     lay_out,
@@ -28,14 +31,24 @@ from ...rules.paper import (
     readable,
 )
 from ...rules.paper.sheet import CONTENT_INSET, HEADING, QR, ROW, digits_for
+from ...rules.variants.bid_whist import Direction
 from ...words import gettext, ngettext
 from ...words._core import N_
 from ..qr import sheet_qr_svg
-from ..wording import declared
+from ..wording import declared, say
+from .entry.bid_whist import DIRECTION_SIGNS, KIND_SIGNS
 
 ORIENTATIONS = ("portrait", "landscape")
 # The labels over each field's boxes, by what the field holds.
-FIELD_LABELS_UNTRANSLATED = {"bid": N_("Bid"), "tricks": N_("Took")}
+FIELD_LABELS_UNTRANSLATED = {
+    "bid": N_("Bid"),
+    "null": N_("Null"),
+    "double": N_("Dbl"),
+    "kind": N_("Kind"),
+    "declaration": N_("Trump"),
+    "honours": N_("Honours"),
+    "tricks": N_("Took"),
+}
 
 # The first page's heading: the title, the players and the date at the left…
 HEADING_WIDTH = 66.0
@@ -47,6 +60,34 @@ LINE_MM = 3.8
 RULES_PADDING = 4.5
 GAP = 2.0
 HOW_LINE = 4.5
+
+
+def coded_values(table: Table) -> dict[str, list[str]]:
+    """The fields written as a number that stands for a word (a bid's kind, what its winner declared),
+    each number's meaning from 1 in the engine's order: "↑ uptown", "♠"."""
+    whats = {field.what for field in game_grid(table, 1).fields}
+    coded = {}
+    if "kind" in whats:
+        coded["kind"] = [f"{KIND_SIGNS[kind]} {words.bid_kind(kind)}" for kind in bid_kinds(table)]
+    if "declaration" in whats:
+        coded["declaration"] = [
+            f"{DIRECTION_SIGNS[Direction(code)]} {words.bid_kind(code)}"
+            if code in DIRECTION_SIGNS
+            else words.trump_sign(Trump(code))
+            for code in declarations(table)
+        ]
+    return coded
+
+
+def code_lines(table: Table) -> list[str]:
+    """The rules box's key to the numbered fields: "Kind: 1 ↑ uptown · 2 ↓ downtown · 3 NT no trump"."""
+    return [
+        words.labelled(
+            gettext(FIELD_LABELS_UNTRANSLATED[what]),
+            " · ".join(f"{number} {meaning}" for number, meaning in enumerate(meanings, start=1)),
+        )
+        for what, meanings in coded_values(table).items()
+    ]
 
 
 def readable_orientation(game: Game, rows: int, paper: str) -> str | None:
@@ -195,17 +236,22 @@ def readable_context(game: Game, blank: dict[str, Any], *, rows: int, orientatio
             rows,
         ) % {"plural": deal_word.plural, "row_count": rows}
     lines.append(words.labelled(gettext("Length"), length))
+    how = READABLE[table.variant.engine.input_kind].how
+    if how is not None:  # how this family's boxes are filled in, beyond one digit a box
+        lines.append(say(how))
+    lines.extend(code_lines(table))
     summary = str(declared(table.variant.summary))
     paper = blank["paper"].name
     sheet = sheet_pages(
         game, rows=rows, paper=paper, orientation=orientation, rules_texts=[summary, *lines], base=base
     )
     spec = game_grid(table, rows)
+    widest = digits_for(max(row.most for row in spec.rows))
     return {
         "sheet": sheet,
         "orientation": orientation,
         "rules_lines": lines,
         "blank_rows": blank["rows"],
         "field_labels": [gettext(FIELD_LABELS_UNTRANSLATED[field.what]) for field in spec.fields],
-        "field_digits": digits_for(max(row.most for row in spec.rows)),
+        "field_digits": [field.digits(widest) for field in spec.fields],
     }

@@ -1,0 +1,182 @@
+"""Paper in, scores out for the games scored by one side's tricks (Classic Whist's partnerships,
+German Whist's two players): the blank sheet has a column per side, each side writes the tricks it
+took, and the deals read, confirmed and recorded are the game typed in by hand on the deal screen.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.rules import Game, Table, get_variant
+from scorekeeper.rules.paper import page_of
+from tests.paper import corpus
+from tests.web.conftest import Driver, csrf_token, error_text
+from tests.web.test_paper_games import READING, confirm_form, printed_sheet, trained_classifier, upload
+
+__all__ = ["trained_classifier"]
+
+
+def side_games(
+    table: Table, deals: int, rng: np.random.Generator
+) -> tuple[list[dict[str, int]], dict[str, int | None]]:
+    """The first side's entries of ``deals`` deals the engine accepts (fewer if the game ends), and
+    the sheet's values: each side's count written in its column, and where honours count, the
+    honours of both sides (of the second side only in deal 2: the first side holds the rest)."""
+    honours = table.options.get("honours", False)
+    game, entries, values = Game(table), [], {}
+    for number in range(1, deals + 1):
+        facts = game.state.current
+        if facts is None:
+            break
+        entry = {"tricks": int(rng.integers(4, facts.cards - 3))}
+        values[f"{number}.0.tricks"] = entry["tricks"]
+        values[f"{number}.1.tricks"] = facts.cards - entry["tricks"]
+        if honours:
+            entry["honours"] = int(rng.integers(0, 5))
+            values[f"{number}.1.honours"] = 4 - entry["honours"]
+            if number != 2:
+                values[f"{number}.0.honours"] = entry["honours"]
+        game = game.record(table.variant.engine.read_entry(number, entry))
+        entries.append(entry)
+    return entries, values
+
+
+@pytest.mark.parametrize(
+    ("code", "names", "options"),
+    [("classic-whist", ["Ann", "Bob", "Cy", "Dee"], {"honours": True}), ("german-whist", ["Ann", "Bob"], {})],
+)
+def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
+    client: FlaskClient, driver: Driver, code: str, names: list[str], options: dict[str, bool]
+) -> None:
+    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1&rows=4"
+    query += "".join(f"&option_{name}=on" for name in options)
+    pictures, identity = printed_sheet(client, query, code)
+    table = Table.create(get_variant(code), names, first_dealer=0, options=options)
+    page = page_of(table, identity)
+    assert {field.column for field in page.fields} == {0, 1}  # a column per side, not per player
+    rng = np.random.default_rng(45)
+    entries, truth = side_games(table, 3, rng)
+    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
+    response = upload(client, corpus.photograph(filled, rng))
+    assert response.status_code == 303, error_text(response)
+    assert READING.search(response.headers["Location"])
+    shown = client.get(response.headers["Location"])
+    text = shown.get_data(as_text=True)
+    assert shown.status_code == 200 and f"<h3>{' &amp; '.join(names[::2])}</h3>" in text
+    form = {**confirm_form(text), **{f"v-{key}": str(value) for key, value in truth.items()}}
+    # The two sides' counts must make up the deal's tricks: the engine's reason, the row flagged.
+    wrong = {**form, "v-2.1.tricks": str(int(form["v-2.1.tricks"]) + 1)}
+    refused = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **wrong})
+    assert refused.status_code == 422
+    assert "The tricks add up to 14, but 13 were played" in error_text(refused)
+    if options:  # and the two sides' honours the four trump honours
+        wrong = {**form, "v-1.1.honours": str((int(form["v-1.1.honours"]) + 1) % 5)}
+        refused = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **wrong})
+        assert refused.status_code == 422 and "do not make up the four trump honours" in error_text(refused)
+    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
+    assert recorded.status_code == 303, error_text(recorded)
+    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    by_hand = driver.start(code, names, first_dealer=0, options=options)
+    for number, entry in enumerate(entries, start=1):
+        assert driver.post_deal(by_hand, number, {"side": 0, **entry}).status_code == 302
+    assert driver.stored(game_id) == driver.stored(by_hand) == entries
+
+
+def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them(
+    client: FlaskClient, driver: Driver
+) -> None:
+    names = ["Ann", "Bob", "Cy"]
+    query = "players-0=Ann&players-1=Bob&players-2=Cy&first_dealer=1&option_doubling=on"
+    pictures, identity = printed_sheet(client, query, "oneonta")
+    table = Table.create(get_variant("oneonta"), names, first_dealer=0, options={"doubling": True})
+    page = page_of(table, identity)
+    assert {field.what for field in page.fields} == {"bid", "null", "double", "tricks"}
+    cards = page.rows[0].most
+    # Deal 1: Ann bids 2, Bob a null staking 2, Cy doubles the most tricks; deal 2 bid, nothing more.
+    chips = [{0: "2", 1: "N2", 2: str(cards)}, {0: "1", 1: "1", 2: "N1"}]
+    truth: dict[str, int | None] = {
+        "1.0.bid": 2, "1.1.null": 2, "1.2.bid": cards, "1.2.double": 1,
+        "1.0.tricks": 2, "1.1.tricks": 1, "1.2.tricks": cards - 3,
+        "2.0.bid": 1, "2.1.bid": 1, "2.2.null": 1,
+    }  # fmt: skip
+    rng = np.random.default_rng(46)
+    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
+    response = upload(client, corpus.photograph(filled, rng))
+    assert response.status_code == 303, error_text(response)
+    shown = client.get(response.headers["Location"])
+    form = {**confirm_form(shown.get_data(as_text=True))}
+    form.update({key: "" for key in form if key.removeprefix("v-") not in truth})
+    form.update({f"v-{key}": str(value) for key, value in truth.items()})
+    # A bid and a null both written for one player make no bid: the row is refused, nothing kept.
+    both = client.post(
+        response.headers["Location"], data={"csrf_token": csrf_token(shown), **form, "v-1.0.null": "3"}
+    )
+    assert both.status_code == 422
+    assert "A bid and a null are both written for one player" in error_text(both)
+    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
+    assert recorded.status_code == 303, error_text(recorded)
+    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    by_hand = driver.start("oneonta", names, first_dealer=0, options={"doubling": True})
+    bids = {f"bid-{seat}": chip for seat, chip in chips[0].items()}
+    assert driver.post_deal(by_hand, 1, {"phase": "bids", **bids, "double-2": "y"}).status_code == 302
+    tricks = {"tricks-0": 2, "tricks-1": 1, "tricks-2": cards - 3}
+    assert (
+        driver.post_deal(by_hand, 1, {"phase": "tricks", **bids, "double-2": "y", **tricks}).status_code
+        == 302
+    )
+    second = {f"bid-{seat}": chip for seat, chip in chips[1].items()}
+    assert driver.post_deal(by_hand, 2, {"phase": "bids", **second}).status_code == 302
+    assert driver.stored(game_id) == driver.stored(by_hand)
+    assert driver.stored(game_id)[0]["bids"][2] == {"kind": "positive", "value": cards, "doubled": True}
+
+
+def test_a_bid_whist_sheet_reads_the_contract_as_the_deal_screen_enters_it(
+    client: FlaskClient, driver: Driver
+) -> None:
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names)) + "&first_dealer=1&rows=4"
+    pictures, identity = printed_sheet(client, query, "bid-whist")
+    table = Table.create(get_variant("bid-whist"), names, first_dealer=0)
+    page = page_of(table, identity)
+    assert {field.what for field in page.fields} == {"bid", "kind", "declaration", "tricks"}
+    # Hand 1: Bob & Dee win with 4 downtown (kind 2), hearts (2), 8 tricks; hand 2: Ann & Cy with
+    # 5 no trump (3), uptown (5), 10 tricks. The other side's column is left empty.
+    truth: dict[str, int | None] = {
+        "1.1.bid": 4, "1.1.kind": 2, "1.1.declaration": 2, "1.1.tricks": 8,
+        "2.0.bid": 5, "2.0.kind": 3, "2.0.declaration": 5, "2.0.tricks": 10,
+    }  # fmt: skip
+    rng = np.random.default_rng(47)
+    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
+    response = upload(client, corpus.photograph(filled, rng))
+    assert response.status_code == 303, error_text(response)
+    shown = client.get(response.headers["Location"])
+    text = shown.get_data(as_text=True)
+    assert "<span>2 ♥</span>" in text and "<span>5 ↑ uptown</span>" in text  # the numbers' meanings
+    form = confirm_form(text)
+    form.update({key: "" for key in form if key.removeprefix("v-") not in truth})
+    form.update({f"v-{key}": str(value) for key, value in truth.items()})
+    both = client.post(
+        response.headers["Location"], data={"csrf_token": csrf_token(shown), **form, "v-1.0.bid": "5"}
+    )
+    assert both.status_code == 422
+    assert "Write the contract in one side's column only" in error_text(both)
+    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
+    assert recorded.status_code == 303, error_text(recorded)
+    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    by_hand = driver.start(
+        "bid-whist", names, first_dealer=0, options={"low_beats_high": True, "bidder_gets_kitty": True}
+    )
+    hands = [
+        (["4 downtown", "pass", "pass", "pass"], "H", 8),
+        (["5 NT", "pass", "pass", "pass"], "uptown", 10),
+    ]
+    for number, (calls, declaration, tricks) in enumerate(hands, start=1):
+        fields = {f"call-{position}": call for position, call in enumerate(calls)}
+        done = driver.post_deal(by_hand, number, {**fields, "declaration": declaration, "tricks": tricks})
+        assert done.status_code == 302, error_text(done)
+    assert driver.stored(game_id) == driver.stored(by_hand)
+    assert driver.stored(game_id)[0] == {"auction": hands[0][0], "declaration": "H", "tricks": 8}

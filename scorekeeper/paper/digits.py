@@ -37,6 +37,11 @@ WIDER_INSETS = (0.30, 0.15)
 TURNS = (7.0, -7.0)
 # A pixel is ink when it is this much darker than the box's paper (as a share of the paper's grey).
 INK_CONTRAST = 0.30
+# A box whose pixels darker than paper but lighter than ink outnumber its ink (a pencil, a worn pen,
+# a shadow over the box) may hold strokes too light to count: it is read once more with strokes half
+# as dark counted as ink, and a digit that changes with them is doubted (a faint 3's tail, lost to
+# INK_CONTRAST, left a blob read as a sure 4).
+FAINT_CONTRAST = INK_CONTRAST / 2
 # The share of a box's pixels that ink must cover for the box to count as written, and below which
 # it surely is not: between the two it is a faint mark.
 WRITTEN = 0.035
@@ -48,32 +53,37 @@ BINS = 9
 
 @dataclass(frozen=True)
 class BoxImage:
-    """A box's ink (1.0 ink, 0.0 paper) and the share of the box it covers."""
+    """A box's ink (1.0 ink, 0.0 paper), the share of the box it covers, and the share that is
+    darker than paper but too light to count as ink (``faint``)."""
 
     ink: NDArray[np.float32]
     cover: float
+    faint: float = 0.0
 
 
-def ink_of(page: Image, rect: Rect, inset: float = INSET) -> BoxImage:
+def ink_of(page: Image, rect: Rect, inset: float = INSET, contrast: float = INK_CONTRAST) -> BoxImage:
     """The ink inside ``rect`` on the flattened ``page``, cut ``inset`` mm inside the frame, the
-    frame's remains wiped from its edges."""
+    frame's remains wiped from its edges: what is ``contrast`` darker than the box's paper."""
     crop = cut(page, rect, inset).astype(np.float32)
     if crop.size == 0:
         return BoxImage(ink=np.zeros((1, 1), np.float32), cover=0.0)
     paper = float(np.percentile(crop, 90))
     paper = max(paper, 40.0)
-    ink = np.clip((paper - crop) / (paper * INK_CONTRAST * 2), 0.0, 1.0)
+    ink = np.clip((paper - crop) / (paper * contrast * 2), 0.0, 1.0)
+    faint = float(np.count_nonzero((ink >= 0.25) & (ink < 0.5))) / ink.size
     ink[ink < 0.5] = 0.0
     _wipe_frame(ink)
     cover = float(np.count_nonzero(ink)) / ink.size
-    return BoxImage(ink=ink, cover=cover)
+    return BoxImage(ink=ink, cover=cover, faint=faint)
 
 
 def _wipe_frame(ink: NDArray[np.float32]) -> None:
     """Clear what is left of the printed frame along an edge: the rows or columns that are ink nearly
     from end to end, counted from the edge inwards and only while they follow one another. A
     stroke's line near the edge (a 2's foot, a 7's bar) lies beyond a gap of paper and is kept: were
-    it wiped, a 2 would be read as a 7 with full confidence."""
+    it wiped, a 2 would be read as a 7 with full confidence. So is a stroke written on the edge
+    itself, a 2's foot drawn low: the frame runs on past the ends of the cut, so its remains run in
+    from an end of the line, where a stroke leaves paper between it and the ends (``_frame_like``)."""
     height, width = ink.shape
     reach = max(2, round(0.5 * SCALE))
     for lines, span in (
@@ -81,7 +91,7 @@ def _wipe_frame(ink: NDArray[np.float32]) -> None:
         (range(height - 1, height - 1 - reach, -1), width),
     ):
         for index in lines:
-            if np.count_nonzero(ink[index]) <= 0.6 * span:
+            if not _frame_like(ink[index], span):
                 break
             ink[index] = 0.0
     for lines, span in (
@@ -89,9 +99,34 @@ def _wipe_frame(ink: NDArray[np.float32]) -> None:
         (range(width - 1, width - 1 - reach, -1), height),
     ):
         for index in lines:
-            if np.count_nonzero(ink[:, index]) <= 0.6 * span:
+            if not _frame_like(ink[:, index], span):
                 break
             ink[:, index] = 0.0
+
+
+# A frame's remains start this many pixels from an end of the cut line (it runs on beyond the cut),
+# and run on across gaps (JPEG noise) no wider than FRAME_GAP.
+FRAME_END = 2
+FRAME_GAP = 2
+
+
+def _frame_like(line: NDArray[np.float32], span: int) -> bool:
+    """True when a line of the cut box may be the frame's remains: ink that runs from an end of the
+    line over more than 0.6 of it."""
+    inked = np.flatnonzero(line)
+    if inked.size <= 0.6 * span:
+        return False
+    return max(_run_from_start(inked), _run_from_start(len(line) - 1 - inked[::-1])) > 0.6 * span
+
+
+def _run_from_start(inked: NDArray[np.intp]) -> int:
+    """How far the ink at positions ``inked`` (ascending) runs from the line's start, gaps of at most
+    FRAME_GAP bridged; 0 when it does not start within FRAME_END of it."""
+    if inked[0] >= FRAME_END:
+        return 0
+    breaks = np.flatnonzero(np.diff(inked) > FRAME_GAP + 1)
+    last = inked[breaks[0]] if breaks.size else inked[-1]
+    return int(last) + 1
 
 
 def glyph_of(ink: NDArray[np.float32]) -> NDArray[np.float32] | None:
@@ -132,13 +167,17 @@ def _turned(glyph: NDArray[np.float32], angle: float) -> NDArray[np.float32]:
     return glyph if tight is None else tight
 
 
-def readings(page: Image, rect: Rect, glyph: NDArray[np.float32]) -> list[Features]:
+def readings(page: Image, rect: Rect, glyph: NDArray[np.float32], faint: bool = False) -> list[Features]:
     """The ways a written box is read: its ``glyph`` as cut at INSET, turned each way of TURNS, and
-    the box cut wider (WIDER_INSETS; the frame's remains wiped), each in the optdigits form."""
+    the box cut wider (WIDER_INSETS; the frame's remains wiped), each in the optdigits form; a
+    ``faint`` box is read once more with lighter strokes counted as ink (``FAINT_CONTRAST``)."""
     ways = [glyph, *(_turned(glyph, angle) for angle in TURNS)]
     for inset in WIDER_INSETS:
         wider = glyph_of(ink_of(page, rect, inset).ink)
         ways.append(glyph if wider is None else wider)
+    if faint:
+        lighter = glyph_of(ink_of(page, rect, contrast=FAINT_CONTRAST).ink)
+        ways.append(glyph if lighter is None else lighter)
     return [optdigits(way) for way in ways]
 
 
@@ -205,13 +244,14 @@ def box_reads(
     for index, (image, rect) in enumerate(zip(images, rects, strict=True)):
         glyph = glyph_of(image.ink)
         if glyph is not None:
-            found.append((index, readings(page, rect, glyph)))
-    ways = 1 + len(TURNS) + len(WIDER_INSETS)
+            found.append((index, readings(page, rect, glyph, faint=image.faint > image.cover)))
     rows = [row for _, read in found for row in read]
     chances = predict(described(np.array(rows))) if rows else np.zeros((0, 10))
-    by_index = {
-        index: chances[at * ways : (at + 1) * ways].mean(axis=0) for at, (index, _) in enumerate(found)
-    }
+    by_index = {}
+    at = 0
+    for index, read in found:
+        by_index[index] = chances[at : at + len(read)].mean(axis=0)
+        at += len(read)
     reads = []
     for index, image in enumerate(images):
         if index not in by_index:

@@ -42,14 +42,36 @@ words(
         "paper_row_same": say("Already recorded, and the sheet agrees"),
         "paper_row_changed": say("Recorded otherwise: the sheet's values will correct it"),
         "paper_row_waiting": say("Checked once the %(deal)s above is right"),
-        "paper_drive_total": say(
-            "Hand %(hand)s: N–S %(north_south)s and E–W %(east_west)s tricks do not add up to 13"
+        "paper_drive_total": say_n(
+            "Hand %(hand)s: N–S %(north_south)s and E–W %(east_west)s make %(total)s trick, not 13",
+            "Hand %(hand)s: N–S %(north_south)s and E–W %(east_west)s make %(total)s tricks, not 13",
+            "total",
         ),
+        "paper_pair_missing": say("Hand %(hand)s: write both pairs' tricks (they make 13)"),
         "paper_hand_same": say("Already entered, and the card agrees"),
         "paper_hand_changed": say("Entered otherwise: the card's tricks will correct it"),
-        "paper_hand_later": say(
-            "Kept, and entered once every table's card has hand %(hand)s's previous hand in"
-        ),
+        "paper_hand_later": say("Kept: entered once hand %(before)s is in at every table"),
         "paper_drive_card": say("This is a whist drive's table card: read it from the drive's page"),
+        # the same refusals, on a drive's page, for its table cards
+        "paper_game_sheet": say(
+            "This is a game's score sheet, not a table card: read it from the game's page"
+        ),
+        "paper_wrong_drive": say("This card belongs to another drive: read it from that drive's page"),
+        "paper_card_not_an_image": say(
+            "This file is not a photo: take a photo of the table card, or choose a JPEG or PNG"
+        ),
+        "paper_card_no_marks": say(
+            "The card's four black corner squares are not all in the photo: take it again with the whole "
+            "card in view, flat and in good light"
+        ),
+        "paper_card_no_code": say(
+            "The card's code (top right) cannot be read in this photo: take it again closer, flat and in "
+            "focus, without a shadow over the code"
+        ),
+        "paper_card_layout_unknown": say(
+            "This card was printed by another version of the app (layout %(layout)s): print a new one"
+        ),
+        "paper_card_photo_missing": say("Choose a photo of the table card first"),
+        "paper_not_a_card": say("This photo's code is not one of this app's table cards"),
     }
 )

@@ -70,11 +70,14 @@ def card_values(tricks: dict[int, int]) -> dict[str, int | None]:
     return values
 
 
-def confirm(client: FlaskClient, answer: TestResponse, truth: dict[str, int | None]) -> TestResponse:
-    """Open the confirm screen, fix whatever was misread (a tap each), and confirm."""
+def confirm(
+    client: FlaskClient, answer: TestResponse, truth: dict[str, int | None], says: str = ""
+) -> TestResponse:
+    """Open the confirm screen (which ``says`` that), fix whatever was misread (a tap each), and confirm."""
     assert answer.status_code == 303, error_text(answer)
     shown = client.get(answer.headers["Location"])
     assert shown.status_code == 200
+    assert says in text_of(shown)
     form = {f"v-{key}": value for key, value in CHOSEN.findall(shown.get_data(as_text=True))}
     for key, value in truth.items():
         form[f"v-{key}"] = "" if value is None else str(value)
@@ -96,10 +99,15 @@ def test_the_table_cards_photographed_become_the_drives_hands(app: Flask, client
         answer = upload(client, organiser, corpus.photograph(filled, rng))
         if table == 1:
             # A card whose pairs' tricks do not make 13 is refused, and nothing is kept.
+            # Hand 2 waits for table 2's card of hand 1.
             wrong = {**truth, "3.1.tricks": (14 - written[1][3]) % 14}
-            refused = confirm(client, answer, wrong)
+            refused = confirm(client, answer, wrong, says="Kept: entered once hand 1 is in at every table")
             assert refused.status_code == 422
-            assert "do not add up to 13" in text_of(refused)
+            north_south, east_west = written[1][3], wrong["3.1.tricks"]
+            said = (
+                f"Hand 3: N–S {north_south} and E–W {east_west} make {north_south + east_west} tricks, not 13"
+            )
+            assert said in text_of(refused)
             assert organiser.stored_hands() == []
         done = confirm(client, answer, truth)
         assert done.status_code == 303, text_of(done)
@@ -126,3 +134,10 @@ def test_a_drive_card_read_as_a_game_sheet_says_where_to_read_it(app: Flask, cli
     answer = client.post("/paper/photos", data=data, content_type="multipart/form-data")
     assert answer.status_code == 422
     assert "whist drive's table card" in error_text(answer)
+    # And the drive's page says "card" where the game's says "sheet".
+    for photographed, says in (
+        (b"", "Choose a photo of the table card first"),
+        (b"not a photo", "take a photo of the table card"),
+    ):
+        answer = upload(client, organiser, photographed)
+        assert answer.status_code == 422 and says in error_text(answer)

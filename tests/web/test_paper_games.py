@@ -20,6 +20,7 @@ from scorekeeper.rules import Table, get_variant
 from scorekeeper.rules.paper import page_of
 from tests.paper import corpus
 from tests.web.conftest import Driver, csrf_token, error_text
+from tests.web.drive_pages import Organiser
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -68,7 +69,8 @@ def test_a_filled_blank_sheet_becomes_the_game_typed_by_hand(
     page = page_of(table, identity)
     hand = corpus.hands()[0]
     filled = corpus.fill(pictures[0], page.fields, corpus.values_of(entries), hand, rng)
-    response = upload(client, corpus.photograph(filled, rng))
+    photographed = corpus.photograph(filled, rng)
+    response = upload(client, photographed)
     assert response.status_code == 303, error_text(response)
     reading = READING.search(response.headers["Location"])
     assert reading
@@ -93,6 +95,19 @@ def test_a_filled_blank_sheet_becomes_the_game_typed_by_hand(
         assert driver.post_deal(by_hand, number, {"phase": "bids", **bids}).status_code == 302
         assert driver.post_deal(by_hand, number, {"phase": "tricks", **bids, **tricks}).status_code == 302
     assert driver.stored(game_id) == driver.stored(by_hand) == entries
+    # The same photo taken to a whist drive's page is sent back to its game's page.
+    organiser = Organiser(app, client)
+    assert (
+        organiser.set_up(
+            ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"], hands="2", interval_after=""
+        ).status_code
+        == 303
+    )
+    drive_page = client.get(f"{organiser.url}/paper")
+    data = {"csrf_token": csrf_token(drive_page), "photo": (io.BytesIO(photographed), "sheet.jpg")}
+    refused = client.post(f"{organiser.url}/paper/photos", data=data, content_type="multipart/form-data")
+    assert refused.status_code == 422
+    assert "This is a game's score sheet, not a table card" in error_text(refused)
 
 
 def store_games(app: Flask) -> list[str]:

@@ -101,7 +101,7 @@ def check_card(
             continue
         try:
             if north_south is None or east_west is None:
-                raise RuleViolation("paper_values_missing", field="paper", count=1)
+                raise RuleViolation("paper_pair_missing", field="paper", hand=hand)
             if north_south + east_west != TRICKS_PER_HAND:
                 raise RuleViolation(
                     "paper_drive_total",
@@ -109,6 +109,7 @@ def check_card(
                     hand=hand,
                     north_south=north_south,
                     east_west=east_west,
+                    total=north_south + east_west,
                 )
             entry = HandEntry(hand=hand, table=table, tricks=north_south, pair=Pair.NORTH_SOUTH)
             entered = drive.entered(hand, table)
@@ -139,6 +140,8 @@ def hand_text(check: HandCheck) -> Text | None:
     """What the confirm screen says of a hand that is not simply new."""
     if check.state == "refused" and check.refusal is not None:
         return check.refusal.text
-    if check.state in ("same", "changed", "later"):
+    if check.state == "later":
+        return Text("paper_hand_later", hand=check.hand, before=check.hand - 1)
+    if check.state in ("same", "changed"):
         return Text(f"paper_hand_{check.state}", hand=check.hand)
     return None

@@ -37,6 +37,15 @@ bp = Blueprint("drive_photos", __name__)
 Page = str | tuple[str, int] | Response
 PHOTO_LIMIT = 16 * 1024 * 1024
 PAIR_LABELS = (N_("N–S"), N_("E–W"))
+# The reader's refusals, said of a table card where they name a game's sheet.
+CARD_REFUSALS = {
+    "paper_not_an_image": "paper_card_not_an_image",
+    "paper_no_marks": "paper_card_no_marks",
+    "paper_no_code": "paper_card_no_code",
+    "paper_layout_unknown": "paper_card_layout_unknown",
+    "paper_photo_missing": "paper_card_photo_missing",
+    "paper_not_a_sheet": "paper_not_a_card",
+}
 
 
 def register(app: Flask) -> None:
@@ -63,11 +72,11 @@ def upload(drive_id: str) -> Page:
         straightened = straighten_upload(photo.read() if photo is not None and photo.filename else None)
         identity = straightened.identity
         if identity.drive != record.id or identity.table is None:
-            raise PhotoRefused("paper_wrong_game" if identity.drive else "paper_not_a_sheet")
+            raise PhotoRefused("paper_wrong_drive" if identity.drive else "paper_game_sheet")
         page = _page(identity)
         values = read_fields(straightened.page, page.fields)
     except RuleViolation as refused:
-        return _upload_page(record, drive, refused), 422
+        return _upload_page(record, drive, _of_card(refused)), 422
     reading = keep_reading(device=holder(), owner=record.id, straightened=straightened, values=values)
     return redirect(url_for("drive_photos.confirm", drive_id=drive_id, reading=reading), 303)
 
@@ -118,6 +127,14 @@ def confirm(drive_id: str, reading: str) -> Page:
     }
     html = render_template("paper/confirm.html", **context)
     return (html, 422) if not first_time else html
+
+
+def _of_card(refused: RuleViolation) -> RuleViolation:
+    """A photo's refusal as it is said of a table card (the reader words it for a game's sheet)."""
+    code = CARD_REFUSALS.get(refused.code)
+    if code is None:
+        return refused
+    return PhotoRefused.from_text(Text(code, **refused.params))
 
 
 def enter_confirmed(drive_id: str) -> tuple[int, int]:

@@ -34,12 +34,22 @@
     if (window.scrollY !== 0) S.scrollTo(window, 0, 0);
     handlers.forEach((bind) => bind(box));
     if (S.fitTitles) S.fitTitles(box);
+    revealer();
     S.swaps += 1;
     const heading = box.querySelector("h1");
     if (heading) {
       heading.tabIndex = -1;
       heading.focus({ preventScroll: true });
     }
+  }
+
+  // A secret game's end (games/_over.html) fetches reveal.js: a first load never needs it.
+  function revealer() {
+    const reveal = box.querySelector("[data-reveal-script]");
+    if (!reveal || S.revealer) return;
+    S.revealer = document.createElement("script");
+    S.revealer.src = reveal.dataset.revealScript;
+    document.body.append(S.revealer);
   }
 
   // The sheet over the deal screen (table_sheet.js) swaps the screen in place after a table event or a

@@ -25,7 +25,7 @@
   const many = document.querySelector(".sheet-view.many");
   const compact = document.getElementById("compact");
   const grid = many ? many.querySelector(".grid-wrap") : null;
-  // Measured once the sheet is drawn: a reveal under way keeps it hidden (reveal.js) until the winner is named.
+  // Measured once drawn: a reveal keeps the sheet hidden until the winner is named (reveal.js).
   const fit = () => {
     if (!grid.clientWidth) return false;
     if (!compact.checked && grid.scrollWidth > grid.clientWidth + 1) compact.checked = true;

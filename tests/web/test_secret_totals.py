@@ -153,10 +153,11 @@ def test_the_scorers_screen_at_the_end_of_a_secret_game_reveals_the_places_befor
     play(driver, game_id, 1, (1, 1, 0), (1, 0, 0))
     no_total_on(driver.client, game_id, 2)
     assert driver.post_deal(game_id, 2, {"phase": "bids", **bids(0, 1, 1)}).status_code == 302
-    # The last Save answers the deal screen's script in place with the reveal (its script, reveal.js, names
-    # one place per tap and keeps play again and the sheet for after the winner); the page follows the same.
+    # The last Save answers the deal screen's script in place with the reveal: the first place alone shows,
+    # with the script that names the next ones (reveal.js, fetched then: no first load carries it); play
+    # again and the sheet wait for the winner. The page following the game gets the same.
     screen = driver.client.get(f"/games/{game_id}/deals/2")
-    assert "reveal.js" in screen.get_data(as_text=True)
+    assert "reveal.js" not in screen.get_data(as_text=True)
     fields = {"csrf_token": csrf_token(screen), "phase": "tricks", **bids(0, 1, 1), **tricks(0, 1, 0)}
     saved = driver.client.post(
         f"/games/{game_id}/deals/2",
@@ -166,7 +167,8 @@ def test_the_scorers_screen_at_the_end_of_a_secret_game_reveals_the_places_befor
     over = driver.client.get(f"/games/{game_id}/now").get_json()
     assert saved["html"] == over["html"] and saved["message"] == "Deal 2 saved."
     assert over["title"] == "The standings revealed" and " win" not in over["title"]
-    assert 'class="stack" data-after-reveal' in over["html"]
+    assert 'class="stack" data-after-reveal hidden' in over["html"] and "/static/reveal.js" in over["html"]
+    assert over["html"].count("data-reveal-item hidden") == 2 and "data-reveal-next>" in over["html"]
     places = re.findall(r'class="reveal-name">([^<]+)<', over["html"])
     state = driver.client.get(f"/api/v1/games/{game_id}").get_json()
     assert state["status"] == "finished"

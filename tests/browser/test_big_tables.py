@@ -89,7 +89,7 @@ TABLES = [
 IN_TURN_BIDS = ["2", "1", "N1", "1", "1", "1", "N1"]
 """Oneonta's bids in bidding order: one short of the seven tricks, two of them nulls."""
 CASES = [(table, viewport) for table in TABLES for viewport in table.viewports]
-READINGS = [("en", False, "light"), ("de", False, "light"), ("it", False, "dark"), ("en", True, "dark")]
+READINGS = [("en", False, "light"), ("de", False, "light"), ("it", False, "dark"), ("de", True, "dark")]
 """The language, the larger text, the colour scheme of each look at the screen."""
 
 

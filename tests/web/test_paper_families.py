@@ -89,26 +89,41 @@ def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
 def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them(
     client: FlaskClient, driver: Driver
 ) -> None:
-    names = ["Ann", "Bob", "Cy"]
-    query = "players-0=Ann&players-1=Bob&players-2=Cy&first_dealer=1&option_doubling=on"
-    pictures, identity = printed_sheet(client, query, "oneonta")
+    # Seven players with doubling: four values a player do not fit a row even in landscape, so each
+    # deal is written on two lines, Bid and Null above Dbl and Took.
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
+    query = "&".join(f"players-{seat}={name}" for seat, name in enumerate(names))
+    pictures, identity = printed_sheet(client, query + "&first_dealer=1&option_doubling=on", "oneonta")
+    assert identity.orientation == "landscape"
     table = Table.create(get_variant("oneonta"), names, first_dealer=0, options={"doubling": True})
     page = page_of(table, identity)
+    boxes = {field.key: field.boxes[0] for field in page.fields}
     assert {field.what for field in page.fields} == {"bid", "null", "double", "tricks"}
+    for seat in (0, 6):  # the double under the bid, the tricks under the null
+        assert boxes[f"1.{seat}.double"].x == boxes[f"1.{seat}.bid"].x
+        assert boxes[f"1.{seat}.double"].y > boxes[f"1.{seat}.bid"].y + boxes[f"1.{seat}.bid"].height
+        assert boxes[f"1.{seat}.tricks"].x == boxes[f"1.{seat}.null"].x
     cards = page.rows[0].most
-    # Deal 1: Ann bids 2, Bob a null staking 2, Cy doubles the most tricks; deal 2 bid, nothing more.
-    chips = [{0: "2", 1: "N2", 2: str(cards)}, {0: "1", 1: "1", 2: "N1"}]
+    # Deal 1: Ann bids 2, Bob a null staking 2, Gus doubles a null of every trick; deal 2 bid only.
+    chips = [
+        {0: "2", 1: "N2", 2: "3", 3: "1", 4: "N1", 5: "3", 6: f"N{cards}"},
+        {0: "1", 1: "1", 2: "N1", 3: "1", 4: "1", 5: "1", 6: "4"},
+    ]
+    tricks = [2, 1, 3, 1, 0, 0, 0]
     truth: dict[str, int | None] = {
-        "1.0.bid": 2, "1.1.null": 2, "1.2.bid": cards, "1.2.double": 1,
-        "1.0.tricks": 2, "1.1.tricks": 1, "1.2.tricks": cards - 3,
-        "2.0.bid": 1, "2.1.bid": 1, "2.2.null": 1,
+        "1.0.bid": 2, "1.1.null": 2, "1.2.bid": 3, "1.3.bid": 1, "1.4.null": 1, "1.5.bid": 3,
+        "1.6.null": cards, "1.6.double": 1,
+        **{f"1.{seat}.tricks": took for seat, took in enumerate(tricks)},
+        "2.0.bid": 1, "2.1.bid": 1, "2.2.null": 1, "2.3.bid": 1, "2.4.bid": 1, "2.5.bid": 1, "2.6.bid": 4,
     }  # fmt: skip
-    rng = np.random.default_rng(46)
+    rng = np.random.default_rng(49)
     filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
     response = upload(client, corpus.photograph(filled, rng))
     assert response.status_code == 303, error_text(response)
     shown = client.get(response.headers["Location"])
     form = {**confirm_form(shown.get_data(as_text=True))}
+    below = [key for key in truth if key.endswith((".double", ".tricks"))]  # the deal's second line
+    assert {key: form[f"v-{key}"] for key in below} == {key: str(truth[key]) for key in below}
     form.update({key: "" for key in form if key.removeprefix("v-") not in truth})
     form.update({f"v-{key}": str(value) for key, value in truth.items()})
     # A bid and a null both written for one player make no bid: the row is refused, nothing kept.
@@ -122,16 +137,15 @@ def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them
     game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
     by_hand = driver.start("oneonta", names, first_dealer=0, options={"doubling": True})
     bids = {f"bid-{seat}": chip for seat, chip in chips[0].items()}
-    assert driver.post_deal(by_hand, 1, {"phase": "bids", **bids, "double-2": "y"}).status_code == 302
-    tricks = {"tricks-0": 2, "tricks-1": 1, "tricks-2": cards - 3}
+    assert driver.post_deal(by_hand, 1, {"phase": "bids", **bids, "double-6": "y"}).status_code == 302
+    took = {f"tricks-{seat}": count for seat, count in enumerate(tricks)}
     assert (
-        driver.post_deal(by_hand, 1, {"phase": "tricks", **bids, "double-2": "y", **tricks}).status_code
-        == 302
+        driver.post_deal(by_hand, 1, {"phase": "tricks", **bids, "double-6": "y", **took}).status_code == 302
     )
     second = {f"bid-{seat}": chip for seat, chip in chips[1].items()}
     assert driver.post_deal(by_hand, 2, {"phase": "bids", **second}).status_code == 302
     assert driver.stored(game_id) == driver.stored(by_hand)
-    assert driver.stored(game_id)[0]["bids"][2] == {"kind": "positive", "value": cards, "doubled": True}
+    assert driver.stored(game_id)[0]["bids"][6] == {"kind": "null", "value": cards, "doubled": True}
 
 
 def test_a_bid_whist_sheet_reads_the_contract_as_the_deal_screen_enters_it(

@@ -8,13 +8,16 @@ value a box holds (a deal's bid, a pair's tricks) is said by the :class:`Field` 
 
 Version 1 of the layout (``LAYOUT_VERSION``) is described by the constants below; a change that
 moves a box is a new version, so that a sheet printed before it is still read where it was printed.
+A grid too wide for its paper even turned landscape (Oneonta's four values a player at six or seven)
+writes each row on two lines; that only makes sheets readable that were not, and moves no box of a
+sheet that fitted on one line, so it is part of version 1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import floor
+from math import ceil, floor
 
 LAYOUT_VERSION = 1
 
@@ -39,6 +42,8 @@ HEADING = 11.0
 # A free box for what the table writes for itself (a running total): read by no one.
 FREE_WIDTH = 12.0
 NARROWEST_FREE = 8.0
+# The heading's room for each line of labels after the first, on a grid written two lines a row.
+LABEL_LINE = 3.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,23 +159,27 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class ColumnPlace:
-    """Where a group of columns sits: its left edge and width, and each field's boxes' left edges."""
+    """Where a group of columns sits: its left edge and width, each field's boxes' left edges and the
+    line of its row they sit on (0, or 1 on a grid written two lines a row)."""
 
     x: float
     width: float
     field_x: tuple[float, ...]
     free_x: float | None
     free_width: float
+    field_line: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class SheetPage:
-    """One printed page: its number (from 1), its rows, where the grid starts and every field."""
+    """One printed page: its number (from 1), its rows, where the grid starts, every field and the
+    height of a row."""
 
     number: int
     rows: tuple[RowSpec, ...]
     top: float
     fields: tuple[Field, ...]
+    row_height: float = ROW
 
     @property
     def first(self) -> int:
@@ -184,18 +193,22 @@ class SheetPage:
 
     def row_top(self, index: int) -> float:
         """The top of the page's ``index``-th row (from 0)."""
-        return self.top + index * ROW
+        return self.top + index * self.row_height
 
 
 @dataclass(frozen=True, slots=True)
 class SheetLayout:
-    """A whole grid laid out on pages of one paper: where its columns are, and each page."""
+    """A whole grid laid out on pages of one paper: where its columns are, and each page; the lines a
+    row is written on, a row's height and the column headings' (above each page's ``top``)."""
 
     paper: PaperSize
     fixed_x: tuple[tuple[str, float, float], ...]
     columns: tuple[ColumnPlace, ...]
     box_width: float
     pages: tuple[SheetPage, ...]
+    lines: int = 1
+    row_height: float = ROW
+    heading: float = HEADING
 
     @property
     def right(self) -> float:
@@ -211,38 +224,65 @@ def digits_for(most: int) -> int:
     return len(str(max(most, 0)))
 
 
-def grid_width(spec: GridSpec, box_width: float = BOX_WIDTH, free_width: float = FREE_WIDTH) -> float:
-    """The width the grid takes with boxes ``box_width`` wide."""
+def grid_width(
+    spec: GridSpec, box_width: float = BOX_WIDTH, free_width: float = FREE_WIDTH, lines: int = 1
+) -> float:
+    """The width the grid takes with boxes ``box_width`` wide, each row written on ``lines`` lines."""
     fixed = sum(width for _, width in spec.fixed)
-    return fixed + spec.columns * _column_width(spec, box_width, free_width)
+    return fixed + spec.columns * _column_width(spec, box_width, free_width, lines)
 
 
-def _column_width(spec: GridSpec, box_width: float, free_width: float) -> float:
+def field_lines(spec: GridSpec, lines: int) -> tuple[int, ...]:
+    """The line of a row each field is written on: the first half of the fields (the larger half)
+    on the first line, the rest on the second (Oneonta's Bid and Null above, Dbl and Took below)."""
+    above = max(1, ceil(len(spec.fields) / lines))
+    return tuple(index // above for index in range(len(spec.fields)))
+
+
+def lines_for(spec: GridSpec, page: PaperSize) -> int:
+    """The lines each row takes on ``page``'s paper: one when the grid fits the paper turned
+    landscape (as every grid did before, so no box of theirs moves), else two."""
+    widest = max(page.width, page.height) - 2 * CONTENT_INSET
+    if len(spec.fields) < 2 or grid_width(spec, NARROWEST_BOX, NARROWEST_FREE) <= widest:
+        return 1
+    return 2
+
+
+def _column_width(spec: GridSpec, box_width: float, free_width: float, lines: int = 1) -> float:
     digits = digits_for(max((row.most for row in spec.rows), default=9))
-    boxes = (
-        sum(field.digits(digits) for field in spec.fields) * box_width + (len(spec.fields) - 1) * VALUE_GAP
+    on_line = field_lines(spec, lines)
+    boxes = max(
+        sum(field.digits(digits) for field, line in zip(spec.fields, on_line, strict=True) if line == here)
+        * box_width
+        + (on_line.count(here) - 1) * VALUE_GAP
+        for here in range(lines)
     )
     free = free_width + VALUE_GAP if spec.free_label is not None else 0.0
     return 2 * COLUMN_PAD + boxes + free
 
 
 def fits(spec: GridSpec, page: PaperSize) -> bool:
-    """True when the grid fits between the page's margins, with the narrowest boxes allowed."""
-    return grid_width(spec, NARROWEST_BOX, NARROWEST_FREE) <= page.width - 2 * CONTENT_INSET
+    """True when the grid fits between the page's margins, with the narrowest boxes allowed (on two
+    lines a row where one does not fit the paper even turned landscape)."""
+    lines = lines_for(spec, page)
+    return grid_width(spec, NARROWEST_BOX, NARROWEST_FREE, lines) <= page.width - 2 * CONTENT_INSET
 
 
 def lay_out(spec: GridSpec, page: PaperSize, *, first_top: float, later_top: float) -> SheetLayout:
     """Place the grid on pages of ``page``: the first page's grid starts at ``first_top`` (under its
     heading and rules), every later page's at ``later_top``; as many rows a page as fit above the
-    bottom marks. The boxes are as wide as fits, from NARROWEST_BOX to BOX_WIDTH.
+    bottom marks. The boxes are as wide as fits, from NARROWEST_BOX to BOX_WIDTH; a row is written on
+    two lines where one does not fit the paper (``lines_for``).
     """
+    lines = lines_for(spec, page)
     room = page.width - 2 * CONTENT_INSET
     box_width, free_width = BOX_WIDTH, FREE_WIDTH
     if spec.free_label is not None:
         free_width = max(
-            NARROWEST_FREE, min(FREE_WIDTH, FREE_WIDTH - (grid_width(spec) - room) / spec.columns)
+            NARROWEST_FREE,
+            min(FREE_WIDTH, FREE_WIDTH - (grid_width(spec, lines=lines) - room) / spec.columns),
         )
-    while box_width > NARROWEST_BOX and grid_width(spec, box_width, free_width) > room:
+    while box_width > NARROWEST_BOX and grid_width(spec, box_width, free_width, lines) > room:
         box_width = round(box_width - 0.1, 2)
     x = CONTENT_INSET
     fixed_x = []
@@ -250,30 +290,45 @@ def lay_out(spec: GridSpec, page: PaperSize, *, first_top: float, later_top: flo
         fixed_x.append((name, x, width))
         x += width
     digits = digits_for(max((row.most for row in spec.rows), default=9))
-    width = _column_width(spec, box_width, free_width)
+    width = _column_width(spec, box_width, free_width, lines)
+    on_line = field_lines(spec, lines)
     columns = []
     for _ in range(spec.columns):
-        lefts, left = [], x + COLUMN_PAD
-        for field_spec in spec.fields:
-            lefts.append(left)
-            left += field_spec.digits(digits) * box_width + VALUE_GAP
-        field_x = tuple(lefts)
-        free_x = None
-        if spec.free_label is not None:
-            free_x = left
-        columns.append(ColumnPlace(x=x, width=width, field_x=field_x, free_x=free_x, free_width=free_width))
+        lefts, line_ends = [], [x + COLUMN_PAD] * lines
+        for field_spec, line in zip(spec.fields, on_line, strict=True):
+            lefts.append(line_ends[line])
+            line_ends[line] += field_spec.digits(digits) * box_width + VALUE_GAP
+        free_x = max(line_ends) if spec.free_label is not None else None
+        columns.append(
+            ColumnPlace(
+                x=x,
+                width=width,
+                field_x=tuple(lefts),
+                free_x=free_x,
+                free_width=free_width,
+                field_line=on_line,
+            )
+        )
         x += width
+    row_height, heading = lines * ROW, HEADING + (lines - 1) * LABEL_LINE
     pages: list[SheetPage] = []
     rows = list(spec.rows)
     while rows or not pages:
-        top = (first_top if not pages else later_top) + HEADING
-        count = max(1, floor((page.height - CONTENT_INSET - top) / ROW))
+        top = (first_top if not pages else later_top) + heading
+        count = max(1, floor((page.height - CONTENT_INSET - top) / row_height))
         here, rows = rows[:count], rows[count:]
         pages.append(_page(len(pages) + 1, tuple(here), top, spec, columns, box_width, digits))
         if not here:
             break
     return SheetLayout(
-        paper=page, fixed_x=tuple(fixed_x), columns=tuple(columns), box_width=box_width, pages=tuple(pages)
+        paper=page,
+        fixed_x=tuple(fixed_x),
+        columns=tuple(columns),
+        box_width=box_width,
+        pages=tuple(pages),
+        lines=lines,
+        row_height=row_height,
+        heading=heading,
     )
 
 
@@ -287,12 +342,15 @@ def _page(
     digits: int,
 ) -> SheetPage:
     fields = []
+    lines = 1 + max((line for place in columns for line in place.field_line), default=0)
+    row_height = lines * ROW
     for index, row in enumerate(rows):
-        box_top = top + index * ROW + (ROW - BOX_HEIGHT) / 2
         for column, place in enumerate(columns):
             if column in row.left_out:
                 continue
-            for field_spec, field_x in zip(spec.fields, place.field_x, strict=True):
+            on_line = place.field_line or (0,) * len(spec.fields)
+            for field_spec, field_x, line in zip(spec.fields, place.field_x, on_line, strict=True):
+                box_top = top + index * row_height + line * ROW + (ROW - BOX_HEIGHT) / 2
                 most = row.most if field_spec.most is None else field_spec.most
                 needed = digits_for(most)
                 # A row that needs fewer digits than the widest keeps its boxes at the right.
@@ -310,7 +368,7 @@ def _page(
                         boxes=boxes,
                     )
                 )
-    return SheetPage(number=number, rows=rows, top=top, fields=tuple(fields))
+    return SheetPage(number=number, rows=rows, top=top, fields=tuple(fields), row_height=row_height)
 
 
 def page_at(spec: GridSpec, page: PaperSize, *, number: int, first: int, last: int, top: float) -> SheetPage:

@@ -30,7 +30,7 @@ from ...rules.paper import (
     qr_place,
     readable,
 )
-from ...rules.paper.sheet import CONTENT_INSET, HEADING, QR, ROW, digits_for
+from ...rules.paper.sheet import CONTENT_INSET, LABEL_LINE, QR, digits_for
 from ...rules.variants.bid_whist import Direction
 from ...words import gettext, ngettext
 from ...words._core import N_
@@ -147,7 +147,7 @@ def sheet_pages(
                 "marks": corner_marks(page),
                 "qr": qr,
                 "qr_svg": sheet_qr_svg(link),
-                "heading_top": sheet_page.top - HEADING,
+                "heading_top": sheet_page.top - layout.heading,
                 "rows": [
                     {"spec": row, "top": sheet_page.row_top(index)}
                     for index, row in enumerate(sheet_page.rows)
@@ -161,7 +161,11 @@ def sheet_pages(
         "pages": pages,
         "rules_box": {"x": rules_left, "y": CONTENT_INSET, "width": rules_width, "height": rules_h},
         "heading_box": {"x": CONTENT_INSET, "y": CONTENT_INSET, "width": HEADING_WIDTH},
-        "row_height": ROW,
+        "row_height": layout.row_height,
+        # A row written on two lines (Bid and Null above Dbl and Took) has its labels on two lines.
+        "heading_height": layout.heading,
+        "line_height": layout.row_height / layout.lines,
+        "label_line": LABEL_LINE,
         "grid_right": layout.right,
         "qr_size": QR,
     }

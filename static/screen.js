@@ -43,13 +43,9 @@
     }
   }
 
-  // A secret game's end (games/_over.html) fetches reveal.js: a first load never needs it.
+  // A secret game's end (games/_over.html) names reveal.js, loaded once by queue.js: a first load never needs it.
   function revealer() {
-    const reveal = box.querySelector("[data-reveal-script]");
-    if (!reveal || S.revealer) return;
-    S.revealer = document.createElement("script");
-    S.revealer.src = reveal.dataset.revealScript;
-    document.body.append(S.revealer);
+    if (box.querySelector("[data-reveal-script]") && S.queue) S.queue.load("reveal");
   }
 
   // The sheet over the deal screen (table_sheet.js) swaps the screen in place after a table event or a

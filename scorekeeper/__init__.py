@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     ``SCOREKEEPER_INSTANCE`` from the environment) holds the database and the
     generated secret key.
     """
+    _warnings_reach_the_log()
     app = Flask(
         __name__,
         instance_path=instance_path
@@ -98,6 +101,25 @@ def create_app(test_config: dict[str, Any] | None = None, *, instance_path: str 
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
     return app
+
+
+def _warnings_reach_the_log() -> None:
+    """Send the app's own warnings (Redis away and back, a classifier trained at start) to standard
+    error, where gunicorn's log and systemd's journal take them.
+
+    Under gunicorn nothing is set up for the app's loggers: the warnings went out only through
+    Python's last-resort output, which stays silent as soon as any library puts a handler on the
+    root logger. A process that set up its logging itself (pytest, ``logging.basicConfig``) keeps it.
+    """
+    package = logging.getLogger(__name__)
+    root_writes = any(not isinstance(each, logging.NullHandler) for each in logging.getLogger().handlers)
+    if package.handlers or root_writes:
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        logging.Formatter("[%(asctime)s] [%(process)d] [%(levelname)s] %(message)s", "%Y-%m-%d %H:%M:%S %z")
+    )
+    package.addHandler(handler)
 
 
 def _secret_key(instance: Path) -> str:

@@ -31,6 +31,9 @@ from typing import Any, ParamSpec, TypeVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from .watched_requests import WatchedRequests
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 OPTIONS = {"shape": "fixed", "start_cards": "3", "deals": "6"}
@@ -262,9 +265,24 @@ class TwoPhones(RuleBasedStateMachine):
             return
         number = int(found.group(1))
         self.log(f"{name} enters deal {number} {'offline' if offline else 'online'}")
+        watched = WatchedRequests(page)
+        try:
+            if not self._enter(page, form, offline, watched):
+                return
+        finally:
+            watched.stop()
+        if offline:
+            expect(page.locator("h1")).not_to_have_text(re.compile(rf"^Deal {number} of"))
+        else:
+            page.wait_for_function("(title) => document.querySelector('h1').innerText !== title", arg=title)
+        self.model.deals.setdefault(number, set()).add(name)
+
+    def _enter(self, page: Page, form: str, offline: bool, watched: WatchedRequests) -> bool:
+        """Bids and tricks tapped in and saved (each step's Save online waits for the server's answer); False
+        when another phone's change came first."""
         for step in ("bids", "tricks"):
             if not page.locator(form).count():
-                return  # another phone's change came first: the screen moved on
+                return False  # another phone's change came first: the screen moved on
             if (
                 step == "bids"
                 and "tricks" in page.locator(f"{form} button[data-primary]").inner_text().lower()
@@ -281,20 +299,21 @@ class TwoPhones(RuleBasedStateMachine):
                 if step == "bids":
                     expect(page.locator(f"{form} button[data-primary], h1")).not_to_have_count(0)
                 continue
-            with page.expect_response(
-                lambda r: r.request.method == "POST" and "/check" not in r.url
-            ) as answer:
-                page.click(f"{form} button[data-primary]")
+            try:
+                # Twice the settling time: on CI's loaded machine a save once had no answer within 30 s.
+                with page.expect_response(
+                    lambda r: r.request.method == "POST" and "/check" not in r.url, timeout=2 * SETTLE_MS
+                ) as answer:
+                    page.click(f"{form} button[data-primary]")
+            except PlaywrightTimeoutError:
+                self.log(f"  no answer to the save: {watched}")
+                raise
             if answer.value.status != 200:
                 self.log(f"  refused online ({answer.value.status}): another phone changed the game first")
-                return
+                return False
             if step == "bids":
                 expect(page.locator(f"{form} button[data-primary]")).to_contain_text("tricks")
-        if offline:
-            expect(page.locator("h1")).not_to_have_text(re.compile(rf"^Deal {number} of"))
-        else:
-            page.wait_for_function("(title) => document.querySelector('h1').innerText !== title", arg=title)
-        self.model.deals.setdefault(number, set()).add(name)
+        return True
 
     @rule(name=st.sampled_from(["A", "B"]), kind=st.sampled_from(["sit_out", "arrival"]))
     @_noted

@@ -29,6 +29,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -56,6 +57,8 @@ because the suite must pass on a machine kept busy by other work (bin/test runs 
 once under such a load), where a page that polls every few seconds can take several polls."""
 
 # Whether a button can be tapped where it is: on the screen, inside every box that clips it, on top.
+REACH_MS = 5_000
+"""How long a tap may wait for its target to be in reach (uncovered, on screen) before it counts a scroll."""
 REACHABLE = """(node) => {
   const box = node.getBoundingClientRect();
   if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) return false;
@@ -417,7 +420,11 @@ class Phone:
         node = self.page.locator(target) if isinstance(target, str) else target
         node.wait_for(state="visible")
         if in_reach:
-            assert node.evaluate(REACHABLE), f"a scroll is needed to reach {target}"
+            # Waited for, not read once: on a loaded machine a message sliding away may still cover it.
+            try:
+                self.page.wait_for_function(REACHABLE, arg=node.element_handle(), timeout=REACH_MS)
+            except PlaywrightTimeoutError:
+                raise AssertionError(f"a scroll is needed to reach {target}") from None
         node.click()
         self.taps += 1
         self.settle()

@@ -121,7 +121,7 @@ def test_a_game_started_in_place_opens_offline_at_every_address_and_its_queue_go
     expect(page.locator("h1 .offline-tag")).to_be_visible()
     expect(page.locator("#screen .rows .line")).to_have_count(4)  # Dee deals in: four rows, not three
     expect(page.locator("[data-waiting-list] li")).to_have_count(3)
-    assert page.evaluate("() => window.scrollY") == 0  # at the top of the deal, its title in view
+    page.wait_for_function("() => window.scrollY === 0")  # at the top of the deal, its title in view
     expect(page.locator("#screen .strip-sides li")).to_have_count(4)  # the standings as last known
     expect(page.locator("#screen .strip-caption")).to_contain_text("totals pending")
     # The table's events at deal 6 as the engine judged them there, four at the table, not at deal 1.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from .budget import examples
+
 HOSTILE_KINDS = {
     "deep arrays",
     "deep objects",
@@ -13,8 +15,9 @@ HOSTILE_KINDS = {
     "other encodings",
     "bytes that are not UTF-8",
 }
-MOST_REQUESTS = 1000
-LEAST_HOSTILE = 70  # about a tenth of the requests
+MOST_REQUESTS = examples(1000)
+"""The fewest requests the whole fuzz may send (a third on the PostgreSQL run, which draws a third)."""
+LEAST_HOSTILE = examples(70)  # about a tenth of the requests
 
 
 def fuzz_faults(sent: Sequence[int], hostile: Mapping[str, int]) -> str:

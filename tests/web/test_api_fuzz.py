@@ -31,8 +31,9 @@ from scorekeeper import create_app
 from scorekeeper.clubs import access
 from scorekeeper.extensions import db
 
+from .budget import examples
 from .databases import database_config
-from .fuzz_verdict import HOSTILE_KINDS, fuzz_faults
+from .fuzz_verdict import HOSTILE_KINDS, MOST_REQUESTS, fuzz_faults
 
 FOLDER = Path(tempfile.mkdtemp(prefix="scorekeeper-fuzz-"))
 # SQLite in a temporary folder, or a schema of its own on the PostgreSQL test server.
@@ -41,8 +42,8 @@ APP = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **DATABASE}, inst
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 SENT: list[int] = []
 HOSTILE: Counter[str] = Counter()
-EXAMPLES = 300
-CLUB_EXAMPLES = 40
+EXAMPLES = examples(300)
+CLUB_EXAMPLES = examples(40)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -191,9 +192,11 @@ def test_no_generated_club_request_causes_a_server_error(case: Any) -> None:
 
 def test_the_fuzz_verdict_names_what_the_fuzz_left_undone() -> None:
     # The whole fuzz is judged when the run ends (tests/conftest.py), over every process's part.
-    assert fuzz_faults([200] * 999, {kind: 10 for kind in HOSTILE_KINDS}).startswith("schemathesis sent 999")
-    assert "server errors [500]" in fuzz_faults([500] * 1000, {kind: 10 for kind in HOSTILE_KINDS})
+    fewer = MOST_REQUESTS - 1
+    said = fuzz_faults([200] * fewer, {kind: 10 for kind in HOSTILE_KINDS})
+    assert said.startswith(f"schemathesis sent {fewer}"), said
+    assert "server errors [500]" in fuzz_faults([500] * MOST_REQUESTS, {kind: 10 for kind in HOSTILE_KINDS})
     assert "never sent: ['deep arrays']" in fuzz_faults(
-        [200] * 1000, {kind: 20 for kind in HOSTILE_KINDS - {"deep arrays"}}
+        [200] * MOST_REQUESTS, {kind: 20 for kind in HOSTILE_KINDS - {"deep arrays"}}
     )
-    assert fuzz_faults([200, 422] * 500, {kind: 10 for kind in HOSTILE_KINDS}) == ""
+    assert fuzz_faults([200, 422] * MOST_REQUESTS, {kind: 10 for kind in HOSTILE_KINDS}) == ""

@@ -38,6 +38,7 @@ from scorekeeper.groups.models import GroupRecord
 from scorekeeper.rules.drive import HandEntry, PrizeRule, PrizeSpec, Seat, StartFrom
 from tests.clubs.conftest import play
 
+from .budget import examples
 from .conftest import app_in, csrf_token, error_text
 
 PHONE = "phone-of-the-club"
@@ -244,7 +245,7 @@ def test_a_file_the_probe_broke_is_refused_and_stores_nothing(
     assert counts(server) == before
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_club_file_is_read_whole_or_refused_whole_never_a_500(
     server: Flask, club_file: dict[str, Any], data: st.DataObject

@@ -54,6 +54,7 @@ from tests.rules.fillers_oneonta import fill_oneonta
 from tests.rules.fillers_partnership import fill_bid_whist, fill_classic, fill_german
 from tests.rules.strategies import NAMES, split
 
+from .budget import examples
 from .conftest import Driver, app_in, csrf_token, error_text
 from .events_driver import play, record, state_of, text_of
 
@@ -408,7 +409,7 @@ def one_count_changed(
 
 @pytest.mark.parametrize("family", sorted(FAMILIES))
 @settings(
-    max_examples=20,
+    max_examples=examples(20),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -10,6 +10,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from .budget import examples
+
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]
 
 
@@ -170,7 +172,7 @@ FIELDS = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=list(HealthCheck))
 @given(body=st.dictionaries(FIELDS, JSON_VALUES, max_size=6), seen=JSON_VALUES, players=JSON_VALUES)
 def test_no_body_breaks_the_drive_api(app: Flask, body: dict[str, Any], seen: Any, players: Any) -> None:
     """Bodies of any shape, to both writes: a 4xx with a sentence, or a success, never a 5xx."""

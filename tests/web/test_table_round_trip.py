@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from scorekeeper.rules import Game, write_event
 from scorekeeper.rules.events import is_event
 
+from .budget import examples
 from .conftest import app_in, csrf_token, error_text
 from .test_corrections_after_events import FAMILIES, played_games
 
@@ -86,7 +87,7 @@ def games_of(document: dict[str, Any]) -> list[tuple[Any, ...]]:
     ]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=played_games(CODES))
 def test_a_tables_file_round_trips_every_game_with_its_events(
     servers: tuple[Flask, Flask], game: Game

@@ -197,7 +197,7 @@ def get(port: int, path: str, timeout: float = 60) -> tuple[int, bytes, float]:
 
 
 def wait_for(port: int, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 120  # gunicorn starts slowly beside the browser tests (bin/test)
     while time.monotonic() < deadline and process.poll() is None:
         try:
             if get(port, "/healthz", timeout=2)[0] == 200:

@@ -26,8 +26,15 @@ fi
 SCOREKEEPER_INSTANCE="$work" RATELIMIT_ENABLED=0 .venv/bin/flask --app scorekeeper run --port "$port" \
     > "$work/server.log" 2>&1 &
 server=$!
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$port/healthz" > /dev/null && break; sleep 0.2; done
+# Up to two minutes for the server to answer: on a machine busy with other work (bin/test runs this
+# beside the browser tests) the app takes far longer to start than the few seconds it takes when idle.
+for _ in $(seq 600); do
+    curl -fs "http://127.0.0.1:$port/healthz" > /dev/null && break
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.2
+done
 kill -0 "$server" || { cat "$work/server.log"; exit 1; }  # not another program on the same port
+curl -fs "http://127.0.0.1:$port/healthz" > /dev/null || { echo "the app did not answer" >&2; exit 1; }
 game=$(cat "$work/game")
 for page in "home /" "sheet-33-deals /games/$game" "live-view /games/$game/live"; do
     name=${page% *}

@@ -111,6 +111,7 @@ def test_a_game_started_in_place_opens_offline_at_every_address_and_its_queue_go
     expect(page.locator("h1")).to_contain_text("Deal 5 of 19")
     expect(page.locator("button[data-primary]")).to_have_text("Save the tricks")
     _enter_any_deal_offline(phone, steps=("tricks",))
+    expect(page.locator("h1")).to_contain_text("Deal 6 of 19")  # kept: the screen moved on
     expect(page.locator("[data-waiting-list] li").last).to_contain_text("Dee 0")
     expect(page.locator("[data-waiting-list]")).not_to_contain_text("undefined")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .budget import examples
+from .budget import FUZZ_SHARE_ON_POSTGRES, examples
 
 HOSTILE_KINDS = {
     "deep arrays",
@@ -15,9 +15,9 @@ HOSTILE_KINDS = {
     "other encodings",
     "bytes that are not UTF-8",
 }
-MOST_REQUESTS = examples(1000)
-"""The fewest requests the whole fuzz may send (a third on the PostgreSQL run, which draws a third)."""
-LEAST_HOSTILE = examples(70)  # about a tenth of the requests
+MOST_REQUESTS = examples(1000, FUZZ_SHARE_ON_POSTGRES)
+"""The fewest requests the whole fuzz may send (fewer on the PostgreSQL run, which draws fewer)."""
+LEAST_HOSTILE = examples(70, FUZZ_SHARE_ON_POSTGRES)  # about a tenth of the requests
 
 
 def fuzz_faults(sent: Sequence[int], hostile: Mapping[str, int]) -> str:

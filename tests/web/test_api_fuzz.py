@@ -31,7 +31,7 @@ from scorekeeper import create_app
 from scorekeeper.clubs import access
 from scorekeeper.extensions import db
 
-from .budget import examples
+from .budget import FUZZ_SHARE_ON_POSTGRES, examples
 from .databases import database_config
 from .fuzz_verdict import HOSTILE_KINDS, MOST_REQUESTS, fuzz_faults
 
@@ -42,8 +42,8 @@ APP = create_app({"TESTING": True, "RATELIMIT_ENABLED": False, **DATABASE}, inst
 schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 SENT: list[int] = []
 HOSTILE: Counter[str] = Counter()
-EXAMPLES = examples(300)
-CLUB_EXAMPLES = examples(40)
+EXAMPLES = examples(300, FUZZ_SHARE_ON_POSTGRES)
+CLUB_EXAMPLES = examples(40, FUZZ_SHARE_ON_POSTGRES)
 
 
 @pytest.fixture(scope="session", autouse=True)

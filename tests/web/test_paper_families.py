@@ -6,18 +6,44 @@ took, and the deals read, confirmed and recorded are the game typed in by hand o
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 import pytest
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper.rules import Game, Table, get_variant
-from scorekeeper.rules.paper import page_of
+from scorekeeper.rules.paper import Field, page_of
 from tests.paper import corpus
 from tests.web.conftest import Driver, csrf_token, error_text
 from tests.web.test_paper_games import READING, confirm_form, printed_sheet, trained_classifier, upload
 
 __all__ = ["trained_classifier"]
+
+
+def photographed(
+    client: FlaskClient,
+    picture: corpus.Gray,
+    fields: Sequence[Field],
+    truth: dict[str, int | None],
+    rng: np.random.Generator,
+) -> TestResponse:
+    """``picture`` filled in with ``truth`` in the corpus's first hand, photographed and uploaded: the
+    upload's answer (a redirect to the confirm screen)."""
+    filled = corpus.fill(picture, fields, truth, corpus.hands()[0], rng)
+    response: TestResponse = upload(client, corpus.photograph(filled, rng))
+    assert response.status_code == 303, error_text(response)
+    return response
+
+
+def recorded_game(client: FlaskClient, address: str, shown: TestResponse, form: dict[str, str]) -> str:
+    """The confirm screen at ``address`` (as ``shown``) sent with ``form``: the id of the game it made."""
+    recorded = client.post(address, data={"csrf_token": csrf_token(shown), **form})
+    assert recorded.status_code == 303, error_text(recorded)
+    found = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"])
+    assert found is not None, recorded.headers["Location"]
+    return found.group(1)
 
 
 def side_games(
@@ -60,9 +86,7 @@ def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
     assert {field.column for field in page.fields} == {0, 1}  # a column per side, not per player
     rng = np.random.default_rng(45)
     entries, truth = side_games(table, 3, rng)
-    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
-    response = upload(client, corpus.photograph(filled, rng))
-    assert response.status_code == 303, error_text(response)
+    response = photographed(client, pictures[0], page.fields, truth, rng)
     assert READING.search(response.headers["Location"])
     shown = client.get(response.headers["Location"])
     text = shown.get_data(as_text=True)
@@ -77,9 +101,7 @@ def test_a_side_by_side_sheet_becomes_the_game_typed_by_hand(
         wrong = {**form, "v-1.1.honours": str((int(form["v-1.1.honours"]) + 1) % 5)}
         refused = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **wrong})
         assert refused.status_code == 422 and "do not make up the four trump honours" in error_text(refused)
-    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
-    assert recorded.status_code == 303, error_text(recorded)
-    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    game_id = recorded_game(client, response.headers["Location"], shown, form)
     by_hand = driver.start(code, names, first_dealer=0, options=options)
     for number, entry in enumerate(entries, start=1):
         assert driver.post_deal(by_hand, number, {"side": 0, **entry}).status_code == 302
@@ -117,9 +139,7 @@ def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them
         "2.0.bid": 1, "2.1.bid": 1, "2.2.null": 1, "2.3.bid": 1, "2.4.bid": 1, "2.5.bid": 1, "2.6.bid": 4,
     }  # fmt: skip
     rng = np.random.default_rng(49)
-    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
-    response = upload(client, corpus.photograph(filled, rng))
-    assert response.status_code == 303, error_text(response)
+    response = photographed(client, pictures[0], page.fields, truth, rng)
     shown = client.get(response.headers["Location"])
     form = {**confirm_form(shown.get_data(as_text=True))}
     below = [key for key in truth if key.endswith((".double", ".tricks"))]  # the deal's second line
@@ -132,9 +152,7 @@ def test_an_oneonta_sheet_reads_nulls_and_doubles_as_the_deal_screen_enters_them
     )
     assert both.status_code == 422
     assert "A bid and a null are both written for one player" in error_text(both)
-    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
-    assert recorded.status_code == 303, error_text(recorded)
-    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    game_id = recorded_game(client, response.headers["Location"], shown, form)
     by_hand = driver.start("oneonta", names, first_dealer=0, options={"doubling": True})
     bids = {f"bid-{seat}": chip for seat, chip in chips[0].items()}
     assert driver.post_deal(by_hand, 1, {"phase": "bids", **bids, "double-6": "y"}).status_code == 302
@@ -164,9 +182,7 @@ def test_a_bid_whist_sheet_reads_the_contract_as_the_deal_screen_enters_it(
         "2.0.bid": 5, "2.0.kind": 3, "2.0.declaration": 5, "2.0.tricks": 10,
     }  # fmt: skip
     rng = np.random.default_rng(47)
-    filled = corpus.fill(pictures[0], page.fields, truth, corpus.hands()[0], rng)
-    response = upload(client, corpus.photograph(filled, rng))
-    assert response.status_code == 303, error_text(response)
+    response = photographed(client, pictures[0], page.fields, truth, rng)
     shown = client.get(response.headers["Location"])
     text = shown.get_data(as_text=True)
     assert "<span>2 ♥</span>" in text and "<span>5 ↑ uptown</span>" in text  # the numbers' meanings
@@ -178,9 +194,7 @@ def test_a_bid_whist_sheet_reads_the_contract_as_the_deal_screen_enters_it(
     )
     assert both.status_code == 422
     assert "Write the contract in one side's column only" in error_text(both)
-    recorded = client.post(response.headers["Location"], data={"csrf_token": csrf_token(shown), **form})
-    assert recorded.status_code == 303, error_text(recorded)
-    game_id = re.search(r"/games/([0-9a-f]{32})", recorded.headers["Location"]).group(1)  # type: ignore[union-attr]
+    game_id = recorded_game(client, response.headers["Location"], shown, form)
     by_hand = driver.start(
         "bid-whist", names, first_dealer=0, options={"low_beats_high": True, "bidder_gets_kitty": True}
     )

@@ -25,12 +25,18 @@ from scorekeeper.games.models import DealEntryRecord, GameRecord
 from scorekeeper.groups.models import GroupPlayerRecord, GroupRecord, NewcomerRecord
 from scorekeeper.web.drives.access import table_token
 
+from .budget import ON_POSTGRES
 from .conftest import Driver, app_in, csrf_token
 from .drive_pages import Organiser
 from .events_driver import play
 from .tables_driver import TablePhone
 
 HOSTILE = ["²", "٣", "7" * 4_400, "-1", "\x00", "\x07", "\x1b", "\u202e", "0001-01-01", "9999-12-31"]
+TO_THE_DATABASE = ["7" * 4_400, "\x00", "0001-01-01", "9999-12-31"]
+"""The values a database may take otherwise than SQLite does (a number past a column's range, a NUL in
+a text, a date at the edge of its calendar): the PostgreSQL run sends these alone. The others are
+parsed and refused, or stored as any text is, before a database sees them, and the SQLite run has
+sent them everywhere already; all ten made this the PostgreSQL run's longest test (160 s of 843)."""
 QUERY = (
     "players", "count", "rows", "first_dealer", "page", "player", "since", "until", "q", "paper",
     "orientation", "table", "seats", "variant", "game", "other", "key",
@@ -114,7 +120,7 @@ def test_every_route_takes_hostile_values_without_a_500_or_storing_anything(app:
             continue
         path = re.sub(r"<(?:\w+:)?(\w+)>", lambda found: where[found.group(1)], rule.rule)
         methods = rule.methods or set()
-        for value in HOSTILE:
+        for value in TO_THE_DATABASE if ON_POSTGRES else HOSTILE:
             if "GET" in methods:
                 status = asked(client, path, "GET", query_string={name: value for name in QUERY})
                 probes["query"] += 1
@@ -137,4 +143,6 @@ def test_every_route_takes_hostile_values_without_a_500_or_storing_anything(app:
                 if status >= 500:
                     failures.append(f"{method} {rule.rule} {value[:8]!r}: {status}")
     assert failures == []
-    assert probes["query"] >= 600 and probes["form"] >= 180 and probes["json"] >= 50, probes
+    share = len(TO_THE_DATABASE if ON_POSTGRES else HOSTILE) / len(HOSTILE)
+    floors = {"query": 600 * share, "form": 180 * share, "json": 50 * share}
+    assert all(probes[kind] >= floor for kind, floor in floors.items()), (probes, floors)

@@ -15,6 +15,7 @@ from scorekeeper.games import store
 from scorekeeper.games.models import GameRecord, SeatRecord
 from scorekeeper.groups.models import GroupPlayerRecord, GroupRecord
 
+from ..tampered import tampered
 from .conftest import Driver, csrf_token, error_text, started_game_id
 from .tables_driver import SHORT, TablePhone, player_ids
 from .test_pdf import pdf_text
@@ -95,7 +96,7 @@ def test_the_tables_own_link_lets_another_phone_keep_it(app: Flask, phone: Table
     join = second.get(f"/tables/{group_id}/join")
     assert join.status_code == 200 and key not in join.get_data(as_text=True)  # the key stays after "#"
     wrong = second.post(
-        f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": key[:-2] + "xx"}
+        f"/tables/{group_id}/join", data={"csrf_token": csrf_token(join), "key": tampered(key, 2)}
     )
     assert wrong.status_code == 422 and "not this table's key" in error_text(wrong)
     assert second.get(f"/tables/{group_id}/start?variant=oh-hell").status_code == 403

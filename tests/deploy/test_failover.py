@@ -32,8 +32,8 @@ import pytest
 
 from .conftest import Gunicorn, Nginx, migrate
 
-# More phones asking at once than the two servers have threads (2 workers × 2 threads each): every
-# worker is in the middle of a request when it is killed, however fast the machine draws a sheet.
+# More phones asking at once than the two servers have threads (2 workers × 2 threads each), so that
+# a worker holding requests is there to be killed however fast the machine draws a sheet.
 PHONES = 12
 BEFORE, AFTER = PHONES, 2 * PHONES  # answers before the workers are first killed, and after each kill
 THREADS = 2  # each gunicorn worker's (deploy/gunicorn.conf.py's default)
@@ -61,8 +61,9 @@ def workers_of(server: Gunicorn) -> list[int]:
 
 
 def requests_held(server: Gunicorn) -> dict[int, int]:
-    """Each worker of ``server`` and how many of nginx's connections it holds open: the requests it
-    has taken and not yet answered (nginx keeps no connection to the app open between requests)."""
+    """Each worker of ``server`` and how many of nginx's connections it holds open: nginx closes each
+    after its answer, so these are the requests the worker has taken and not yet answered, or has
+    answered a moment ago (which is why a kill is repeated until nginx has seen one dropped)."""
     open_here = set()  # the sockets of connections made to the server's port and not yet closed
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = line.split()

@@ -25,8 +25,17 @@ max_requests_jitter = max_requests // 10
 # get 30 s to finish.
 timeout = 30
 graceful_timeout = 30
-# nginx opens a connection per request; a short keep-alive frees it at once.
-keepalive = 2
+# A worker takes no more connections than it has threads: the others wait in the
+# kernel's queue for whichever worker is free first. gunicorn's default (1,000)
+# let one worker take five requests while its sibling sat idle, and a worker
+# killed then dropped all five, which is as many failures as take a server out
+# of nginx's rotation (deploy/nginx/scorekeeper-site.conf: max_fails=5). Now a
+# killed worker drops at most its threads' requests (tests/deploy/test_failover.py).
+worker_connections = threads
+# nginx opens a connection per request and closes it after the answer, so no
+# connection is kept alive for another (and none could be: every one of a
+# worker's connections is a request under way).
+keepalive = 0
 # Access log on standard output, for systemd's journal. Request lines carry no
 # secret: edit tokens travel in headers, hand-over codes in POST bodies.
 accesslog = "-"

@@ -9,6 +9,11 @@ another, nginx sends each request the dead worker dropped on to the other server
 in rotation. Not one answer is a 502. (With nginx's defaults, a run that drops requests on both
 servers answers 502 to most of what follows: 37 of 55 requests in one.)
 
+gunicorn's part: a worker takes no more connections than it has threads (deploy/gunicorn.conf.py),
+so a kill drops a few requests at most. With gunicorn's default (1,000) one worker once held five
+while its sibling was idle; its death was five failures, nginx took that server out, and a request
+the other server's killed worker dropped found no server left to go to: a 502.
+
 Two limits no proxy lifts, so the test keeps clear of the first and allows the second:
 - nginx sends a request on to each server once. Had one worker died a few milliseconds after the
   other, a request the first dropped could be taken by the second just before it died: a 502. Here
@@ -134,6 +139,8 @@ def test_a_worker_killed_on_each_server_costs_no_phone_a_502(tmp_path: Path) -> 
                 victims = []
                 for server in servers:
                     held = requests_held(server)
+                    # Each worker holds at most a request per thread; the rest wait for the first free.
+                    assert max(held.values()) <= THREADS, held
                     victims.append(max(held, key=lambda pid: held[pid]))
                     held_at_kill.append(held)
                 # Both at the same instant: each is stopped first, so that a request the first one

@@ -147,3 +147,44 @@ def test_without_javascript_arrows_move_a_seat_and_the_game_starts_on_deal_1(
         expect(page.locator("h1")).to_contain_text("Deal 1")
     finally:
         context.close()
+
+
+SHOWN_THOUGH_HIDDEN = """Array.from(document.querySelectorAll("[hidden]"))
+    .filter((node) => node.getClientRects().length > 0).map((node) => node.outerHTML.slice(0, 120))"""
+"""What the page marks hidden and a style shows all the same."""
+
+
+@pytest.mark.browser
+def test_without_javascript_a_table_s_new_game_shows_no_name_chips_only_a_script_could_seat(
+    browser: Browser, playwright: Playwright, live_server: str
+) -> None:
+    """The chips that seat a table's player with a tap are hidden until roster.js shows the chosen
+    table's: a style that showed them anyway offered every table's names, to a tap that did nothing
+    (on a slow phone, until the script had run)."""
+    profile = dict(playwright.devices[PHONE_MODEL])
+    profile.pop("default_browser_type", None)
+    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
+    context = browser.new_context(**profile, base_url=live_server, java_script_enabled=False)
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto("/tables/new")
+        page.fill("#name", "Friday whist")
+        page.click("button.primary")
+        for name in ("Ana", "Bogdan", "Cristi"):
+            page.fill("#new-player", name)
+            page.click("form.inline-form button")
+            expect(page.locator(".flash")).to_have_text(f"{name} joined the table.")
+        page.select_option("#variant", "custom-oh-hell")
+        page.click("button[name=seats][value=new]")
+        expect(page.locator("#table-choice option:checked")).to_have_text("Friday whist")
+        expect(page.locator("[data-seat-name='Ana']")).to_be_hidden()
+        assert page.evaluate(SHOWN_THOUGH_HIDDEN) == []
+        # The names are typed, and the server knows them for the table's players.
+        for slot, name in enumerate(("Ana", "Bogdan", "Cristi")):
+            page.fill(f"#players-{slot}", name)
+        page.click("label:has(input[name=first_dealer][value='0'])")
+        page.click("button.primary")
+        expect(page).to_have_url(FIRST_DEAL_URL)
+    finally:
+        context.close()

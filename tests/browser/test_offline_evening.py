@@ -256,10 +256,12 @@ def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction
     page.goto(game_url)
     page.click("section.current a.button.primary")
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    # The events' forms are kept on the phone in the background once the page is up.
+    # The events' forms are kept on the phone in the background once the page is up. (The deal's
+    # page may still be on its way, or half read: a plan not there yet, or cut short, is not the plan.)
     page.wait_for_function(
-        "(key) => JSON.parse(localStorage.getItem(key) || '{}').version"
-        " === JSON.parse(document.getElementById('offline-plan').textContent).version",
+        "(key) => { try { return JSON.parse(localStorage.getItem(key) || '{}').version"
+        " === JSON.parse(document.getElementById('offline-plan').textContent).version; }"
+        " catch (error) { return false; } }",
         arg=f"offline-events-{game_url.rsplit('/', 1)[1]}",
     )
     # …and what the engine says about events at the deals ahead, one deal at a time.

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import Phone, check_accessibility
-from .test_table import play_short_game, short_game_options
+from .test_table import a_table, play_short_game, short_game_options
 
 CLUB_URL = re.compile(r"/clubs/[0-9a-f]{32}$")
 
@@ -20,13 +20,7 @@ CLUB_URL = re.compile(r"/clubs/[0-9a-f]{32}$")
 def a_table_with_a_game(phone: Phone) -> None:
     """Thursday whist, Ann, Bob and Cy, one short game of Custom Oh Hell (Ann 33, Bob 30, Cy 21)."""
     page = phone.page
-    page.goto("/tables/new")
-    page.fill("#name", "Thursday whist")
-    page.click("button.primary")
-    for name in ("Ann", "Bob", "Cy"):
-        page.fill("#new-player", name)
-        page.click("form.inline-form button")
-        expect(page.locator(".flash")).to_have_text(f"{name} joined the table.")
+    a_table(page, "Thursday whist", ("Ann", "Bob", "Cy"))
     page.select_option("#variant", "custom-oh-hell")
     page.click("button[name=seats][value=new]")
     for name in ("Ann", "Bob", "Cy"):

@@ -10,22 +10,14 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SHEET_URL, Phone, check_accessibility
-from .test_table import TABLE_URL, short_game_options
+from .test_table import a_table, short_game_options
 from .test_table_events import confirm, open_event, play_neutral
 
 
 @pytest.mark.browser
 def test_a_latecomer_chosen_from_the_roster_counts_at_the_table(phone: Phone) -> None:
     page = phone.page
-    page.goto("/tables/new")
-    page.fill("#name", "Friday whist")
-    page.click("button.primary")
-    expect(page).to_have_url(TABLE_URL)
-    table_url = page.url
-    for name in ("Ana", "Bogdan", "Cristi", "Elena"):
-        page.fill("#new-player", name)
-        page.click("form.inline-form button")
-        expect(page.locator(".flash")).to_have_text(f"{name} joined the table.")
+    table_url = a_table(page, "Friday whist", ("Ana", "Bogdan", "Cristi", "Elena"))
 
     page.select_option("#variant", "custom-oh-hell")
     page.click("button[name=seats][value=new]")

@@ -9,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Playwright, expect
 
-from .conftest import FIRST_DEAL_URL, PHONE_MODEL, TIMEOUT_MS, VIEWPORT, Phone, check_accessibility
+from .conftest import FIRST_DEAL_URL, VIEWPORT, Phone, check_accessibility, phone_context
+from .test_table import a_table
 
 OPTIONS_NOW = "[data-options-now]"
 
@@ -123,11 +124,7 @@ def test_four_names_typed_with_enter_and_the_form_fits_two_screens(phone: Phone)
 def test_without_javascript_arrows_move_a_seat_and_the_game_starts_on_deal_1(
     browser: Browser, playwright: Playwright, live_server: str
 ) -> None:
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
-    context = browser.new_context(**profile, base_url=live_server, java_script_enabled=False)
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, playwright, live_server, java_script_enabled=False)
     page = context.new_page()
     try:
         page.goto("/games/new/oh-hell")
@@ -161,20 +158,10 @@ def test_without_javascript_a_table_s_new_game_shows_no_name_chips_only_a_script
     """The chips that seat a table's player with a tap are hidden until roster.js shows the chosen
     table's: a style that showed them anyway offered every table's names, to a tap that did nothing
     (on a slow phone, until the script had run)."""
-    profile = dict(playwright.devices[PHONE_MODEL])
-    profile.pop("default_browser_type", None)
-    profile.update(viewport=VIEWPORT, screen=VIEWPORT)
-    context = browser.new_context(**profile, base_url=live_server, java_script_enabled=False)
-    context.set_default_timeout(TIMEOUT_MS)
+    context = phone_context(browser, playwright, live_server, java_script_enabled=False)
     page = context.new_page()
     try:
-        page.goto("/tables/new")
-        page.fill("#name", "Friday whist")
-        page.click("button.primary")
-        for name in ("Ana", "Bogdan", "Cristi"):
-            page.fill("#new-player", name)
-            page.click("form.inline-form button")
-            expect(page.locator(".flash")).to_have_text(f"{name} joined the table.")
+        a_table(page, "Friday whist", ("Ana", "Bogdan", "Cristi"))
         page.select_option("#variant", "custom-oh-hell")
         page.click("button[name=seats][value=new]")
         expect(page.locator("#table-choice option:checked")).to_have_text("Friday whist")

@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from .conftest import SHEET_URL, Phone
 
 TABLE_URL = re.compile(r"/tables/[0-9a-f]{32}$")
+
+
+def a_table(page: Page, name: str, players: Sequence[str]) -> str:
+    """A new table called ``name`` with ``players`` on its roster, made through its pages; its address."""
+    page.goto("/tables/new")
+    page.fill("#name", name)
+    page.click("button.primary")
+    expect(page).to_have_url(TABLE_URL)
+    address = page.url
+    for player in players:
+        page.fill("#new-player", player)
+        page.click("form.inline-form button")
+        expect(page.locator(".flash")).to_have_text(f"{player} joined the table.")
+    return address
 
 
 def short_game_options(phone: Phone) -> None:

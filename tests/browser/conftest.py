@@ -414,6 +414,9 @@ class Phone:
         """From a deal's screen, back to the score sheet."""
         self.page.click("a.back")
         expect(self.page).to_have_url(SHEET_URL)
+        # The address changes when the sheet starts to arrive, not when it is all there: a busy
+        # machine can leave the standings under the grid unread for a while after it.
+        self.page.wait_for_load_state("domcontentloaded")
 
     def tap(self, target: str | Locator, *, in_reach: bool = True) -> None:
         """One tap of the thumb, on a button it reaches without scrolling (unless on a longer page)."""
@@ -521,8 +524,16 @@ class Phone:
         """Tap Redo at the top of the game."""
         self.tap("button[data-redo]")
 
+    def wait_until_read(self) -> None:
+        """Wait until the page now shown has been read to its end.
+
+        A page read before then may be only half there (a CI run on a loaded machine read the
+        sheet's grid, but not yet the standings under it, and found no standings at all)."""
+        self.page.wait_for_function("() => document.readyState !== 'loading'")
+
     def strip(self) -> dict[str, int]:
         """The standings at the top of the deal screen: each side's name and total."""
+        self.wait_until_read()
         names = self.page.locator(".strip-name").all_text_contents()
         totals = self.page.locator(".strip-score strong").all_text_contents()
         return {name.strip(): number(total) for name, total in zip(names, totals, strict=True)}
@@ -546,6 +557,7 @@ class Phone:
 
     def standings(self) -> dict[str, int]:
         """The standings under the sheet: each side's name and total."""
+        self.wait_until_read()
         # Both read in one go: the sheet may be putting in its new standings meanwhile.
         names, totals = self.page.evaluate(
             """() => ["span", "strong"].map((tag) =>

@@ -52,6 +52,8 @@ def _enter_offline(phone: Phone, bids: dict[int, int], tricks: dict[int, int]) -
 
 
 def _sheet_rows(page: Page) -> list[str]:
+    # Read once the sheet is all there: the address changes when it starts to arrive.
+    page.wait_for_function("() => document.readyState !== 'loading'")
     return [" ".join(row.split()) for row in page.locator("tr[id^='deal-']").all_inner_texts()]
 
 

@@ -524,16 +524,9 @@ class Phone:
         """Tap Redo at the top of the game."""
         self.tap("button[data-redo]")
 
-    def wait_until_read(self) -> None:
-        """Wait until the page now shown has been read to its end.
-
-        A page read before then may be only half there (a CI run on a loaded machine read the
-        sheet's grid, but not yet the standings under it, and found no standings at all)."""
-        self.page.wait_for_function("() => document.readyState !== 'loading'")
-
     def strip(self) -> dict[str, int]:
         """The standings at the top of the deal screen: each side's name and total."""
-        self.wait_until_read()
+        wait_until_read(self.page)
         names = self.page.locator(".strip-name").all_text_contents()
         totals = self.page.locator(".strip-score strong").all_text_contents()
         return {name.strip(): number(total) for name, total in zip(names, totals, strict=True)}
@@ -557,7 +550,7 @@ class Phone:
 
     def standings(self) -> dict[str, int]:
         """The standings under the sheet: each side's name and total."""
-        self.wait_until_read()
+        wait_until_read(self.page)
         # Both read in one go: the sheet may be putting in its new standings meanwhile.
         names, totals = self.page.evaluate(
             """() => ["span", "strong"].map((tag) =>
@@ -579,6 +572,15 @@ class Phone:
     def shoot_both(self, name: str) -> tuple[Path, Path]:
         """The screen in light and in dark mode."""
         return self.shoot(name), self.shoot(name, dark=True)
+
+
+def wait_until_read(page: Page) -> None:
+    """Wait until the page now shown has been read to its end.
+
+    Its address changes when it starts to arrive, and a page read before its end may be only half
+    there (a CI run on a loaded machine read the sheet's grid, but not yet the standings under it,
+    and found no standings at all)."""
+    page.wait_for_function("() => document.readyState !== 'loading'")
 
 
 def phone_context(browser: Browser, playwright: Playwright, base_url: str, **options: Any) -> BrowserContext:

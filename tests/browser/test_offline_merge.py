@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from .conftest import DEAL_URL, SHEET_URL, TIMEOUT_MS, Phone, handed_over_phone
+from .conftest import DEAL_URL, SHEET_URL, TIMEOUT_MS, Phone, handed_over_phone, wait_until_read
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 ANN, BOB, CY = range(3)
@@ -52,8 +52,7 @@ def _enter_offline(phone: Phone, bids: dict[int, int], tricks: dict[int, int]) -
 
 
 def _sheet_rows(page: Page) -> list[str]:
-    # Read once the sheet is all there: the address changes when it starts to arrive.
-    page.wait_for_function("() => document.readyState !== 'loading'")
+    wait_until_read(page)
     return [" ".join(row.split()) for row in page.locator("tr[id^='deal-']").all_inner_texts()]
 
 

@@ -302,7 +302,7 @@
     slot.append(section);
     // "Go on?" beside the yes, held at the foot of the sheet, as online.
     const yes = Q.element("button", { type: "button", class: "primary", "data-record": true }, ctx.forms.yes_keep);
-    yes.addEventListener("click", () => keep(event, form, text));
+    yes.addEventListener("click", () => keep(event, form, text, yes));
     const go = Q.element("div", { class: "stack confirm-form" });
     go.append(Q.element("p", { class: "go-on" }, ctx.forms.go_on), yes);
     slot.append(go);
@@ -334,10 +334,18 @@
     return box;
   }
 
-  async function keep(event, form, text) {
+  async function keep(event, form, text, button) {
+    // A second tap while the first is being kept would keep the event twice (two arrivals of one name).
+    if (button.disabled) return;
+    button.disabled = true;
     const chosen = form && form.querySelector("input[name=seat]:checked");
-    await Q.keepEntry({ event: event.kind, fields: fields(form), text: text, title: event.label, unchecked: true,
-                        seat: chosen ? chosen.value : null, players: Q.players().slice() });
+    try {
+      await Q.keepEntry({ event: event.kind, fields: fields(form), text: text, title: event.label, unchecked: true,
+                          seat: chosen ? chosen.value : null, players: Q.players().slice() });
+    } catch (error) {
+      button.disabled = false;  // not kept: the next tap tries again
+      throw error;
+    }
     if (dialog && dialog.open) dialog.close();
     await Q.draw();
     const status = document.querySelector("#screen [data-status], main [data-status]");

@@ -423,7 +423,16 @@
         verdict.textContent = spot ? "" : found.message;  // else above Save
         return;
       }
-      await Q.queueDeal(deal, phase, values);
+      // A second tap while the first is being kept would keep the deal twice (screen.js guards the same
+      // way online); the screen drawn next is a new form, free again.
+      if (form.dataset.busy) return;
+      form.dataset.busy = "1";
+      try {
+        await Q.queueDeal(deal, phase, values);
+      } catch (error) {
+        delete form.dataset.busy;  // not kept: the next tap tries again
+        throw error;
+      }
       await draw(null);
       const shownStatus = container().querySelector("[data-status]");
       if (shownStatus) shownStatus.textContent = words.saved_here;

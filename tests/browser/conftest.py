@@ -583,6 +583,19 @@ def wait_until_read(page: Page) -> None:
     page.wait_for_function("() => document.readyState !== 'loading'")
 
 
+def wait_until_events_kept(page: Page, game_url: str) -> None:
+    """Wait until the phone keeps the forms of the table's events for the game as the page shows it.
+
+    offline_events.js keeps them in the background once the page is up. (The deal's page may still
+    be on its way, or half read: a plan not there yet, or cut short, is not the plan.)"""
+    page.wait_for_function(
+        "(key) => { try { return JSON.parse(localStorage.getItem(key) || '{}').version"
+        " === JSON.parse(document.getElementById('offline-plan').textContent).version; }"
+        " catch (error) { return false; } }",
+        arg=f"offline-events-{game_url.rsplit('/', 1)[1]}",
+    )
+
+
 def phone_context(browser: Browser, playwright: Playwright, base_url: str, **options: Any) -> BrowserContext:
     """A browser context of the phone the tests hold (a Pixel 7 at 390×844) pointed at ``base_url``;
     ``options`` add to it (a time zone, a locale)."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, Request, expect
 
-from .conftest import TIMEOUT_MS, Phone, check_accessibility, handed_over_phone
+from .conftest import TIMEOUT_MS, Phone, check_accessibility, handed_over_phone, wait_until_events_kept
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 ANN, BOB, CY = range(3)
@@ -171,3 +171,57 @@ def test_a_change_from_another_phone_while_offline_is_shown_and_nothing_is_lost(
     expect(phone.page.locator("h1")).to_have_text("Deal 2 of 19", timeout=3 * TIMEOUT_MS)
     assert _stored(phone.page, game_url) == [{"bids": [1, 1, 1], "tricks": [3, 4, 3]}]
     other.page.context.close()
+
+
+def _kept(page: Page, game_url: str) -> list[str]:
+    """What waits on the phone to be sent: each entry's deal and phase, or its event."""
+    kept = page.evaluate(
+        "(game) => window.Scorekeeper.queue.entries(game)"
+        ".then((found) => found.map((entry) => entry.event || `${entry.number} ${entry.phase}`))",
+        game_url.rsplit("/", 1)[1],
+    )
+    assert isinstance(kept, list)
+    return kept
+
+
+@pytest.mark.browser
+def test_a_double_tap_offline_keeps_the_bids_the_tricks_and_an_arrival_once(phone: Phone) -> None:
+    """An impatient double tap on Save, or on "keep it" for an event, keeps one entry, not two: the
+    first tap's keeping takes a moment on a slow phone, and the second used to keep it again (two
+    arrivals of one name, refused when sent)."""
+    page = phone.page
+    game_url = phone.start_game("oh-hell", PLAYERS, first_dealer=ANN)
+    phone.open_next_deal(1)
+    _controlled(page)
+    wait_until_events_kept(page, game_url)
+    page.context.set_offline(True)
+    expect(page.locator("h1 .offline-tag")).to_be_visible()
+
+    for name, value in (("bid-1", 3), ("bid-2", 3), ("bid-0", 5)):
+        _tap(phone, name, value)
+    page.dblclick("form[data-offline] button[data-primary]")
+    expect(page.locator("form[data-offline] button[data-primary]")).to_have_text("Save the tricks")
+    for name, value in (("tricks-1", 3), ("tricks-2", 2), ("tricks-0", 5)):
+        _tap(phone, name, value)
+    page.dblclick("form[data-offline] button[data-primary]")
+    expect(page.locator("h1")).to_contain_text("Deal 2 of 19")
+    assert _kept(page, game_url) == ["1 bids", "1 tricks"]
+
+    page.click("#screen a.events-link")
+    sheet = page.locator("dialog[data-offline-sheet]")
+    sheet.locator("button.event-kind:has-text('Arrival')").click()
+    sheet.locator("form.event-form input[name=name]").fill("Dee")
+    sheet.locator("form.event-form label.chip.name-chip").first.click()
+    if not sheet.locator("[data-record]").count():
+        sheet.locator("form.event-form [data-check]").click()
+    sheet.locator("[data-record]").dblclick()
+    expect(sheet).to_be_hidden()
+    expect(page.locator("[data-waiting-list] li")).to_have_count(2)
+    assert _kept(page, game_url) == ["1 bids", "1 tricks", "arrival"]
+
+    page.context.set_offline(False)
+    expect(page.locator("[data-waiting]")).to_be_hidden(timeout=3 * TIMEOUT_MS)
+    expect(page.locator(".conflict")).to_have_count(0)
+    stored = json.loads(page.request.get(f"{game_url}/export.json").text())
+    assert stored["deals"] == [{"bids": [5, 3, 3], "tricks": [5, 3, 2]}]
+    assert [event["event"] for event in stored["events"]] == ["arrival"]

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
-from .conftest import TIMEOUT_MS, Phone, check_accessibility, handed_over_phone
+from .conftest import TIMEOUT_MS, Phone, check_accessibility, handed_over_phone, wait_until_events_kept
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -256,14 +256,7 @@ def test_three_deals_and_a_sit_out_offline_merge_with_another_phone_s_correction
     page.goto(game_url)
     page.click("section.current a.button.primary")
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-    # The events' forms are kept on the phone in the background once the page is up. (The deal's
-    # page may still be on its way, or half read: a plan not there yet, or cut short, is not the plan.)
-    page.wait_for_function(
-        "(key) => { try { return JSON.parse(localStorage.getItem(key) || '{}').version"
-        " === JSON.parse(document.getElementById('offline-plan').textContent).version; }"
-        " catch (error) { return false; } }",
-        arg=f"offline-events-{game_url.rsplit('/', 1)[1]}",
-    )
+    wait_until_events_kept(page, game_url)
     # …and what the engine says about events at the deals ahead, one deal at a time.
     page.wait_for_function(
         "() => Object.keys(window.Scorekeeper.offlineQueue.pieces()).length >= 4", timeout=3 * TIMEOUT_MS

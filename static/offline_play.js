@@ -433,7 +433,9 @@
 
     // --- an answer of the server's own screen: the deals ahead from there (offline.js kept its plan) ----
     function took(answer) {
-      takePlan(answer.plan).then(() => eventsReady().then((events) => events && events.fetch()));
+      const taking = takePlan(answer.plan);
+      taking.then(() => eventsReady().then((events) => events && events.fetch()));
+      return taking;
     }
 
     // --- when to draw offline, when to send -------------------------------------------------------
@@ -464,6 +466,10 @@
     // The connection went while the server's screen is up: the same deal drawn from the plan, with the
     // taps made so far and not saved.
     async function wentOffline() {
+      if (entering || document.documentElement.classList.contains("offline-entry")) return entering;
+      // A save answered just before the connection went: the plan it brought (the deal after it) is taken
+      // first, or the phone drew the deal just saved again (offline.js keeps the promise).
+      await Promise.resolve(S.planTaken).catch(() => null);
       if (entering || document.documentElement.classList.contains("offline-entry")) return entering;
       if (onDealScreen()) {
         const form = document.querySelector("#screen form[data-save]");

@@ -26,7 +26,6 @@
   if (S.answered) {
     S.answered.push((answer) => {
       if (answer.version) Q.note(plan.game, answer.version);
-      // Kept as a promise: a connection lost right after this answer draws the deal after it (offline_play.js).
       if (answer.plan) S.planTaken = Q.plan(answer.plan).then(() => (S.offlinePlay ? S.offlinePlay.took(answer) : null));
       if (S.keepGame) S.keepGame(plan.game, answer.url);
     });
